@@ -1,0 +1,213 @@
+"""SPEC §5.1: the protocol's structure — games, seats, roles, roster. All errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pandas as pd
+
+from .. import vocab
+from ..findings import Finding, define
+from ..model import Protocol
+from . import check
+from .common import at_rows, first_row_per_game
+
+GAME_NOT_IN_GAMES = define(
+    "game-not-in-games", "error",
+    ru=("Игра {game} есть в протоколе, но её нет на листе «Игры»",
+        "строка игры {game} на листе «Игры»",
+        "Добавьте игру {game} на лист «Игры» с результатом или исправьте номер игры"),
+    en=("Game {game} is in the seats sheet but not in the Games sheet",
+        "a row for game {game} in Games",
+        "Add game {game} to the Games sheet with its result, or fix the game id"),
+)
+GAME_WITHOUT_SEATS = define(
+    "game-without-seats", "error",
+    ru=("Игра {game} есть на листе «Игры», но в протоколе нет ни одного её места",
+        "10 строк игры {game} на листе «Протокол»",
+        "Внесите места 1–10 игры {game} в протокол или удалите строку"),
+    en=("Game {game} is in Games but has no seats in the protocol",
+        "10 rows of game {game} in the seats sheet",
+        "Enter seats 1–10 of game {game} or delete the row"),
+)
+DUPLICATE_GAME = define(
+    "duplicate-game", "error",
+    ru=("Номер игры {game} повторяется на листе «Игры»", "уникальный номер игры",
+        "Дайте игре другой номер или удалите повтор"),
+    en=("Game id {game} appears twice in Games", "a unique game id",
+        "Give the game another id or delete the duplicate"),
+)
+DUPLICATE_SEAT = define(
+    "duplicate-seat", "error",
+    ru=("Место {value} дважды в игре {game}", "каждое место 1–10 ровно один раз",
+        "Исправьте номер места"),
+    en=("Seat {value} appears twice in game {game}", "each seat 1–10 exactly once",
+        "Fix the seat number"),
+)
+MISSING_SEATS = define(
+    "missing-seats", "error",
+    ru=("В игре {game} нет мест: {missing}", "места 1–10, каждое ровно один раз",
+        "Добавьте строки недостающих мест"),
+    en=("Game {game} lacks seats: {missing}", "seats 1–10, each exactly once",
+        "Add rows for the missing seats"),
+)
+PLAYER_TWICE = define(
+    "player-twice", "error",
+    ru=("Игрок «{value}» дважды за столом в игре {game}", "каждый игрок один раз в игре",
+        "Исправьте ник на одном из мест"),
+    en=("Player “{value}” sits twice in game {game}", "each player once per game",
+        "Fix the nickname on one of the seats"),
+)
+ROLE_COUNT = define(
+    "role-count", "error",
+    ru=("В игре {game} роли: {found}", "6 мирных, 1 шериф, 2 мафии, 1 дон",
+        "Исправьте роли игры {game} (пустая роль = мирный)"),
+    en=("Game {game} has roles: {found}", "6 civilians, 1 sheriff, 2 mafia, 1 don",
+        "Fix the roles of game {game} (a blank role is a civilian)"),
+)
+MISSING_RESULT = define(
+    "missing-result", "error",
+    ru=("У игры {game} нет результата", "Красные, Чёрные или Ничья",
+        "Впишите результат игры {game}"),
+    en=("Game {game} has no result", "Red, Black or Draw", "Enter the result of game {game}"),
+)
+NOT_IN_ROSTER = define(
+    "not-in-roster", "error",
+    ru=("Игрока «{value}» нет на листе «Игроки»", "ник из списка игроков{suggestion_ru}",
+        "Исправьте ник или добавьте игрока на лист «Игроки»"),
+    en=("Player “{value}” is not in the Players sheet", "a nickname from the roster"
+        "{suggestion_en}", "Fix the nickname or add the player to the Players sheet"),
+)
+LEFT_WITHOUT_WHEN = define(
+    "left-without-when", "error",
+    ru=("Указано, как выбыл игрок, но не когда", "фаза в столбце «Когда»: Д1, Н1 …",
+        "Впишите фазу выбывания или очистите «Выбыл»"),
+    en=("How the player left is given, but not when", "a phase in “When”: D1, N1 …",
+        "Enter the phase or clear “Left”"),
+)
+WHEN_WITHOUT_LEFT = define(
+    "when-without-left", "error",
+    ru=("Указано, когда выбыл игрок, но не как", "значение в «Выбыл»: убит, заголосован …",
+        "Впишите, как игрок выбыл, или очистите «Когда»"),
+    en=("When the player left is given, but not how", "a value in “Left”: killed, voted out …",
+        "Enter how the player left or clear “When”"),
+)
+DUPLICATE_PLAYER = define(
+    "duplicate-roster", "error",
+    ru=("Игрок «{value}» дважды на листе «Игроки»", "уникальный ник",
+        "Удалите повтор или дайте игрокам разные ники"),
+    en=("Player “{value}” is listed twice in Players", "a unique nickname",
+        "Delete the duplicate or give the players distinct nicknames"),
+)
+
+ROLE_TARGET = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
+
+
+@check
+def game_references(protocol: Protocol) -> Iterator[Finding]:
+    games, seats = protocol.table("games"), protocol.table("seats")
+    if games is None or seats is None:
+        return
+    known = set(games.frame["game"].dropna())
+    seated = seats.frame[seats.frame["game"].notna()]
+    orphans = seated.loc[~seated["game"].isin(known), "game"].unique()
+    yield from at_rows(seats, GAME_NOT_IN_GAMES, "game", first_row_per_game(seated, orphans))
+    empty = games.frame[games.frame["game"].notna() & ~games.frame["game"].isin(
+        set(seated["game"]))]
+    yield from at_rows(games, GAME_WITHOUT_SEATS, "game", empty)
+    repeated = games.frame[games.frame["game"].notna()
+                           & games.frame.duplicated("game", keep="first")]
+    yield from at_rows(games, DUPLICATE_GAME, "game", repeated)
+
+
+@check
+def results(protocol: Protocol) -> Iterator[Finding]:
+    games = protocol.table("games")
+    if games is None:
+        return
+    frame = games.frame
+    raw_blank = frame["result"].isna()
+    if "result" in games.raw:  # an unknown value is reported by the parser, not here
+        raw_blank &= games.raw["result"].map(lambda v: str(v).strip() == "").to_numpy()
+    missing = frame[raw_blank & ~frame["annulled"].eq(True) & frame["game"].notna()]
+    yield from at_rows(games, MISSING_RESULT, "result", missing)
+
+
+@check
+def seats_of_each_game(protocol: Protocol) -> Iterator[Finding]:
+    seats = protocol.table("seats")
+    if seats is None:
+        return
+    frame = seats.frame[seats.frame["game"].notna()]
+    valid = frame[frame["seat"].notna()]
+    yield from at_rows(seats, DUPLICATE_SEAT, "seat",
+                       valid[valid.duplicated(["game", "seat"], keep="first")])
+    distinct = valid.drop_duplicates(["game", "seat"])
+    present = distinct.groupby("game", sort=False)["seat"].agg(frozenset)
+    for game in frame["game"].unique():
+        missing = sorted(set(range(1, 11)) - present.get(game, frozenset()))
+        if missing:
+            row = frame[frame["game"] == game].iloc[[0]]
+            yield from at_rows(seats, MISSING_SEATS, "seat", row,
+                               missing=", ".join(map(str, missing)))
+
+
+@check
+def players_at_table(protocol: Protocol) -> Iterator[Finding]:
+    seats = protocol.table("seats")
+    if seats is None:
+        return
+    frame = seats.frame[seats.frame["game"].notna() & seats.frame["player"].notna()]
+    yield from at_rows(seats, PLAYER_TWICE, "player",
+                       frame[frame.duplicated(["game", "player"], keep="first")])
+    roster = protocol.table("players")
+    if roster is None:
+        return
+    names = roster.frame["player"].dropna()
+    yield from at_rows(roster, DUPLICATE_PLAYER, "player",
+                       roster.frame[roster.frame["player"].notna()
+                                    & roster.frame.duplicated("player", keep="first")])
+    known = set(names)
+    by_fold = {vocab.fold(n): n for n in names}
+    strangers = frame[~frame["player"].isin(known)]
+    for name, rows in strangers.groupby("player", sort=False):
+        near = by_fold.get(vocab.fold(name))
+        yield from at_rows(seats, NOT_IN_ROSTER, "player", rows,
+                           suggestion_ru=f" (может быть, «{near}»?)" if near else "",
+                           suggestion_en=f" (perhaps “{near}”?)" if near else "")
+
+
+@check
+def role_counts(protocol: Protocol) -> Iterator[Finding]:
+    seats = protocol.table("seats")
+    if seats is None:
+        return
+    frame = seats.frame[seats.frame["game"].notna()]
+    counts = pd.crosstab(frame["game"], frame["role"]).reindex(
+        columns=list(ROLE_TARGET), fill_value=0)
+    target = pd.Series(ROLE_TARGET)
+    wrong = counts[(counts != target).any(axis=1)]
+    for game, row in wrong.iterrows():
+        found = ", ".join(f"{vocab.display_value('role', r, 'ru')}/"
+                          f"{vocab.display_value('role', r, 'en')} {row[r]}"
+                          for r in ROLE_TARGET)
+        yield from at_rows(seats, ROLE_COUNT, "role", first_row_per_game(frame, [game]),
+                           found=found)
+
+
+@check
+def departures_complete(protocol: Protocol) -> Iterator[Finding]:
+    seats = protocol.table("seats")
+    if seats is None:
+        return
+    frame = seats.frame
+    raw_when = seats.raw.get("when", None)
+    when_typed = frame["when"].notna()
+    if raw_when is not None:  # a misspelt phase is the parser's finding, not a missing one
+        when_typed |= raw_when.map(lambda v: str(v).strip() != "").to_numpy()
+    raw_left = seats.raw.get("left", None)
+    left_typed = frame["left"].notna()
+    if raw_left is not None:
+        left_typed |= raw_left.map(lambda v: str(v).strip() != "").to_numpy()
+    yield from at_rows(seats, LEFT_WITHOUT_WHEN, "when", frame[left_typed & ~when_typed])
+    yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])

@@ -1,0 +1,221 @@
+"""The `mafia-sheets` command: parse arguments, call the library, report, exit.
+
+Heavy libraries (pandas, openpyxl, xlsxwriter) are imported inside the commands so that
+`--help` answers at once.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from . import messages as msg
+from .errors import ExitStatus, MafiaSheetsError
+
+LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
+                    envvar="MAFIA_SHEETS_LANG",
+                    help="Язык вывода / output language.")
+DEBUG = click.option("--debug", is_flag=True, hidden=False,
+                     help="Показать трассировку ошибок / show tracebacks (for bug reports).")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mafia-sheets")
+def main() -> None:
+    """Итоги турнира по спортивной мафии (регламент ФИИМ) из протоколов Excel.
+
+    Exact FIIM sport-mafia standings from Excel game protocols.
+
+    \b
+    1. mafia-sheets template protocol.xlsx    — пустой протокол / a blank protocol
+    2. mafia-sheets check protocol.xlsx       — найти ошибки / find mistakes
+    3. mafia-sheets rate protocol.xlsx        — итоги / the results workbook
+    4. mafia-sheets serve                     — страница в браузере / the web page
+    """
+
+
+def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
+    """One line on stderr and exit 2; the traceback only with --debug."""
+    if debug:
+        raise error
+    click.echo(msg.line("error_prefix", lang) + error.text(lang), err=True)
+    sys.exit(int(error.exit_status))
+
+
+@main.command()
+@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--games", type=click.IntRange(0, 10_000), default=0, show_default=True,
+              help="Заготовить N игр с местами 1–10 / pre-fill N games with seats 1–10.")
+@click.option("--players", "players_file", type=click.Path(path_type=Path),
+              help="Список игроков, csv или xlsx / roster file, csv or xlsx.")
+@LANG
+@DEBUG
+def template(out: Path, games: int, players_file: Path | None, lang: str, debug: bool) -> None:
+    """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2)."""
+    from .outputs import guard_output, write_atomic
+    from .players_file import read_players_file
+    from .template import build_template
+
+    try:
+        guard_output(out, [players_file] if players_file else [])
+        players = read_players_file(players_file) if players_file else []
+        write_atomic(out, build_template(lang, games, players))
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+    click.echo(msg.line("template_written", lang).format(path=out, games=games,
+                                                         players=len(players)))
+
+
+def _sources(files: Sequence[Path], lang: str, debug: bool) -> list[Any]:
+    from .safety import load_source
+
+    paths: list[Path] = []
+    for path in files:
+        paths.extend(expand_folder(path) if path.is_dir() else [path])
+    if not paths:
+        fail(MafiaSheetsError(msg.line("no_workbooks", "en"), msg.line("no_workbooks", "ru")),
+             lang, debug)
+    try:
+        return [load_source(path) for path in paths]
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+
+
+def expand_folder(folder: Path) -> list[Path]:
+    """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
+    this tool's own outputs."""
+    own = ("-итоги", "-results", "-замечания", "-annotated")
+    return sorted(p for p in folder.glob("*.xlsx")
+                  if not p.name.startswith("~$") and not p.stem.endswith(own))
+
+
+def _evaluate(sources: list[Any], lang: str, debug: bool, **options: Any) -> Any:
+    from .pipeline import evaluate
+
+    status = msg.Status(lang)
+    try:
+        return evaluate(sources, lang=lang, progress=status, **options)
+    except MafiaSheetsError as error:
+        status.done()
+        fail(error, lang, debug)
+    finally:
+        status.done()
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--annotate", "annotate_out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Копия протокола с пометками / an annotated copy of the protocol.")
+@click.option("--json", "as_json", is_flag=True, help="Вывод JSON (SPEC §6) / print JSON.")
+@LANG
+@DEBUG
+def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lang: str,
+          debug: bool) -> None:
+    """Найти ошибки в протоколах / report every mistake with its cell (SPEC §5).
+
+    Коды выхода / exit codes: 0 — чисто / clean, 1 — есть ошибки / errors found,
+    2 — файл не читается / unusable input.
+    """
+    from .report.json import findings_json
+
+    sources = _sources(files, lang, debug)
+    outcome = _evaluate(sources, lang, debug, rate=False)
+    if annotate_out is not None:
+        _write_annotated(annotate_out, sources, outcome, files, lang, debug)
+    if as_json:
+        click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
+    else:
+        click.echo(msg.findings_text(outcome.findings, lang, several=len(sources) > 1))
+    sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
+
+
+def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path],
+                     lang: str, debug: bool) -> None:
+    from .annotate import annotate_workbook
+    from .outputs import guard_output, write_atomic
+
+    if len(sources) != 1:
+        fail(MafiaSheetsError(msg.line("annotate_one", "en"), msg.line("annotate_one", "ru")),
+             lang, debug)
+    try:
+        guard_output(out, inputs)
+        write_atomic(out, annotate_workbook(sources[0], outcome.findings, lang))
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+    click.echo(msg.line("annotated_written", lang).format(path=out), err=True)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path),
+              help="Файл итогов / results workbook (default: <protocol>-итоги.xlsx).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
+@click.option("--lot-seed", type=click.IntRange(min=0),
+              help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
+@LANG
+@DEBUG
+def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int | None,
+         lang: str, debug: bool) -> None:
+    """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
+
+    Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
+    """
+    from .report.json import outcome_json
+
+    sources = _sources(files, lang, debug)
+    outcome = _evaluate(sources, lang, debug, lot_seed=lot_seed)
+    if outcome.rating is None:
+        if as_json:
+            click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
+        click.echo(msg.findings_text(outcome.findings, lang, several=len(sources) > 1),
+                   err=as_json)
+        click.echo(msg.line("fix_then_rate", lang), err=True)
+        sys.exit(int(ExitStatus.FINDINGS))
+    if out is None and not as_json:
+        out = default_output(Path(files[0]), lang)
+    if out is not None:
+        _write_results(out, outcome.rating, files, lang, debug)
+    if as_json:
+        click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
+    else:
+        click.echo(msg.rating_summary(outcome.rating, out, lang))
+
+
+def default_output(first: Path, lang: str) -> Path:
+    suffix = "-итоги" if lang == "ru" else "-results"
+    folder = first if first.is_dir() else first.parent
+    stem = first.name if first.is_dir() else first.stem
+    return folder / f"{stem}{suffix}.xlsx"
+
+
+def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str,
+                   debug: bool) -> None:
+    from .outputs import guard_output, write_atomic
+    from .report.xlsx import results_workbook
+
+    try:
+        guard_output(out, inputs)
+        write_atomic(out, results_workbook(rating, lang))
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Адрес / address to listen on (loopback by default).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Страница для перетаскивания протоколов / the drag-and-drop page (SPEC §9)."""
+    from .web.app import run_server
+
+    run_server(host, port)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,41 @@
+"""What stops a run (unusable input, unwritable output) and the exit codes.
+
+Rule violations are findings, not exceptions. Exceptions are for the few things after
+which there is nothing to compute; each carries one line a judge can act on, in RU and EN.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    FINDINGS = 1  # errors in the protocol: fix them, then rate again
+    UNUSABLE = 2  # the file cannot be read, the output cannot be written, or bad usage
+
+
+class MafiaSheetsError(Exception):
+    """Base of every error that stops a run. `str()` is the English line."""
+
+    exit_status = ExitStatus.UNUSABLE
+
+    def __init__(self, en: str, ru: str | None = None) -> None:
+        super().__init__(en)
+        self.en = en
+        self.ru = ru or en
+
+    def text(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+
+class ProtocolReadError(MafiaSheetsError, ValueError):
+    """The input is not a readable protocol workbook (SPEC §5.5)."""
+
+
+class OutputWriteError(MafiaSheetsError, OSError):
+    """The output cannot be written (open in Excel, no permission, no space)."""
+
+
+class SeasonConflictError(MafiaSheetsError, ValueError):
+    """Files of one season disagree on a tournament setting."""

@@ -1,0 +1,141 @@
+"""Findings: what a check found, where, and how to fix it — as data, in RU and EN.
+
+Every finding code is defined once with :func:`define` (severity and message templates);
+checks create :class:`Finding` records that carry the code, the sheet and cell and the
+template parameters. Text is rendered only when shown, in the language asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Template:
+    """One finding code: severity and, per language, (what was found, expected, how to fix)."""
+
+    code: str
+    severity: Severity
+    ru: tuple[str, str, str]
+    en: tuple[str, str, str]
+
+    def text(self, lang: str) -> tuple[str, str, str]:
+        return self.ru if lang == "ru" else self.en
+
+
+CATALOG: dict[str, Template] = {}
+
+
+def define(code: str, severity: Severity, *, ru: tuple[str, str, str],
+           en: tuple[str, str, str]) -> str:
+    """Register a finding code; returns the code so modules can keep it as a constant."""
+    if code in CATALOG:
+        raise ValueError(f"finding code {code} defined twice")
+    CATALOG[code] = Template(code, severity, ru, en)
+    return code
+
+
+class _Params(dict[str, str]):
+    def __missing__(self, key: str) -> str:  # a template never crashes on a missing field
+        return "…"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem at one place: `Протокол!D14`. `row` keeps the sort order of the sheet."""
+
+    code: str
+    sheet: str
+    cell: str = ""
+    value: str = ""
+    game: str | None = None
+    row: int = 0
+    params: tuple[tuple[str, str], ...] = field(default=())
+    source: str = ""  # the file, when several files are rated as one season
+
+    @property
+    def severity(self) -> Severity:
+        return CATALOG[self.code].severity
+
+    @property
+    def where(self) -> str:
+        return f"{self.sheet}!{self.cell}" if self.cell else self.sheet
+
+    def _render(self, part: int, lang: str) -> str:
+        params = _Params(self.params)
+        params.setdefault("value", self.value)
+        params.setdefault("game", self.game or "")
+        params.setdefault("sheet", self.sheet)
+        params.setdefault("cell", self.cell)
+        return CATALOG[self.code].text(lang)[part].format_map(params)
+
+    def message(self, lang: str = "ru") -> str:
+        return self._render(0, lang)
+
+    def expected(self, lang: str = "ru") -> str:
+        return self._render(1, lang)
+
+    def hint(self, lang: str = "ru") -> str:
+        return self._render(2, lang)
+
+    def record(self, lang: str = "ru") -> dict[str, object]:
+        """The JSON record of SPEC §6."""
+        return {
+            "file": self.source or None,
+            "code": self.code,
+            "severity": self.severity,
+            "sheet": self.sheet,
+            "cell": self.cell,
+            "game": self.game,
+            "value": self.value,
+            "message": self.message(lang),
+            "expected": self.expected(lang),
+            "hint": self.hint(lang),
+        }
+
+
+def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: object = None,
+            row: int = 0, source: str = "", **params: object) -> Finding:
+    """Build a finding; every parameter is kept as text so records stay hashable."""
+    return Finding(
+        source=source,
+        code=code,
+        sheet=sheet,
+        cell=cell,
+        value=_text(value),
+        game=None if game is None else str(game),
+        row=row,
+        params=tuple(sorted((k, _text(v)) for k, v in params.items())),
+    )
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def sort_findings(findings: Iterable[Finding], sheet_order: dict[str, int]) -> list[Finding]:
+    """Sheet by sheet in workbook order, then by row; errors before warnings at one place."""
+    return sorted(
+        set(findings),
+        key=lambda f: (f.source, sheet_order.get(f.sheet, 99), f.row, f.cell, f.severity != "error",
+                       f.code),
+    )
+
+
+def count(findings: Iterable[Finding]) -> tuple[int, int]:
+    """(errors, warnings)."""
+    errors = warnings = 0
+    for f in findings:
+        if f.severity == "error":
+            errors += 1
+        else:
+            warnings += 1
+    return errors, warnings

@@ -1,0 +1,160 @@
+"""What the CLI prints, in RU and EN: findings grouped by game, summaries, progress."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+from itertools import groupby
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .findings import Finding, count
+
+if TYPE_CHECKING:
+    from .model import Rating
+
+LINES: dict[str, tuple[str, str]] = {
+    "error_prefix": ("Ошибка: ", "Error: "),
+    "template_written": ("Протокол записан: {path} (игр: {games}, игроков: {players})",
+                         "Protocol written: {path} (games: {games}, players: {players})"),
+    "no_workbooks": ("В папке нет книг .xlsx — укажите файлы протоколов",
+                     "No .xlsx workbooks in the folder — name the protocol files"),
+    "annotate_one": ("--annotate работает с одним файлом — укажите один протокол",
+                     "--annotate works on one file — give one protocol"),
+    "annotated_written": ("Копия с пометками: {path}", "Annotated copy: {path}"),
+    "fix_then_rate": ("Итоги не посчитаны: исправьте ошибки и запустите снова.",
+                      "No standings: fix the errors and run again."),
+    "clean": ("Ошибок и замечаний нет.", "No errors, no warnings."),
+    "summary": ("Итого: ошибок {errors}, предупреждений {warnings}.",
+                "Total: {errors} errors, {warnings} warnings."),
+    "general": ("Общее", "General"),
+    "game": ("Игра {game}", "Game {game}"),
+    "file": ("Файл {file}", "File {file}"),
+    "error": ("ОШИБКА", "ERROR"),
+    "warning": ("замечание", "warning"),
+    "expected": ("ожидалось", "expected"),
+    "fix": ("как исправить", "how to fix"),
+    "written": ("Итоги записаны: {path}", "Results written: {path}"),
+    "players": ("Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: {games}."),
+    "k_on": ("K = {k} (тяжёлая сторона: {side}, N = {n_games}, n = {n})",
+             "K = {k} (heavy side: {side}, N = {n_games}, n = {n})"),
+    "k_off": ("K не применяется ({reason})", "K not applied ({reason})"),
+    "provisional": ("ВНИМАНИЕ: итоги предварительные — есть нерассмотренный протест.",
+                    "NOTE: the results are provisional — a protest is pending."),
+    "lot_needed": ("Нужен жребий: {groups}. Проведите жеребьёвку и заполните лист «Жребий» "
+                   "(или --lot-seed N).",
+                   "A lot is needed: {groups}. Hold the draw and fill the Lot sheet "
+                   "(or use --lot-seed N)."),
+    "lot_seed": ("Жребий проведён по затравке {seed}.", "Lots drawn with seed {seed}."),
+    "warnings_in": ("Замечаний: {n} — см. лист «Замечания».",
+                    "Warnings: {n} — see the Findings sheet."),
+    "red": ("красные", "red"),
+    "black": ("чёрные", "black"),
+    "option_off": ("выключен в настройках турнира", "switched off in the settings"),
+    "equal_wins": ("побед поровну", "equal wins"),
+    "no_games": ("нет сыгранных игр", "no games played"),
+    "progress_read": ("Читаю {name}…", "Reading {name}…"),
+    "progress_check": ("Проверяю…", "Checking…"),
+    "progress_score": ("Считаю баллы…", "Scoring…"),
+}
+
+
+def line(key: str, lang: str) -> str:
+    ru, en = LINES[key]
+    return ru if lang == "ru" else en
+
+
+def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:
+    """Findings grouped by file and game, in sheet-then-row order, and a summary line."""
+    if not findings:
+        return line("clean", lang)
+    out: list[str] = []
+    for source, in_file in groupby(findings, key=lambda f: f.source):
+        if several and source:
+            out.append(line("file", lang).format(file=source))
+        items = sorted(in_file, key=lambda f: (f.game is not None, _game_key(f.game)))
+        for game, in_game in groupby(items, key=lambda f: f.game):
+            title = line("game", lang).format(game=game) if game else line("general", lang)
+            out.append(f"  {title}:" if several else f"{title}:")
+            out.extend(_finding_lines(f, lang, indent="    " if several else "  ")
+                       for f in in_game)
+    errors, warnings = count(findings)
+    out.append(line("summary", lang).format(errors=errors, warnings=warnings))
+    return "\n".join(out)
+
+
+def _game_key(game: str | None) -> tuple[int, float, str]:
+    if game is None:
+        return (0, 0.0, "")
+    try:
+        return (0, float(game), "")
+    except ValueError:
+        return (1, 0.0, game)
+
+
+def _finding_lines(f: Finding, lang: str, indent: str) -> str:
+    label = line(f.severity, lang)
+    value = f" «{f.value}»" if f.value and f.value not in f.message(lang) else ""
+    return (f"{indent}{f.where} [{label} {f.code}] {f.message(lang)}{value}; "
+            f"{line('expected', lang)}: {f.expected(lang)}; {line('fix', lang)}: {f.hint(lang)}")
+
+
+def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
+    k = rating.k
+    games = int((~rating.games["annulled"]).sum()) if len(rating.games) else 0
+    parts = []
+    if rating.provisional:
+        parts.append(line("provisional", lang))
+    if out is not None:
+        parts.append(line("written", lang).format(path=out))
+    parts.append(line("players", lang).format(n=len(rating.standings), games=games))
+    if k.applied:
+        parts.append(line("k_on", lang).format(
+            k=_decimal(k.value), side=line(k.heavy_side or "red", lang), n_games=k.games,
+            n=k.heavy_games))
+    else:
+        parts.append(line("k_off", lang).format(reason=line(k.reason or "equal_wins", lang)))
+    if rating.lot.needed:
+        groups = "; ".join(", ".join(g) for g in rating.lot.groups)
+        parts.append(line("lot_needed", lang).format(groups=groups))
+    elif rating.lot.method == "seed":
+        parts.append(line("lot_seed", lang).format(seed=rating.lot.seed))
+    warnings = sum(1 for f in rating.findings if f.severity == "warning")
+    if warnings:
+        parts.append(line("warnings_in", lang).format(n=warnings))
+    return "\n".join(parts)
+
+
+def _decimal(value: object) -> str:
+    from .report.json import rounded
+
+    return f"{rounded(value, 4):g}"  # type: ignore[arg-type]
+
+
+class Status:
+    """A one-line progress note on stderr for work that takes more than a moment.
+
+    Quiet when stderr is not a terminal (scripts, CI, the web page), so output stays clean.
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.started = time.monotonic()
+        self.shown = False
+        self.live = sys.stderr.isatty()
+
+    def __call__(self, stage: str) -> None:
+        if not self.live or time.monotonic() - self.started < 0.5:
+            return
+        key, _, name = stage.partition(":")
+        text = line(f"progress_{key}", self.lang).format(name=Path(name).name)
+        sys.stderr.write("\r\x1b[2K" + text)
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\x1b[2K")
+            sys.stderr.flush()
+            self.shown = False

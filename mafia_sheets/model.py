@@ -1,0 +1,156 @@
+"""The data that flows between stages: read → check → score → rank → write.
+
+Stages take and return these frozen records (and pandas DataFrames inside them); none
+of them does I/O except `read` (bytes in) and `report` (bytes out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+from .findings import Finding
+from .rules import RuleSet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+DecidedBy = Literal[
+    "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
+]
+
+
+@dataclass(frozen=True)
+class Source:
+    """One input workbook: its display name (file name) and its bytes."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Table:
+    """One protocol sheet as read: typed canonical columns plus where each value came from.
+
+    `frame` has one row per non-blank sheet row, canonical column codes, and `_row`
+    (the 1-based Excel row). `raw` holds the values exactly as read, same index.
+    `letters` maps a column code to its Excel column letter in this sheet.
+    """
+
+    code: str
+    sheet: str
+    frame: pd.DataFrame
+    raw: pd.DataFrame
+    letters: dict[str, str]
+    header_row: int
+    source: str = ""
+
+    def cell(self, column: str, row: int) -> str:
+        letter = self.letters.get(column)
+        return f"{letter}{row}" if letter else ""
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """Descriptive settings printed on every page."""
+
+    name: str
+    dates: str = ""
+    city: str = ""
+    chief_judge: str = ""
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """A whole protocol (one workbook, or a season of them pooled)."""
+
+    sources: tuple[str, ...]
+    tournament: Tournament
+    rules: RuleSet
+    tables: dict[str, Table]
+    sheet_order: dict[str, int] = field(default_factory=dict)
+
+    def table(self, code: str) -> Table | None:
+        return self.tables.get(code)
+
+
+@dataclass(frozen=True)
+class KSummary:
+    """Regulation 8.5 for this tournament; see :func:`mafia_sheets.score.coefficient_k`."""
+
+    applied: bool
+    value: Fraction
+    heavy_side: str | None  # "red" | "black" | None
+    games: int  # N
+    heavy_games: int  # n
+    red_wins: int
+    black_wins: int
+    draws: int
+    annulled: int
+    reason: str = ""  # why K is not applied: "option_off" | "equal_wins" | "no_games" | ""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One standings row. `place_range` is "5–6" while a lot is still needed."""
+
+    place: int | None
+    place_range: str
+    player: str
+    total: Fraction
+    win_points: Fraction
+    additional: Fraction
+    best_move: Fraction
+    awards: Fraction
+    penalties: Fraction
+    games: int
+    wins: int
+    wins_don_sheriff: int
+    killed_first_night: int
+    decided_by: DecidedBy
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class LotStatus:
+    """How ties that survived every criterion were broken."""
+
+    needed: bool  # a tie is still open: the judge must hold a draw
+    method: str  # "none" | "sheet" | "seed" | "open"
+    seed: int | None = None
+    groups: tuple[tuple[str, ...], ...] = ()  # the tied groups that needed a lot
+
+
+@dataclass(frozen=True)
+class Rating:
+    """Everything the results workbook and the JSON show."""
+
+    tournament: Tournament
+    rules: RuleSet
+    k: KSummary
+    standings: tuple[Standing, ...]
+    removed: tuple[Standing, ...]
+    lot: LotStatus
+    provisional: bool
+    findings: tuple[Finding, ...]
+    games: pd.DataFrame  # one row per game: SPEC §6 sheet 2
+    points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What `check`/`rate` returns: findings always, a rating when there are no errors."""
+
+    findings: tuple[Finding, ...]
+    rating: Rating | None
+    sheet_order: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "warning")

@@ -1,0 +1,55 @@
+"""The one path from workbook bytes to findings and a rating: read → check → score → rank.
+
+The CLI and the web page both call :func:`evaluate`; neither touches the stages directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .checks import run_checks
+from .findings import Finding, sort_findings
+from .model import Outcome, Protocol, Source
+from .protocol import load_protocol, pool
+from .rating import build_rating
+
+Progress = Callable[[str], None]
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
+def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | None = None,
+             rate: bool = True, progress: Progress = _quiet) -> Outcome:
+    """Read and check every source; when nothing is an error (and `rate`), rate them as one.
+
+    Raises MafiaSheetsError (exit 2) for a file that cannot be read at all, and
+    SeasonConflictError when the files of a season disagree on a rule setting.
+    """
+    del lang  # findings are rendered later, in the language of the output
+    protocols: list[Protocol] = []
+    findings: list[Finding] = []
+    for source in sources:
+        progress(f"read:{source.name}")
+        protocol, found = load_protocol(source)
+        protocols.append(protocol)
+        findings.extend(found)
+    progress("check")
+    findings.extend(run_checks(protocols))
+    order = _sheet_order(protocols)
+    findings = sort_findings(findings, order)
+    if not rate or any(f.severity == "error" for f in findings):
+        return Outcome(tuple(findings), None, order)
+    season = pool(protocols)
+    progress("score")
+    rating = build_rating(season, findings, lot_seed)
+    return Outcome(tuple(findings), rating, order)
+
+
+def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:
+    order: dict[str, int] = {}
+    for protocol in protocols:
+        for name, index in protocol.sheet_order.items():
+            order.setdefault(name, index)
+    return order

@@ -1,0 +1,150 @@
+"""Standings and the tie-break chain of regulation 8.6, down to the lot.
+
+Players are ordered by the rule set's criteria (total, then additional points, wins, wins
+as Don or Sheriff, first-night deaths — all "more is better"), compared as exact values.
+Players equal on every criterion are ordered by the lot: the «Жребий» sheet when it ranks
+all of them, else a seeded draw (`--lot-seed`), else they share a place range ("5–6").
+Places are competition-style only for open lots; otherwise every player has their own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import pandas as pd
+
+from .model import DecidedBy, LotStatus, Standing
+
+CRITERIA_COLUMNS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night")
+EN_DASH = "–"
+
+
+@dataclass(frozen=True)
+class LotInput:
+    """Lot orders from the «Жребий» sheet (player → order, 1 wins) and an optional seed."""
+
+    orders: dict[str, int]
+    seed: int | None = None
+
+
+def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
+         lot: LotInput) -> tuple[tuple[Standing, ...], tuple[Standing, ...], LotStatus]:
+    """(standings, removed players' rows, how ties were broken).
+
+    Worked example: totals 5, 3.5, 3.5, 3.5, 1 where the three 3.5 players have
+    additional 1, 0.5, 0.5 and are otherwise equal → places 1, 2, 3–4, 3–4, 5 with
+    decided_by total, additional, tied, total, total (and a lot needed for 3–4).
+    """
+    keys = [c for c in criteria if c in CRITERIA_COLUMNS]
+    records = totals.to_dict("records")
+    ranked = sorted((r for r in records if r["player"] not in removed),
+                    key=lambda r: _sort_key(r, keys))
+    apart = sorted((r for r in records if r["player"] in removed),
+                   key=lambda r: _sort_key(r, keys))
+    groups = _tie_groups(ranked, keys)
+    ordered, status = _break_ties(groups, lot)
+    standings = _place(ordered, keys)
+    removed_rows = tuple(_standing(r, None, "", "total", removed=True) for r in apart)
+    return standings, removed_rows, status
+
+
+def _sort_key(record: dict[str, Any], keys: Sequence[str]) -> tuple[Any, ...]:
+    # Name last only so that the order inside an unbroken tie is stable and readable.
+    return (*(-record[k] for k in keys), str(record["player"]).casefold())
+
+
+def _tie_groups(ranked: list[dict[str, Any]], keys: Sequence[str]) -> list[list[dict[str, Any]]]:
+    groups: list[list[dict[str, Any]]] = []
+    for record in ranked:
+        if groups and all(groups[-1][0][k] == record[k] for k in keys):
+            groups[-1].append(record)
+        else:
+            groups.append([record])
+    return groups
+
+
+def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
+        list[tuple[list[dict[str, Any]], str]], LotStatus]:
+    """Each group with how its order was decided: "single", "sheet", "seed" or "open"."""
+    rng = random.Random(lot.seed) if lot.seed is not None else None
+    decided: list[tuple[list[dict[str, Any]], str]] = []
+    tied_groups: list[tuple[str, ...]] = []
+    methods: set[str] = set()
+    for group in groups:
+        if len(group) == 1:
+            decided.append((group, "single"))
+            continue
+        tied_groups.append(tuple(r["player"] for r in group))
+        if all(r["player"] in lot.orders for r in group):
+            decided.append((sorted(group, key=lambda r: lot.orders[r["player"]]), "sheet"))
+        elif rng is not None:
+            shuffled = list(group)
+            rng.shuffle(shuffled)
+            decided.append((shuffled, "seed"))
+        else:
+            decided.append((group, "open"))
+        methods.add(decided[-1][1])
+    status = LotStatus(
+        needed="open" in methods,
+        method=("open" if "open" in methods else "seed" if "seed" in methods
+                else "sheet" if methods else "none"),
+        seed=lot.seed if "seed" in methods else None,
+        groups=tuple(tied_groups),
+    )
+    return decided, status
+
+
+def _place(decided: list[tuple[list[dict[str, Any]], str]],
+           keys: Sequence[str]) -> tuple[Standing, ...]:
+    flat = [(record, how, len(group), i) for group, how in decided
+            for i, record in enumerate(group)]
+    rows: list[Standing] = []
+    position = 1
+    for index, (record, how, size, i) in enumerate(flat):
+        if how == "open":
+            first = position - i
+            place, place_range = first, f"{first}{EN_DASH}{first + size - 1}"
+        else:
+            place, place_range = position, str(position)
+        below = flat[index + 1][0] if index + 1 < len(flat) else None
+        rows.append(_standing(record, place, place_range, _decided_by(record, below, how, i,
+                                                                       size, keys)))
+        position += 1
+    return tuple(rows)
+
+
+def _decided_by(record: dict[str, Any], below: dict[str, Any] | None, how: str, i: int,
+                size: int, keys: Sequence[str]) -> DecidedBy:
+    """The first criterion on which this player differs from the next player below."""
+    if below is None:
+        return "total"
+    if i < size - 1:  # the next player is in the same tie group
+        return "tied" if how == "open" else "lot"
+    for key in keys:
+        if record[key] != below[key]:
+            return cast(DecidedBy, key)
+    return "tied"  # unreachable: groups differ on some key by construction
+
+
+def _standing(record: dict[str, Any], place: int | None, place_range: str,
+              decided_by: DecidedBy, removed: bool = False) -> Standing:
+    return Standing(
+        place=place,
+        place_range=place_range,
+        player=record["player"],
+        total=record["total"],
+        win_points=record["win_points"],
+        additional=record["additional"],
+        best_move=record["best_move"],
+        awards=record["awards"],
+        penalties=record["penalty"],
+        games=int(record["games"]),
+        wins=int(record["wins"]),
+        wins_don_sheriff=int(record["wins_don_sheriff"]),
+        killed_first_night=int(record["killed_first_night"]),
+        decided_by=decided_by,
+        removed=removed,
+    )

@@ -1,0 +1,130 @@
+"""Assemble the rating of a checked protocol: K, points, standings, display tables."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from .findings import Finding
+from .model import KSummary, Protocol, Rating
+from .rank import LotInput, rank
+from .score import Units, coefficient_k, player_totals, seat_points
+
+POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
+
+
+def build_rating(protocol: Protocol, findings: Sequence[Finding],
+                 lot_seed: int | None = None) -> Rating:
+    """Protocol without errors → the complete rating (SPEC §3, §4, §6)."""
+    rules = protocol.rules
+    games = protocol.tables["games"].frame
+    k = coefficient_k(games.drop_duplicates("game"), rules)
+    seats = seat_points(protocol, k)
+    totals = player_totals(seats, k, rules)
+    standings, removed, lot = rank(totals, rules.tiebreak, removed_players(protocol),
+                                   LotInput(lot_orders(protocol), lot_seed))
+    points = points_table(seats, k, protocol)
+    return Rating(
+        tournament=protocol.tournament,
+        rules=rules,
+        k=k,
+        standings=standings,
+        removed=removed,
+        lot=lot,
+        provisional=is_provisional(protocol),
+        findings=tuple(findings),
+        games=games_table(games, points, k),
+        points=points,
+        sources=protocol.sources,
+    )
+
+
+def removed_players(protocol: Protocol) -> set[str]:
+    """Special situation 4: players removed from the tournament get no place."""
+    roster = protocol.table("players")
+    if roster is None:
+        return set()
+    frame = roster.frame
+    return set(frame.loc[frame["removed"].eq(True), "player"].dropna())
+
+
+def lot_orders(protocol: Protocol) -> dict[str, int]:
+    table = protocol.table("lot")
+    if table is None:
+        return {}
+    frame = table.frame.dropna(subset=["player", "order"])
+    return {str(p): int(o) for p, o in zip(frame["player"], frame["order"], strict=True)}
+
+
+def is_provisional(protocol: Protocol) -> bool:
+    """Regulation 8.7 / SPEC §4.3: any pending protest makes every output provisional."""
+    table = protocol.table("protests")
+    return table is not None and bool(table.frame["decision"].eq("pending").any())
+
+
+def points_table(seats: pd.DataFrame, k: KSummary, protocol: Protocol) -> pd.DataFrame:
+    """One row per player per game with every component, for the «Баллы» sheet."""
+    units = Units.of(protocol.rules)
+    win_value = protocol.rules.points["win"]
+    heavy_value = float(win_value * k.value) if k.applied else float(win_value)
+    win = seats["win"].to_numpy(dtype=bool)
+    heavy = seats["heavy"].to_numpy(dtype=bool)
+    frame = pd.DataFrame({
+        "source": seats["_source"] if "_source" in seats else protocol.sources[0],
+        "game": seats["game"],
+        "round": _games_column(seats, protocol, "round"),
+        "table": _games_column(seats, protocol, "table"),
+        "seat": seats["seat"].astype("Int64"),
+        "player": seats["player"],
+        "role": seats["role"],
+        "team": seats["team"],
+        "result": seats["result"],
+        "win": win,
+        "heavy": heavy,
+        "win_points": np.where(heavy, heavy_value, np.where(win, float(win_value), 0.0)),
+        "penalty": seats["penalty_u"].to_numpy() / units.denominator,
+        "best_move": seats["best_move_u"].to_numpy() / units.denominator,
+        "awards": seats["awards_u"].to_numpy() / units.denominator,
+        "additional": seats["additional_u"].to_numpy() / units.denominator,
+        "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
+    })
+    frame["total"] = frame["win_points"] + frame["additional"]
+    return frame.sort_values(["game", "seat"], kind="stable",
+                             key=_natural_key).reset_index(drop=True)
+
+
+def _games_column(seats: pd.DataFrame, protocol: Protocol, column: str) -> pd.Series:
+    games = protocol.tables["games"].frame.drop_duplicates("game").set_index("game")[column]
+    return seats["game"].map(games)
+
+
+def _natural_key(column: pd.Series) -> pd.Series:
+    """Game ids sort as numbers when they are numbers: 2 before 10."""
+    if column.name != "game":
+        return column
+    numeric = pd.to_numeric(column, errors="coerce")
+    return numeric.fillna(np.inf) if numeric.notna().all() else column.astype(str)
+
+
+def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.DataFrame:
+    """One row per game: id, round, table, judge, result, whether K applied, seat totals."""
+    frame = games.drop_duplicates("game").copy()
+    frame["source"] = frame.get("_source", "")
+    frame["annulled"] = frame["annulled"].eq(True)
+    by_game = points.groupby("game", sort=False)
+    frame["k_applied"] = frame["game"].map(by_game["heavy"].any()).fillna(False).astype(bool)
+    frame["k"] = np.where(frame["k_applied"], float(k.value), 1.0)
+    seat_totals = points.pivot_table(index="game", columns="seat", values="total",
+                                     aggfunc="first")
+    seat_players = points.pivot_table(index="game", columns="seat", values="player",
+                                      aggfunc="first")
+    for seat in range(1, 11):
+        frame[f"seat_{seat}"] = frame["game"].map(seat_totals.get(seat, pd.Series(dtype=float)))
+        frame[f"player_{seat}"] = frame["game"].map(
+            seat_players.get(seat, pd.Series(dtype=object)))
+    columns = ["source", "game", "round", "table", "judge", "result", "annulled", "k_applied",
+               "k", *(f"seat_{s}" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
+    return frame[columns].sort_values("game", key=_natural_key, kind="stable").reset_index(
+        drop=True)

@@ -1,0 +1,183 @@
+"""Read a protocol workbook's sheets into raw tables that remember every cell's address.
+
+Any workbook laid out per SPEC §2 is accepted, not only our template: sheet and column
+names in RU or EN in any mix and order, the header on any of the first rows, extra
+columns and sheets ignored, fully blank rows skipped. Values stay exactly as the reader
+gives them (typing is `parse`'s job). Formulas are read as their cached values.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import vocab
+from .errors import ProtocolReadError
+from .findings import Finding, define, finding
+from .model import Source
+
+HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
+
+MISSING_SHEET = define(
+    "missing-sheet", "error",
+    ru=("Нет листа «{expected}»", "лист «{expected}»; найдены листы: {found}",
+        "Добавьте лист «{expected}» (или переименуйте свой) — см. шаблон: mafia-sheets template"),
+    en=("Sheet “{expected}” is missing", "a sheet “{expected}”; sheets found: {found}",
+        "Add the sheet “{expected}” (or rename yours) — see the template: mafia-sheets template"),
+)
+MISSING_COLUMN = define(
+    "missing-column", "error",
+    ru=("На листе «{sheet}» нет столбца «{expected}»",
+        "столбец «{expected}» в строке заголовков; найдены: {found}",
+        "Добавьте столбец «{expected}» в строку заголовков листа «{sheet}»"),
+    en=("Sheet “{sheet}” has no column “{expected}”",
+        "a column “{expected}” in the header row; found: {found}",
+        "Add the column “{expected}” to the header row of sheet “{sheet}”"),
+)
+DUPLICATE_SHEET = define(
+    "duplicate-sheet", "warning",
+    ru=("Два листа одного назначения: «{value}» и «{other}»", "один такой лист",
+        "Удалите или переименуйте лишний лист; учтён «{value}»"),
+    en=("Two sheets with one purpose: “{value}” and “{other}”", "one such sheet",
+        "Delete or rename the extra sheet; “{value}” is used"),
+)
+DUPLICATE_COLUMN = define(
+    "duplicate-column", "warning",
+    ru=("Столбец «{value}» встречается дважды", "один столбец с таким заголовком",
+        "Удалите или переименуйте лишний столбец; учтён первый"),
+    en=("Column “{value}” appears twice", "one column with this header",
+        "Delete or rename the extra column; the first one is used"),
+)
+
+
+@dataclass(frozen=True)
+class RawSheet:
+    """One recognised sheet: its header position and its data columns, as read."""
+
+    code: str
+    name: str
+    header_row: int  # 1-based Excel row of the header
+    letters: dict[str, str]  # column code → Excel letter
+    columns: dict[str, list[object]]  # column code → values of the data rows
+    rows: list[int]  # 1-based Excel row of each data row (blank rows removed)
+
+
+@dataclass(frozen=True)
+class RawWorkbook:
+    source: str
+    sheets: dict[str, RawSheet]
+    sheet_names: tuple[str, ...]  # every sheet of the workbook, in order
+
+
+def column_letter(index: int) -> str:
+    """0 → 'A', 25 → 'Z', 26 → 'AA'."""
+    letters = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        letters = chr(65 + rem) + letters
+    return letters
+
+
+def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
+    """Open the bytes, find the protocol sheets, return their raw columns and findings."""
+    from python_calamine import CalamineWorkbook
+
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
+    except Exception as exc:  # calamine raises its own types for every corrupt part
+        raise ProtocolReadError(
+            f"{source.name}: the workbook cannot be read ({_short(exc)}). "
+            "Open it in Excel or LibreOffice and save it again as .xlsx.",
+            f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
+            "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
+        ) from exc
+    names = tuple(workbook.sheet_names)
+    findings: list[Finding] = []
+    sheets: dict[str, RawSheet] = {}
+    lookup = vocab.sheet_lookup()
+    for name in names:
+        code = lookup.get(vocab.fold(name))
+        if code is None:
+            continue
+        if code in sheets:
+            findings.append(finding(DUPLICATE_SHEET, name, value=sheets[code].name, other=name,
+                                    source=source.name))
+            continue
+        try:
+            rows = workbook.get_sheet_by_name(name)
+            sheet = _read_sheet(code, name, rows, findings, source.name)
+        except Exception as exc:
+            raise ProtocolReadError(
+                f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
+                "Open the file in Excel or LibreOffice and save it again as .xlsx.",
+                f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
+                "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
+            ) from exc
+        sheets[code] = sheet
+    for code in vocab.REQUIRED_SHEETS:
+        if code not in sheets:
+            expected = f"{vocab.SHEETS[code].ru} / {vocab.SHEETS[code].en}"
+            findings.append(finding(MISSING_SHEET, expected, expected=expected,
+                                    found=", ".join(names) or "—", source=source.name))
+    return RawWorkbook(source.name, sheets, names), findings
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()
+    return (text[0] if text else type(exc).__name__)[:120]
+
+
+def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
+                source: str) -> RawSheet:
+    grid: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
+    row0, col0 = sheet.start or (0, 0)  # type: ignore[attr-defined]
+    lookup = vocab.column_lookup(code)
+    header_index, positions = _find_header(grid, lookup)
+    header_row = row0 + header_index + 1
+    letters: dict[str, str] = {}
+    chosen: dict[str, int] = {}
+    for index, column in positions:
+        letter = column_letter(col0 + index)
+        if column in chosen:
+            findings.append(finding(DUPLICATE_COLUMN, name, f"{letter}{header_row}",
+                                    grid[header_index][index], row=header_row, source=source))
+            continue
+        chosen[column] = index
+        letters[column] = letter
+    _report_missing_columns(code, name, grid, header_index, header_row, letters, findings,
+                            source)
+    data = grid[header_index + 1:]
+    first_data_row = header_row + 1
+    kept = [i for i, row in enumerate(data) if any(row[j] != "" for j in chosen.values())]
+    columns = {column: [data[i][j] for i in kept] for column, j in chosen.items()}
+    return RawSheet(code, name, header_row, letters, columns,
+                    [first_data_row + i for i in kept])
+
+
+def _find_header(grid: Sequence[Sequence[object]],
+                 lookup: dict[str, str]) -> tuple[int, list[tuple[int, str]]]:
+    """The row among the first few with the most known headers, and its (index, code) pairs."""
+    best_index, best = 0, []
+    for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
+        found = [(j, lookup[vocab.fold(v)]) for j, v in enumerate(row)
+                 if isinstance(v, str) and vocab.fold(v) in lookup]
+        if len(found) > len(best):
+            best_index, best = index, found
+    return best_index, best
+
+
+def _report_missing_columns(code: str, name: str, grid: Sequence[Sequence[object]],
+                            header_index: int, header_row: int, letters: dict[str, str],
+                            findings: list[Finding], source: str) -> None:
+    missing = [c for c in vocab.REQUIRED_COLUMNS[code] if c not in letters]
+    if not missing:
+        return
+    header = grid[header_index] if grid else []
+    found = ", ".join(f"«{v}»" for v in header if v != "") or "—"
+    for column in missing:
+        display = vocab.COLUMNS[code][column]
+        findings.append(finding(MISSING_COLUMN, name, f"A{header_row}", "", row=header_row,
+                                expected=f"{display.ru} / {display.en}",
+                                found=found, source=source))

@@ -1,0 +1,62 @@
+"""The rule set: point values, options and tie-break order as data.
+
+The bundled `rules/fiim.toml` holds the regulation's values; a tournament's «Турнир»
+sheet overrides any of them (SPEC §2.1). Values are kept as exact fractions.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+POINT_KEYS = ("win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl")
+OPTION_KEYS = ("apply_k", "draws_in_n", "geo_rule_7")
+TIEBREAK_KEYS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Point values (exact), rule options and the tie-break order of one tournament."""
+
+    points: dict[str, Fraction]
+    apply_k: bool = True
+    draws_in_n: bool = True
+    geo_rule_7: bool = True
+    tiebreak: tuple[str, ...] = TIEBREAK_KEYS
+    protest_deadline_minutes: int = 10
+    overridden: tuple[str, ...] = field(default=())
+
+    def with_overrides(self, overrides: dict[str, Any]) -> RuleSet:
+        """A copy with the tournament's settings applied (points as Fractions, flags as bool)."""
+        points = dict(self.points)
+        flags: dict[str, Any] = {}
+        for key, value in overrides.items():
+            if key in POINT_KEYS:
+                points[key] = Fraction(value)
+            elif key in OPTION_KEYS:
+                flags[key] = bool(value)
+        return replace(self, points=points, overridden=tuple(sorted(overrides)), **flags)
+
+    @property
+    def award_points(self) -> dict[str, Fraction]:
+        return {key: self.points[key] for key in ("bp", "bp2", "bpl")}
+
+
+def load_rules() -> RuleSet:
+    """The bundled FIIM rule set."""
+    text = resources.files("mafia_sheets").joinpath("rules/fiim.toml").read_text("utf-8")
+    data = tomllib.loads(text)
+    points = {key: Fraction(data["points"][key]) for key in POINT_KEYS}
+    order = tuple(data["tiebreak"]["order"])
+    unknown = set(order) - set(TIEBREAK_KEYS)
+    if unknown or order[0] != "total":
+        raise ValueError(f"rules/fiim.toml: bad tie-break order {order}")
+    return RuleSet(
+        points=points,
+        tiebreak=order,
+        protest_deadline_minutes=int(data["protests"]["deadline_minutes"]),
+        **{key: bool(data["options"][key]) for key in OPTION_KEYS},
+    )

@@ -1,0 +1,141 @@
+"""Points per game (regulation 8.2–8.4) and the difficulty coefficient K (8.5).
+
+Exactness stays cheap: every additional-point value is an integer number of *units*
+(1/D of a point, D the common denominator of the rule set's values — 4 for FIIM's
+0.25 steps), summed as int64; K is applied exactly (as a Fraction) to each player's
+aggregated count of heavy wins, never to floats.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from .model import KSummary, Protocol
+from .rules import RuleSet
+
+FIRST_NIGHT = 2  # phase ordinal of Н1 (see vocab.parse_phase)
+
+
+@dataclass(frozen=True)
+class Units:
+    """Point values of a rule set as integers of 1/`denominator` of a point."""
+
+    denominator: int
+    values: dict[str, int]
+
+    @classmethod
+    def of(cls, rules: RuleSet) -> Units:
+        denominator = math.lcm(*(v.denominator for v in rules.points.values()))
+        return cls(denominator, {k: int(v * denominator) for k, v in rules.points.items()})
+
+    def points(self, units: int) -> Fraction:
+        return Fraction(int(units), self.denominator)
+
+
+def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
+    """Regulation 8.5: K = 1 + (N/2 − n)/(N/2).
+
+    N counts the played games (draws too, unless `draws_in_n` is off; annulled never);
+    the heavy side is the colour with strictly fewer wins, n its number of wins.
+    Example: N = 10, red 7, black 3 → black heavy, n = 3, K = 1 + (5 − 3)/5 = 7/5 = 1.4.
+    """
+    annulled = games["annulled"].eq(True)
+    result = games["result"][~annulled]
+    red, black, draws = (int(result.eq(c).sum()) for c in ("red", "black", "draw"))
+    n_games = red + black + (draws if rules.draws_in_n else 0)
+    counts = {"annulled": int(annulled.sum()), "red_wins": red, "black_wins": black,
+              "draws": draws, "games": n_games}
+    if red == black:
+        reason = "no_games" if n_games == 0 else "equal_wins"
+        return KSummary(False, Fraction(1), None, heavy_games=0, reason=reason, **counts)
+    heavy_side, n = ("red", red) if red < black else ("black", black)
+    half = Fraction(n_games, 2)
+    value = 1 + (half - n) / half
+    if not rules.apply_k:
+        return KSummary(False, Fraction(1), heavy_side, heavy_games=n, reason="option_off",
+                        **counts)
+    return KSummary(True, value, heavy_side, heavy_games=n, **counts)
+
+
+def seat_points(protocol: Protocol, k: KSummary) -> pd.DataFrame:
+    """One row per seat of every counted game, with each component in units.
+
+    Columns added: `result`, `win`, `heavy`, `killed_first_night`, `penalty_u`,
+    `best_move_u`, `awards_u`, `additional_u` (int64 units, see :class:`Units`).
+    """
+    units = Units.of(protocol.rules)
+    games = protocol.tables["games"].frame
+    counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
+    seats = protocol.tables["seats"].frame
+    seats = seats[seats["game"].isin(counted["game"])]
+    merged = seats.merge(counted[["game", "result"]], on="game", how="left")
+    team = merged["team"].to_numpy(dtype=object)
+    result = merged["result"].to_numpy(dtype=object)
+    win = team == result
+    merged["win"] = win
+    merged["heavy"] = win & k.applied & (team == k.heavy_side)
+    left = merged["left"].to_numpy(dtype=object)
+    killed_n1 = (left == "killed") & (merged["when"].to_numpy(dtype=object) == FIRST_NIGHT)
+    merged["killed_first_night"] = killed_n1
+    merged["penalty_u"] = np.where(left == "disqualified", units.values["disqualification"], 0)
+    merged["best_move_u"] = _best_move_units(merged, killed_n1, units)
+    merged["awards_u"] = _award_units(merged, win, units)
+    merged["additional_u"] = merged["penalty_u"] + merged["best_move_u"] + merged["awards_u"]
+    return merged
+
+
+def _best_move_units(seats: pd.DataFrame, killed_n1: np.ndarray, units: Units) -> np.ndarray:
+    """Regulation 8.3: the red player killed on night 1 names three seats; count the blacks."""
+    out = np.zeros(len(seats), dtype=np.int64)
+    named = seats["best_move"].to_numpy(dtype=object)
+    eligible = np.flatnonzero(killed_n1 & (seats["team"].to_numpy(dtype=object) == "red")
+                              & pd.notna(named))
+    if not len(eligible):
+        return out
+    black = seats.loc[seats["team"].eq("black"), ["game", "seat"]]
+    black_seats = set(zip(black["game"], black["seat"], strict=True))
+    games = seats["game"].to_numpy(dtype=object)
+    for index in eligible:  # at most one best move per game: a short loop
+        hits = sum((games[index], s) in black_seats for s in set(named[index]))
+        out[index] = (units.values["best_move_3"] if hits >= 3
+                      else units.values["best_move_2"] if hits == 2 else 0)
+    return out
+
+
+def _award_units(seats: pd.DataFrame, win: np.ndarray, units: Units) -> np.ndarray:
+    """Regulation 8.4: ЛИ +1 and ЛИ2 +0.5 to winners, ЛИП +0.5 to a loser; none in a draw."""
+    table = {code: units.values[code] for code in ("bp", "bp2", "bpl")}
+    mapped = seats["bonus"].map(table)
+    in_draw = seats["result"].eq("draw").to_numpy()
+    return np.where(in_draw, 0, mapped.fillna(0).to_numpy(dtype=np.int64))
+
+
+def player_totals(seats: pd.DataFrame, k: KSummary, rules: RuleSet) -> pd.DataFrame:
+    """One row per player: counts, exact Fraction points, the tie-break criteria."""
+    units = Units.of(rules)
+    frame = seats.assign(
+        wins=seats["win"].astype(np.int64),
+        heavy_wins=seats["heavy"].astype(np.int64),
+        wins_don_sheriff=(seats["win"] & seats["role"].isin(["don", "sheriff"])).astype(
+            np.int64),
+        killed_first_night=seats["killed_first_night"].astype(np.int64),
+        games=1,
+    )
+    sums = frame.groupby("player", sort=True)[
+        ["games", "wins", "heavy_wins", "wins_don_sheriff", "killed_first_night",
+         "penalty_u", "best_move_u", "awards_u", "additional_u"]].sum()
+    win_value = rules.points["win"]
+    heavy_value = win_value * k.value if k.applied else win_value
+    sums["win_points"] = [
+        win_value * (w - h) + heavy_value * h
+        for w, h in zip(sums["wins"], sums["heavy_wins"], strict=True)]
+    for column in ("penalty", "best_move", "awards", "additional"):
+        sums[column] = [units.points(u) for u in sums[f"{column}_u"]]
+    sums["total"] = [w + a for w, a in zip(sums["win_points"], sums["additional"],
+                                           strict=True)]
+    return sums.reset_index()

@@ -1,0 +1,75 @@
+"""The «Турнир» sheet: tournament name and the rule options of SPEC §2.1."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from . import vocab
+from .findings import Finding, define, finding
+from .model import Table, Tournament
+from .parse import BAD, parse_number, parse_text, parse_yes_no
+
+UNKNOWN_SETTING = define(
+    "unknown-setting", "warning",
+    ru=("Неизвестный параметр «{value}» — не учтён", "один из: {allowed}",
+        "Проверьте написание параметра или удалите строку"),
+    en=("Unknown setting “{value}” — ignored", "one of: {allowed}",
+        "Check the setting's spelling or delete the row"),
+)
+BAD_SETTING = define(
+    "bad-setting", "error",
+    ru=("Параметр «{setting}» = «{value}» не понят", "{allowed}",
+        "Исправьте значение параметра на листе «Турнир»"),
+    en=("Setting “{setting}” = “{value}” is not understood", "{allowed}",
+        "Fix the setting's value on the Tournament sheet"),
+)
+
+
+def read_settings(table: Table | None, default_name: str) -> tuple[
+        Tournament, dict[str, Any], list[Finding]]:
+    """(descriptive settings, rule overrides by key, findings)."""
+    texts: dict[str, str] = {}
+    overrides: dict[str, Any] = {}
+    findings: list[Finding] = []
+    if table is not None:
+        lookup = vocab.setting_lookup()
+        for index, row in table.frame.iterrows():
+            name = row["setting"]
+            if name is None:
+                continue
+            key = lookup.get(vocab.fold(name))
+            raw_value = table.raw["value"].iat[index] if "value" in table.raw else ""
+            cell = table.cell("value", int(row["_row"]))
+            if key is None:
+                findings.append(finding(
+                    UNKNOWN_SETTING, table.sheet, table.cell("setting", int(row["_row"])),
+                    name, row=int(row["_row"]), source=table.source,
+                    allowed=", ".join(n.ru for n in vocab.SETTINGS.values())))
+                continue
+            value, allowed = _setting_value(key, raw_value)
+            if value is BAD:
+                findings.append(finding(BAD_SETTING, table.sheet, cell, raw_value,
+                                        row=int(row["_row"]), setting=name, allowed=allowed,
+                                        source=table.source))
+            elif value is not None:
+                (texts if key in vocab.TEXT_SETTINGS else overrides)[key] = value
+    tournament = Tournament(
+        name=texts.get("name") or default_name,
+        dates=texts.get("dates", ""),
+        city=texts.get("city", ""),
+        chief_judge=texts.get("chief_judge", ""),
+    )
+    return tournament, overrides, findings
+
+
+def _setting_value(key: str, raw: object) -> tuple[object, str]:
+    if key in vocab.TEXT_SETTINGS:
+        return parse_text(raw), ""
+    if key in vocab.FLAG_SETTINGS:
+        return parse_yes_no(raw), "да / нет (yes / no)"
+    number = parse_number(raw)
+    if number is BAD:
+        return BAD, "число, например 2 или 0,5 (a number, e.g. 2 or 0.5)"
+    return (None if number is None else Fraction(Decimal(number))), ""  # type: ignore[arg-type]
