@@ -116,10 +116,9 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
     by_game = points.groupby("game", sort=False)
     frame["k_applied"] = frame["game"].map(by_game["heavy"].any()).fillna(False).astype(bool)
     frame["k"] = np.where(frame["k_applied"], float(k.value), 1.0)
-    seat_totals = points.pivot_table(index="game", columns="seat", values="total",
-                                     aggfunc="first")
-    seat_players = points.pivot_table(index="game", columns="seat", values="player",
-                                      aggfunc="first")
+    by_seat = points.drop_duplicates(["game", "seat"])
+    seat_totals = by_seat.pivot(index="game", columns="seat", values="total")
+    seat_players = by_seat.pivot(index="game", columns="seat", values="player")
     for seat in range(1, 11):
         frame[f"seat_{seat}"] = frame["game"].map(seat_totals.get(seat, pd.Series(dtype=float)))
         frame[f"player_{seat}"] = frame["game"].map(

@@ -29,5 +29,13 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
     return subset.drop_duplicates("game", keep="first")
 
 
+def blank_mask(values: pd.Series) -> np.ndarray:
+    """True where the user typed nothing (blank or spaces), computed once per distinct value."""
+    from ..parse import is_blank, parse_column
+
+    blank, _ = parse_column(values.tolist(), is_blank)
+    return blank.astype(bool)
+
+
 def display(vocab_name: str, code: object, lang: str = "ru") -> str:
     return vocab.display_value(vocab_name, str(code), lang) if code is not None else ""

@@ -10,7 +10,7 @@ from .. import vocab
 from ..findings import Finding, define
 from ..model import Protocol
 from . import check
-from .common import at_rows, first_row_per_game
+from .common import at_rows, blank_mask, first_row_per_game
 
 GAME_NOT_IN_GAMES = define(
     "game-not-in-games", "error",
@@ -126,9 +126,9 @@ def results(protocol: Protocol) -> Iterator[Finding]:
     if games is None:
         return
     frame = games.frame
-    raw_blank = frame["result"].isna()
+    raw_blank = frame["result"].isna().to_numpy().copy()
     if "result" in games.raw:  # an unknown value is reported by the parser, not here
-        raw_blank &= games.raw["result"].map(lambda v: str(v).strip() == "").to_numpy()
+        raw_blank &= blank_mask(games.raw["result"])
     missing = frame[raw_blank & ~frame["annulled"].eq(True) & frame["game"].notna()]
     yield from at_rows(games, MISSING_RESULT, "result", missing)
 
@@ -142,14 +142,13 @@ def seats_of_each_game(protocol: Protocol) -> Iterator[Finding]:
     valid = frame[frame["seat"].notna()]
     yield from at_rows(seats, DUPLICATE_SEAT, "seat",
                        valid[valid.duplicated(["game", "seat"], keep="first")])
-    distinct = valid.drop_duplicates(["game", "seat"])
-    present = distinct.groupby("game", sort=False)["seat"].agg(frozenset)
-    for game in frame["game"].unique():
-        missing = sorted(set(range(1, 11)) - present.get(game, frozenset()))
-        if missing:
-            row = frame[frame["game"] == game].iloc[[0]]
-            yield from at_rows(seats, MISSING_SEATS, "seat", row,
-                               missing=", ".join(map(str, missing)))
+    distinct = valid.drop_duplicates(["game", "seat"]).groupby("game", sort=False).size()
+    complete = set(distinct[distinct == 10].index)
+    for game in frame.loc[~frame["game"].isin(complete), "game"].unique():
+        rows = frame[frame["game"] == game]
+        missing = sorted(set(range(1, 11)) - set(rows["seat"].dropna()))
+        yield from at_rows(seats, MISSING_SEATS, "seat", rows.iloc[[0]],
+                           missing=", ".join(map(str, missing)))
 
 
 @check
@@ -183,8 +182,8 @@ def role_counts(protocol: Protocol) -> Iterator[Finding]:
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna()]
-    counts = pd.crosstab(frame["game"], frame["role"]).reindex(
-        columns=list(ROLE_TARGET), fill_value=0)
+    counts = frame.groupby(["game", "role"], sort=False).size().unstack(
+        fill_value=0).reindex(columns=list(ROLE_TARGET), fill_value=0)
     target = pd.Series(ROLE_TARGET)
     wrong = counts[(counts != target).any(axis=1)]
     for game, row in wrong.iterrows():
@@ -201,13 +200,12 @@ def departures_complete(protocol: Protocol) -> Iterator[Finding]:
     if seats is None:
         return
     frame = seats.frame
-    raw_when = seats.raw.get("when", None)
-    when_typed = frame["when"].notna()
-    if raw_when is not None:  # a misspelt phase is the parser's finding, not a missing one
-        when_typed |= raw_when.map(lambda v: str(v).strip() != "").to_numpy()
-    raw_left = seats.raw.get("left", None)
-    left_typed = frame["left"].notna()
-    if raw_left is not None:
-        left_typed |= raw_left.map(lambda v: str(v).strip() != "").to_numpy()
+    # A misspelt value is the parser's finding, not a missing one: look at what was typed.
+    when_typed = frame["when"].notna().to_numpy().copy()
+    if "when" in seats.raw:
+        when_typed |= ~blank_mask(seats.raw["when"])
+    left_typed = frame["left"].notna().to_numpy().copy()
+    if "left" in seats.raw:
+        left_typed |= ~blank_mask(seats.raw["left"])
     yield from at_rows(seats, LEFT_WITHOUT_WHEN, "when", frame[left_typed & ~when_typed])
     yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])

@@ -1,0 +1,171 @@
+"""The commands as a judge runs them: exit codes, messages, files written or not."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import openpyxl
+import pytest
+from builders import Proto, names, seat_cell
+from click.testing import CliRunner
+
+from mafia_sheets.cli import main
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLE = SAMPLES / "tournament-ru.xlsx"
+JSON_KEYS = {"tournament", "provisional", "lot_needed", "k", "standings", "removed", "findings"}
+ROW_KEYS = {"place", "place_range", "player", "total", "win_points", "additional", "best_move",
+            "awards", "penalties", "games", "wins", "wins_don_sheriff", "killed_first_night",
+            "decided_by"}
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def run(runner: CliRunner, *args: str):
+    return runner.invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def faulty(tmp_path: Path) -> tuple[Path, str]:
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    cell = seat_cell(proto, 1, 4, "fouls")
+    proto.seat(1, 4)["fouls"] = 7
+    path = tmp_path / "faulty.xlsx"
+    path.write_bytes(proto.to_bytes())
+    return path, cell
+
+
+@pytest.mark.parametrize("command", ["template", "check", "rate", "serve"])
+def test_every_command_has_help(runner, command):
+    result = run(runner, command, "--help")
+    assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_template_writes_a_protocol(runner, tmp_path):
+    players = tmp_path / "players.csv"
+    players.write_text("Игрок;Клуб\nКот;Полночь\nСова;Полночь\n", encoding="utf-8")
+    out = tmp_path / "protocol.xlsx"
+    result = run(runner, "template", out, "--games", 3, "--players", players, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    workbook = openpyxl.load_workbook(out)
+    assert {"Games", "Seats", "Players"} <= set(workbook.sheetnames)
+    assert workbook["Seats"].max_row == 31
+    roster = [row[0] for row in workbook["Players"].iter_rows(min_row=2, values_only=True)]
+    assert roster[:2] == ["Кот", "Сова"]
+
+
+def test_check_clean_sample(runner):
+    result = run(runner, "check", SAMPLE)
+    assert result.exit_code == 0 and "Ошибок и замечаний нет" in result.output
+
+
+def test_check_reports_the_cell_and_exits_1(runner, tmp_path):
+    path, cell = faulty(tmp_path)
+    result = run(runner, "check", path)
+    assert result.exit_code == 1
+    assert f"Протокол!{cell}" in result.output and "bad-number" in result.output
+    assert "ошибок 1" in result.output
+
+
+def test_check_json(runner, tmp_path):
+    path, cell = faulty(tmp_path)
+    result = run(runner, "check", path, "--json", "--lang", "en")
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and (data["errors"], data["warnings"]) == (1, 0)
+    assert data["findings"][0]["cell"] == cell and data["findings"][0]["sheet"] == "Протокол"
+    assert "not a valid number" in data["findings"][0]["message"]
+
+
+@pytest.mark.parametrize("make,needle", [
+    (lambda p: p / "missing.xlsx", "не найден"),
+    (lambda p: p, "xlsx"),
+    (lambda p: (p / "notes.xlsx").write_text("Игра;Результат\n1;Красные") and p / "notes.xlsx",
+     "текст"),
+])
+def test_unusable_input_exits_2_with_one_line(runner, tmp_path, make, needle):
+    result = run(runner, "check", make(tmp_path))
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line]
+    assert len(lines) == 1 and needle in lines[0].lower() and "Traceback" not in result.output
+
+
+def test_debug_shows_the_traceback(runner, tmp_path):
+    with pytest.raises(Exception, match="missing.xlsx"):
+        runner.invoke(main, ["check", str(tmp_path / "missing.xlsx"), "--debug"],
+                      catch_exceptions=False)
+
+
+def test_rate_writes_the_results_and_leaves_the_input_alone(runner, tmp_path):
+    source = tmp_path / "cup.xlsx"
+    source.write_bytes(SAMPLE.read_bytes())
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    result = run(runner, "rate", source)
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "cup-итоги.xlsx"
+    assert out.exists() and "K = 1.3" in result.output and "Лис, Мурка" in result.output
+    assert hashlib.sha256(source.read_bytes()).hexdigest() == digest
+    assert openpyxl.load_workbook(out).sheetnames[0] == "Итоги"
+
+
+def test_rate_json_has_exactly_the_keys_of_the_spec(runner):
+    result = run(runner, "rate", SAMPLE, "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and set(data) == JSON_KEYS
+    assert set(data["k"]) == {"applied", "value", "heavy_side", "games", "heavy_games"}
+    assert all(set(row) == ROW_KEYS for row in data["standings"])
+    assert data["k"]["value"] == 1.3 and data["lot_needed"] is True
+    shared = [r for r in data["standings"] if r["place_range"] == "13–14"]
+    assert [r["place"] for r in shared] == [13, 13]
+
+
+def test_lot_seed_decides_and_is_printed(runner, tmp_path):
+    out = tmp_path / "r.xlsx"
+    result = run(runner, "rate", SAMPLE, "--lot-seed", 42, "-o", out)
+    assert result.exit_code == 0 and "42" in result.output
+    data = json.loads(run(runner, "rate", SAMPLE, "--lot-seed", 42, "--json").output)
+    again = json.loads(run(runner, "rate", SAMPLE, "--lot-seed", 42, "--json").output)
+    assert data == again and data["lot_needed"] is False
+    assert [r["decided_by"] for r in data["standings"] if r["place"] in (13, 14)][0] == "lot"
+
+
+def test_rate_with_errors_exits_1_and_writes_nothing(runner, tmp_path):
+    path, cell = faulty(tmp_path)
+    out = tmp_path / "out.xlsx"
+    result = run(runner, "rate", path, "-o", out)
+    assert result.exit_code == 1 and cell in result.output and not out.exists()
+
+
+def test_rate_refuses_to_overwrite_its_input(runner, tmp_path):
+    source = tmp_path / "cup.xlsx"
+    source.write_bytes(SAMPLE.read_bytes())
+    result = run(runner, "rate", source, "-o", source)
+    assert result.exit_code == 2 and source.read_bytes() == SAMPLE.read_bytes()
+
+
+def test_rate_to_an_unwritable_place_exits_2(runner, tmp_path):
+    result = run(runner, "rate", SAMPLE, "-o", tmp_path / "no" / "such" / "dir" / "r.xlsx")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_season_of_two_files_namespaces_games(runner, tmp_path):
+    first, second = Proto(), Proto()
+    first.add_game(1, names("A"), "Красные")
+    second.add_game(1, names("A"), "Чёрные")
+    (tmp_path / "night1.xlsx").write_bytes(first.to_bytes())
+    (tmp_path / "night2.xlsx").write_bytes(second.to_bytes("en"))
+    out = tmp_path / "season.xlsx"
+    result = run(runner, "rate", tmp_path, "-o", out, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    games = [row[0] for row in openpyxl.load_workbook(out)["Games"].iter_rows(
+        min_row=1, values_only=True)]
+    assert "night1/1" in games and "night2/1" in games
+
+
+def test_english_output(runner, tmp_path):
+    result = run(runner, "rate", SAMPLE, "-o", tmp_path / "r.xlsx", "--lang", "en")
+    assert "Results written" in result.output and "heavy side: black" in result.output
