@@ -7,6 +7,7 @@ Heavy libraries (pandas, openpyxl, xlsxwriter) are imported inside the commands 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -217,5 +218,29 @@ def serve(host: str, port: int) -> None:
     run_server(host, port)
 
 
+def _lang_of(argv: Sequence[str]) -> str:
+    """The --lang asked for, read by hand: click's parsing may be what failed."""
+    words = list(argv)
+    for index, word in enumerate(words):
+        if word == "--lang" and index + 1 < len(words):
+            return "en" if words[index + 1] == "en" else "ru"
+        if word.startswith("--lang="):
+            return "en" if word.endswith("=en") else "ru"
+    return "en" if os.environ.get("MAFIA_SHEETS_LANG") == "en" else "ru"
+
+
+def entry() -> None:
+    """The console script: any unexpected failure is one line, not a traceback."""
+    try:
+        main()
+    except Exception as error:  # a bug: say so plainly; --debug shows the traceback
+        if "--debug" in sys.argv:
+            raise
+        lang = _lang_of(sys.argv)
+        text = msg.line("internal_error", lang).format(error=f"{type(error).__name__}: {error}")
+        click.echo(text, err=True)
+        sys.exit(int(ExitStatus.UNUSABLE))
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    entry()

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 
 LINES: dict[str, tuple[str, str]] = {
     "error_prefix": ("Ошибка: ", "Error: "),
+    "internal_error": ("Внутренняя ошибка mafia-sheets ({error}). Ничего не записано. "
+                       "Запустите ту же команду с --debug и пришлите вывод разработчикам.",
+                       "Internal error in mafia-sheets ({error}). Nothing was written. "
+                       "Run the same command with --debug and send the output to the "
+                       "developers."),
     "template_written": ("Протокол записан: {path} (игр: {games}, игроков: {players})",
                          "Protocol written: {path} (games: {games}, players: {players})"),
     "no_workbooks": ("В папке нет книг .xlsx — укажите файлы протоколов",

@@ -245,7 +245,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         parsed, bad = parse_column(values, parser)
         data[column] = parsed
         for index in np.flatnonzero(bad):
-            findings.append(_bad_value(raw, column, index, values[index], source))
+            findings.append(_bad_value(raw, column, int(index), values[index], source))
     for column in _REQUIRED_VALUES.get(raw.code, ()):
         if column in raw.columns:
             for index in np.flatnonzero(pd.isna(pd.Series(data[column], dtype=object))):
@@ -269,21 +269,25 @@ def _bad_value(raw: RawSheet, column: str, index: int, value: object,
     row = raw.rows[index]
     cell = f"{raw.letters[column]}{row}"
     name = _column_name(raw.code, column)
-    common = {"row": row, "column": name, "source": source}
+
+    def at(code: str, **params: object) -> Finding:
+        return finding(code, raw.name, cell, value, row=row, source=source, column=name,
+                       **params)
+
     vocab_name = vocab.VOCAB_OF_COLUMN.get((raw.code, column))
     if vocab_name is not None:
         allowed = ", ".join(f"{s[0]}/{s[1]}" for s in vocab.VALUES[vocab_name].values())
         if column == "bonus":
             allowed += ", 1, 0.5"
-        return finding(UNKNOWN_VALUE, raw.name, cell, value, allowed=allowed, **common)
+        return at(UNKNOWN_VALUE, allowed=allowed)
     if column in ("seat",):
-        return finding(BAD_NUMBER, raw.name, cell, value, allowed="1–10", **common)
+        return at(BAD_NUMBER, allowed="1–10")
     if column == "fouls":
-        return finding(BAD_NUMBER, raw.name, cell, value, allowed="0–4", **common)
+        return at(BAD_NUMBER, allowed="0–4")
     if column in ("round", "order"):
-        return finding(BAD_NUMBER, raw.name, cell, value, allowed="≥ 1", **common)
+        return at(BAD_NUMBER, allowed="≥ 1")
     if column == "when":
-        return finding(BAD_PHASE, raw.name, cell, value, **common)
+        return at(BAD_PHASE)
     if column == "best_move":
-        return finding(BAD_SEATS_LIST, raw.name, cell, value, **common)
-    return finding(BAD_TIME, raw.name, cell, value, **common)
+        return at(BAD_SEATS_LIST)
+    return at(BAD_TIME)

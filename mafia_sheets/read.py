@@ -159,7 +159,7 @@ def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
 def _find_header(grid: Sequence[Sequence[object]],
                  lookup: dict[str, str]) -> tuple[int, list[tuple[int, str]]]:
     """The row among the first few with the most known headers, and its (index, code) pairs."""
-    best_index, best = 0, []
+    best_index, best = 0, list[tuple[int, str]]()
     for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
         found = [(j, lookup[vocab.fold(v)]) for j, v in enumerate(row)
                  if isinstance(v, str) and vocab.fold(v) in lookup]

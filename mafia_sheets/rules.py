@@ -58,5 +58,7 @@ def load_rules() -> RuleSet:
         points=points,
         tiebreak=order,
         protest_deadline_minutes=int(data["protests"]["deadline_minutes"]),
-        **{key: bool(data["options"][key]) for key in OPTION_KEYS},
+        apply_k=bool(data["options"]["apply_k"]),
+        draws_in_n=bool(data["options"]["draws_in_n"]),
+        geo_rule_7=bool(data["options"]["geo_rule_7"]),
     )

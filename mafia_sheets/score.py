@@ -48,18 +48,19 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
     result = games["result"][~annulled]
     red, black, draws = (int(result.eq(c).sum()) for c in ("red", "black", "draw"))
     n_games = red + black + (draws if rules.draws_in_n else 0)
-    counts = {"annulled": int(annulled.sum()), "red_wins": red, "black_wins": black,
-              "draws": draws, "games": n_games}
+    def summary(applied: bool, value: Fraction, side: str | None, n: int,
+                reason: str = "") -> KSummary:
+        return KSummary(applied, value, side, games=n_games, heavy_games=n, red_wins=red,
+                        black_wins=black, draws=draws, annulled=int(annulled.sum()),
+                        reason=reason)
+
     if red == black:
-        reason = "no_games" if n_games == 0 else "equal_wins"
-        return KSummary(False, Fraction(1), None, heavy_games=0, reason=reason, **counts)
+        return summary(False, Fraction(1), None, 0, "no_games" if n_games == 0 else "equal_wins")
     heavy_side, n = ("red", red) if red < black else ("black", black)
     half = Fraction(n_games, 2)
-    value = 1 + (half - n) / half
     if not rules.apply_k:
-        return KSummary(False, Fraction(1), heavy_side, heavy_games=n, reason="option_off",
-                        **counts)
-    return KSummary(True, value, heavy_side, heavy_games=n, **counts)
+        return summary(False, Fraction(1), heavy_side, n, "option_off")
+    return summary(True, 1 + (half - n) / half, heavy_side, n)
 
 
 def seat_points(protocol: Protocol, k: KSummary) -> pd.DataFrame:

@@ -53,8 +53,10 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
                 findings.append(finding(BAD_SETTING, table.sheet, cell, raw_value,
                                         row=int(row["_row"]), setting=name, allowed=allowed,
                                         source=table.source))
+            elif value is not None and key in vocab.TEXT_SETTINGS:
+                texts[key] = str(value)
             elif value is not None:
-                (texts if key in vocab.TEXT_SETTINGS else overrides)[key] = value
+                overrides[key] = value
     tournament = Tournament(
         name=texts.get("name") or default_name,
         dates=texts.get("dates", ""),

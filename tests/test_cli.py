@@ -95,7 +95,7 @@ def test_unusable_input_exits_2_with_one_line(runner, tmp_path, make, needle):
 
 
 def test_debug_shows_the_traceback(runner, tmp_path):
-    with pytest.raises(Exception, match="missing.xlsx"):
+    with pytest.raises(Exception, match=r"missing\.xlsx"):
         runner.invoke(main, ["check", str(tmp_path / "missing.xlsx"), "--debug"],
                       catch_exceptions=False)
 
@@ -130,7 +130,7 @@ def test_lot_seed_decides_and_is_printed(runner, tmp_path):
     data = json.loads(run(runner, "rate", SAMPLE, "--lot-seed", 42, "--json").output)
     again = json.loads(run(runner, "rate", SAMPLE, "--lot-seed", 42, "--json").output)
     assert data == again and data["lot_needed"] is False
-    assert [r["decided_by"] for r in data["standings"] if r["place"] in (13, 14)][0] == "lot"
+    assert next(r["decided_by"] for r in data["standings"] if r["place"] in (13, 14)) == "lot"
 
 
 def test_rate_with_errors_exits_1_and_writes_nothing(runner, tmp_path):

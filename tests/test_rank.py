@@ -22,7 +22,10 @@ def player(name: str, **changes) -> dict:
     return row
 
 
-def standings(*rows, removed=(), lot=LotInput({})):
+NO_LOT = LotInput({})
+
+
+def standings(*rows, removed=(), lot=NO_LOT):
     table, apart, status = rank(pd.DataFrame(rows), TIEBREAK_KEYS, set(removed), lot)
     return [(s.player, s.place_range, s.decided_by) for s in table], apart, status
 

@@ -1,0 +1,147 @@
+"""Writing results safely (SPEC §6): never over an input, never half a file.
+
+The most common failure of all is "results.xlsx is open in Excel"; it and its kin (a
+read-only folder, a missing folder, a full disk) become one OutputWriteError line in RU
+and EN. A write goes to a temporary file beside the target and is renamed over it only
+when complete, so an interrupted run leaves the previous results intact.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import secrets
+from collections.abc import Sequence
+from contextlib import suppress
+from pathlib import Path
+
+from .errors import OutputWriteError
+
+StrPath = str | os.PathLike[str]
+
+# Windows reports a file open in Excel as access denied (5), a sharing (32) or lock (33)
+# violation; POSIX as EACCES/EPERM, a read-only file system as EROFS.
+_LOCKED_WINERRORS = {5, 32, 33}
+_LOCKED_ERRNOS = {getattr(errno, name, None) for name in
+                  ("EACCES", "EPERM", "EROFS", "EBUSY", "ETXTBSY")} - {None}
+_FULL_ERRNOS = {getattr(errno, name, None) for name in ("ENOSPC", "EDQUOT", "EFBIG")} - {None}
+
+
+def guard_output(path: StrPath, inputs: Sequence[StrPath]) -> None:
+    """Refuse an output that would overwrite an input, is not .xlsx, or cannot be a file.
+
+    Called before any work, so a long rating is not computed only to be thrown away.
+    """
+    target, shown = Path(path), os.fspath(path)
+    if target.suffix.lower() != ".xlsx":
+        raise OutputWriteError(
+            f"{shown}: the results are an Excel workbook and must be saved with the .xlsx "
+            "extension. Choose a name like results.xlsx.",
+            f"{shown}: результаты — книга Excel, её нужно сохранять с расширением .xlsx. "
+            "Выберите имя вроде results.xlsx.")
+    _check_target(target, shown)
+    for source in inputs:
+        if _same_file(target, Path(source)):
+            raise OutputWriteError(
+                f"{shown} is one of the input protocols: the results never overwrite a "
+                "protocol. Choose another output name, e.g. results.xlsx.",
+                f"{shown} — один из входных протоколов: результаты никогда не записываются "
+                "поверх протокола. Выберите другое имя, например results.xlsx.")
+
+
+def write_atomic(path: StrPath, data: bytes) -> None:
+    """Write `data` to `path` completely or not at all (temp file, fsync, rename)."""
+    target, shown = Path(path), os.fspath(path)
+    _check_target(target, shown)
+    temp: Path | None = None
+    try:
+        temp, handle = _open_temp(target)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, target)
+        temp = None
+        _sync_folder(target.parent)
+    except OSError as exc:
+        raise _write_error(exc, target, shown) from exc
+    finally:
+        if temp is not None:
+            with suppress(OSError):
+                temp.unlink()
+
+
+def _check_target(target: Path, shown: str) -> None:
+    if target.is_dir():
+        raise OutputWriteError(
+            f"{shown} is a folder. Give a file name for the results, e.g. "
+            f"{target / 'results.xlsx'}.",
+            f"{shown} — это папка. Укажите имя файла для результатов, например "
+            f"{target / 'results.xlsx'}.")
+    if not target.parent.is_dir():
+        raise _missing_folder(target, shown)
+
+
+def _missing_folder(target: Path, shown: str) -> OutputWriteError:
+    folder = os.fspath(target.parent)
+    return OutputWriteError(
+        f"{shown} cannot be written: the folder {folder} does not exist. Create it or choose "
+        "another folder.",
+        f"{shown} не удаётся записать: папки {folder} не существует. Создайте её или "
+        "выберите другую папку.")
+
+
+def _open_temp(target: Path) -> tuple[Path, int]:
+    """A new file beside the target; created with mode 0o666 so the umask applies as usual."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return temp, os.open(temp, flags, 0o666)
+        except FileExistsError:
+            continue
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it (not on Windows)."""
+    with suppress(OSError, AttributeError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+def _write_error(exc: OSError, target: Path, shown: str) -> OutputWriteError:
+    code = exc.errno
+    if isinstance(exc, PermissionError) or code in _LOCKED_ERRNOS or \
+            getattr(exc, "winerror", None) in _LOCKED_WINERRORS:
+        return OutputWriteError(
+            f"{shown} cannot be written: it is open in Excel or another program, or the folder "
+            "is read-only. Close it and run again.",
+            f"{shown} не удаётся записать: файл открыт в Excel или другой программе, либо "
+            "папка только для чтения. Закройте файл и запустите снова.")
+    if code in _FULL_ERRNOS:
+        return OutputWriteError(
+            f"{shown} cannot be written: no space left on the disk. Free some space or write "
+            "to another disk.",
+            f"{shown} не удаётся записать: на диске нет места. Освободите место или "
+            "сохраните на другой диск.")
+    if isinstance(exc, IsADirectoryError):
+        return OutputWriteError(
+            f"{shown} is a folder. Give a file name for the results, e.g. results.xlsx.",
+            f"{shown} — это папка. Укажите имя файла для результатов, например results.xlsx.")
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return _missing_folder(target, shown)
+    reason = exc.strerror or str(exc)
+    return OutputWriteError(
+        f"{shown} cannot be written ({reason}). Choose another folder or file name.",
+        f"{shown} не удаётся записать ({reason}). Выберите другую папку или имя файла.")
+
+
+def _same_file(target: Path, source: Path) -> bool:
+    """True when writing `target` would replace `source` (also via links or another case)."""
+    try:
+        return os.path.samefile(target, source)
+    except OSError:  # one of them does not exist (yet): compare where the paths lead
+        return os.path.normcase(target.resolve()) == os.path.normcase(source.resolve())
