@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
 
 from .findings import Finding
-from .model import KSummary, Protocol, Rating
+from .model import KSummary, Protocol, Rating, Standing
 from .rank import LotInput, rank
 from .score import Units, coefficient_k, player_totals, seat_points
 
@@ -25,7 +26,7 @@ def build_rating(protocol: Protocol, findings: Sequence[Finding],
     totals = player_totals(seats, k, rules)
     standings, removed, lot = rank(totals, rules.tiebreak, removed_players(protocol),
                                    LotInput(lot_orders(protocol), lot_seed))
-    points = points_table(seats, k, protocol)
+    points = player_history(points_table(seats, k, protocol), [*standings, *removed])
     return Rating(
         tournament=protocol.tournament,
         rules=rules,
@@ -91,21 +92,43 @@ def points_table(seats: pd.DataFrame, k: KSummary, protocol: Protocol) -> pd.Dat
         "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
     })
     frame["total"] = frame["win_points"] + frame["additional"]
-    return frame.sort_values(["game", "seat"], kind="stable",
-                             key=_natural_key).reset_index(drop=True)
+    return frame
+
+
+def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFrame:
+    """The points rows as each player's game-by-game history, players in standings order,
+    with a running total (display only: places are decided on the exact totals)."""
+    position = {row.player: index for index, row in enumerate(order)}
+    frame = points.assign(_player=points["player"].map(position),
+                          _game=natural_rank(points["game"]))
+    frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
+    frame["running_total"] = frame.groupby("_player", sort=False)["total"].cumsum()
+    return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
+
+
+_NUMBERS = re.compile(r"(\d+)")
+
+
+def natural_rank(ids: pd.Series) -> np.ndarray:
+    """Sort ranks of game ids in natural order: 2 before 10, `night2/3` before `night10/1`.
+
+    Each distinct id is ranked once, so a million seat rows cost one factorize.
+    """
+    codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
+    order = sorted(range(len(uniques)), key=lambda i: _natural(str(uniques[i])))
+    rank = np.empty(len(uniques), dtype=np.int64)
+    rank[order] = np.arange(len(uniques))
+    return rank[codes]
+
+
+def _natural(text: str) -> tuple[object, ...]:
+    # re.split with a group alternates text and digits, so positions never mix types.
+    return tuple(int(p) if i % 2 else p for i, p in enumerate(_NUMBERS.split(text)))
 
 
 def _games_column(seats: pd.DataFrame, protocol: Protocol, column: str) -> pd.Series:
     games = protocol.tables["games"].frame.drop_duplicates("game").set_index("game")[column]
     return seats["game"].map(games)
-
-
-def _natural_key(column: pd.Series) -> pd.Series:
-    """Game ids sort as numbers when they are numbers: 2 before 10."""
-    if column.name != "game":
-        return column
-    numeric = pd.to_numeric(column, errors="coerce")
-    return numeric.fillna(np.inf) if numeric.notna().all() else column.astype(str)
 
 
 def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.DataFrame:
@@ -125,5 +148,6 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
             seat_players.get(seat, pd.Series(dtype=object)))
     columns = ["source", "game", "round", "table", "judge", "result", "annulled", "k_applied",
                "k", *(f"seat_{s}" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
-    return frame[columns].sort_values("game", key=_natural_key, kind="stable").reset_index(
+    frame = frame[columns]
+    return frame.iloc[np.argsort(natural_rank(frame["game"]), kind="stable")].reset_index(
         drop=True)

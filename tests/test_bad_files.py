@@ -11,7 +11,7 @@ import xlsxwriter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafia_sheets import safety
+from mafia_sheets import safety, xlsxscan
 from mafia_sheets.errors import ExitStatus, ProtocolReadError
 from mafia_sheets.model import Source
 from mafia_sheets.safety import inspect_workbook, load_source
@@ -118,10 +118,10 @@ def test_formula_count_survives_any_chunking(tmp_path: Path, monkeypatch: pytest
                    for r in range(2, 502))
     path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(rows))
     whole = _refusal(path)
-    monkeypatch.setattr(safety, "_CHUNK_OUT", 1000)
-    monkeypatch.setattr(safety, "_CHUNK_IN", 97)
-    monkeypatch.setattr(safety, "_OVERLAP", 300)
-    monkeypatch.setattr(safety, "_LOOKBACK", 200)
+    monkeypatch.setattr(xlsxscan, "_CHUNK_OUT", 1000)
+    monkeypatch.setattr(xlsxscan, "_CHUNK_IN", 97)
+    monkeypatch.setattr(xlsxscan, "_OVERLAP", 300)
+    monkeypatch.setattr(xlsxscan, "_LOOKBACK", 200)
     chunked = _refusal(path)
     assert chunked.en == whole.en
     assert "Протокол!E2, Протокол!E3, Протокол!E4 (and 497 more)" in chunked.en
@@ -138,7 +138,7 @@ def test_scan_finds_the_same_whatever_the_chunk_boundaries(cuts: list[int]) -> N
     xml = badfiles.sheet_xml(rows, tail=merges)
     points = sorted({min(cut, len(xml)) for cut in cuts})
     pieces = [xml[a:b] for a, b in zip([0, *points], [*points, len(xml)], strict=True)]
-    scan = safety._scan_sheet(iter(pieces))
+    scan = xlsxscan.scan_sheet(iter(pieces))
     assert scan.bare_count == 13
     assert scan.bare_cells == ["A3", "A6", "A9"]
     assert scan.merges == ["C1:C9", "D2:E2"]

@@ -8,19 +8,22 @@ from __future__ import annotations
 import io
 import re
 import time
+import warnings
 import zipfile
 from dataclasses import replace
 from fractions import Fraction as F
 
 import openpyxl
+import pandas as pd
 import pytest
 from python_calamine import CalamineWorkbook
 from rating_fixture import frames, make_rating, without_k
 
-from mafia_sheets.model import LotStatus
+from mafia_sheets.model import KSummary, LotStatus, Tournament
 from mafia_sheets.report import xlsx, xlsx_tables
 from mafia_sheets.report.phrases import decimal_text, k_formula, lot_line
 from mafia_sheets.report.xlsx import results_workbook
+from mafia_sheets.report.xlsx_layout import mixed_cells, number_cells
 
 SHEETS_RU = ["Итоги", "Игры", "Баллы", "Сводка", "Замечания", "Диаграммы"]
 SHEETS_EN = ["Standings", "Games", "Points", "Summary", "Findings", "Charts"]
@@ -197,15 +200,18 @@ def test_no_banner_when_final(ru):
 
 # ---- findings, summary, charts -----------------------------------------------------------
 
-def test_findings_sheet(ru, en):
+def test_findings_sheet(rating, ru, en):
+    found = rating.findings[0]
     header, body = table(opened(ru)["Замечания"], "Код")
     assert header == ["Код", "Важность", "Где", "Значение", "Что найдено", "Ожидалось",
                       "Как исправить"]
-    assert body == [("FIXTURE_NICK", "предупреждение", "Протокол!C14", "кот",
-                     "Ник «кот» похож на «Кот»", "один ник на игрока",
-                     "исправьте ник на «Кот»")]
+    assert body == [("unknown-setting", "предупреждение", "Турнир!A5", "=Цвет скатерти",
+                     found.message("ru"), found.expected("ru"), found.hint("ru"))]
+    assert "=Цвет скатерти" in body[0][4] and "Название, Даты" in body[0][5]
     header, body = table(opened(en)["Findings"], "Code")
-    assert body[0][1] == "warning" and body[0][4] == "Nickname «кот» looks like «Кот»"
+    assert header[4:] == ["Found", "Expected", "How to fix"]
+    assert body[0][1] == "warning" and body[0][4] == found.message("en")
+    assert body[0][6] == found.hint("en")
 
 
 def test_findings_sheet_when_clean():
@@ -289,6 +295,37 @@ def test_print_setup(ru):
     assert points.auto_filter.ref.startswith(f"A{points_head}:")
 
 
+def test_long_names_fit_excel_header_limit(rating):
+    long = replace(rating, provisional=True,
+                   tournament=Tournament(name="A&B " * 80, dates="&" * 100))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # xlsxwriter warns (and drops) a header over 255
+        book = opened(results_workbook(long, "ru"))
+    archive = zipfile.ZipFile(io.BytesIO(results_workbook(long, "ru")))
+    xml = archive.read("xl/worksheets/sheet1.xml").decode()
+    header = re.search(r"<oddHeader>(.*?)</oddHeader>", xml).group(1).replace("&amp;", "&")
+    assert len(header) <= 255
+    assert book["Итоги"].oddHeader.left.text.startswith("A&&B A&&B")
+
+
+def test_empty_tournament_still_writes(rating):
+    empty = replace(
+        rating, standings=(), removed=(), findings=(), sources=(),
+        lot=LotStatus(needed=False, method="none"),
+        k=KSummary(applied=False, value=F(1), heavy_side=None, games=0, heavy_games=0,
+                   red_wins=0, black_wins=0, draws=0, annulled=0, reason="no_games"),
+        games=pd.DataFrame(), points=pd.DataFrame())
+    data = results_workbook(empty, "en")
+    book = opened(data)
+    assert book.sheetnames == SHEETS_EN
+    assert table(book["Standings"], "Place")[1] == []
+    assert table(book["Points"], "Game")[1] == []
+    summary = {r[0]: r[1:] for r in rows(book["Summary"]) if r[0]}
+    assert summary["K applied"][:2] == ("no", "no games counted")
+    charts = [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if "charts/chart" in n]
+    assert len(charts) == 1  # no players, no top-players chart
+
+
 # ---- text safety and blanks --------------------------------------------------------------
 
 def test_formula_like_nicknames_stay_text(ru):
@@ -305,6 +342,13 @@ def test_nan_becomes_blank(ru):
     annulled = next(r for r in body if r[0] == 4)
     assert annulled[6] == "да" and annulled[9:19] == (None,) * 10
     assert next(r for r in body if r[0] == 2)[7:9] == ("да", pytest.approx(1.4))
+
+
+def test_cell_conversion():
+    ids = pd.Series(["1", "012", "A1", 3.0, 2.5, None, "tour/4"], dtype=object)
+    assert mixed_cells(ids) == [1, "012", "A1", 3, 2.5, None, "tour/4"]
+    numbers = pd.Series([1.5, float("nan"), None, "x"], dtype=object)
+    assert number_cells(numbers) == [1.5, None, None, None]
 
 
 def test_constant_memory_mode_writes_the_same_values(rating, ru, monkeypatch):

@@ -1,0 +1,102 @@
+"""Sentences built from results: the K formula with its numbers, the lot notice.
+
+Values are exact fractions; they become text only here, rounded half up, and a rounded
+value is marked with «≈» so a judge never mistakes it for the exact one.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+
+from ..model import KSummary, LotStatus
+from ..vocab import display_value
+from .labels import TEXT
+
+
+def decimal_text(value: Fraction, places: int = 4) -> tuple[str, bool]:
+    """`Fraction(7, 5)` → `("1.4", True)`; `Fraction(4, 3)` → `("1.3333", False)`.
+
+    The flag says whether the text is the exact value; trailing zeros are dropped.
+    """
+    with localcontext() as ctx:
+        ctx.prec = 50
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    text = format(rounded.normalize(), "f")
+    if text in ("-0", ""):
+        text = "0"
+    return text, Fraction(rounded) == value
+
+
+def _approx(value: Fraction) -> str:
+    """`= 1.4` for an exact value, `≈ 1.3333` for a rounded one."""
+    text, exact = decimal_text(value)
+    return f"= {text}" if exact else f"≈ {text}"
+
+
+def k_formula(k: KSummary) -> str:
+    """Regulation 8.5 with this tournament's numbers.
+
+    N = 10, n = 3 → `K = 1 + (10/2 − 3)/(10/2) = 1.4`; the formula is shown only when K
+    is applied (otherwise there is no heavy side or the option is off).
+    """
+    if not k.applied:
+        return ""
+    half = f"{k.games}/2"
+    return f"K = 1 + ({half} − {k.heavy_games})/({half}) {_approx(k.value)}"
+
+
+def heavy_win_text(win: Fraction, k: KSummary) -> str:
+    """`2 × 1.4 = 2.8`: what each winner of a heavy game gets for the win."""
+    if not k.applied:
+        return ""
+    return f"{decimal_text(win)[0]} × {decimal_text(k.value)[0]} {_approx(win * k.value)}"
+
+
+def k_reason(k: KSummary, lang: str) -> str:
+    """Why K is not applied, in words; empty when it is."""
+    if k.applied or not k.reason:
+        return ""
+    return TEXT[k.reason](lang) if k.reason in TEXT else k.reason
+
+
+def k_line(k: KSummary, lang: str) -> str:
+    """The one-line K statement printed above the standings."""
+    if not k.applied:
+        reason = k_reason(k, lang)
+        head = "K не применяется" if lang == "ru" else "K is not applied"
+        return f"{head}: {reason}" if reason else head
+    side = display_value("result", k.heavy_side, lang) if k.heavy_side else "—"
+    if lang == "ru":
+        return (f"Коэффициент K: тяжёлая сторона — {side.lower()}, "
+                f"n = {k.heavy_games}, N = {k.games}; {k_formula(k)}")
+    return (f"Coefficient K: heavy side {side.lower()}, n = {k.heavy_games}, "
+            f"N = {k.games}; {k_formula(k)}")
+
+
+def lot_status_text(lot: LotStatus, lang: str) -> str:
+    """How the ties that survived every criterion were (or must be) broken."""
+    key = {"sheet": "lot_sheet", "seed": "lot_seed_used", "open": "lot_open"}.get(lot.method)
+    if lot.needed:
+        key = "lot_open"
+    return TEXT[key or "lot_none"](lang)
+
+
+def lot_groups_text(lot: LotStatus) -> str:
+    """`A, B; C, D`: each tied group, groups separated by semicolons."""
+    return "; ".join(", ".join(group) for group in lot.groups)
+
+
+def lot_line(lot: LotStatus, lang: str) -> str:
+    """The lot notice printed above the standings; empty when no lot was involved."""
+    if lot.method == "none" and not lot.needed:
+        return ""
+    groups = lot_groups_text(lot)
+    if lot.needed:
+        line = TEXT["lot_open"](lang)
+    else:
+        line = f"{TEXT['lot_status'](lang)}: {lot_status_text(lot, lang)}"
+        if lot.method == "seed" and lot.seed is not None:
+            line += f" ({lot.seed})"
+    return f"{line} — {groups}" if groups else line

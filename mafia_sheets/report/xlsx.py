@@ -1,0 +1,63 @@
+"""The results workbook (SPEC §6): standings, games, points, summary, findings, charts.
+
+The workbook is built in memory and returned as bytes, so the CLI writes it atomically and
+the web page sends it without touching the disk. Layout only: every number arrives
+finished in the :class:`~mafia_sheets.model.Rating`.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from ..model import Rating
+from .labels import SHEETS
+from .xlsx_layout import make_formats
+from .xlsx_summary import charts_sheet, summary_sheet
+from .xlsx_tables import findings_sheet, games_sheet, points_sheets, standings_sheet
+
+# Past this many points rows the cell table of an in-memory workbook costs gigabytes;
+# constant-memory mode streams each finished row out instead (same speed, ~1/4 the RAM).
+# Its row files live in anonymous temporary files that vanish when the workbook closes.
+LARGE_POINTS = 50_000
+
+
+def workbook_options(rows: int) -> dict[str, Any]:
+    """xlsxwriter options: user text is never turned into formulas, numbers or links."""
+    options: dict[str, Any] = {
+        "strings_to_formulas": False,
+        "strings_to_numbers": False,
+        "strings_to_urls": False,
+    }
+    if rows > LARGE_POINTS:
+        options["constant_memory"] = True
+    else:
+        options["in_memory"] = True
+    return options
+
+
+def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
+    """The results workbook of SPEC §6 as xlsx bytes, in Russian (`ru`) or English (`en`)."""
+    import xlsxwriter  # lazy: keeps `mafia-sheets --help` fast
+
+    buffer = io.BytesIO()
+    with xlsxwriter.Workbook(buffer, workbook_options(len(rating.points))) as workbook:
+        _properties(workbook, rating, lang)
+        fmt = make_formats(workbook)
+        standings_sheet(workbook, fmt, rating, lang)
+        games_sheet(workbook, fmt, rating, lang)
+        points_sheets(workbook, fmt, rating, lang)
+        summary_sheet(workbook, fmt, rating, lang)
+        findings_sheet(workbook, fmt, rating, lang)
+        charts_sheet(workbook, fmt, rating, lang)
+        workbook.worksheets()[0].activate()
+    return buffer.getvalue()
+
+
+def _properties(workbook: Any, rating: Rating, lang: str) -> None:
+    workbook.set_properties({
+        "title": rating.tournament.name,
+        "subject": SHEETS["standings"](lang),
+        "keywords": "mafia, FIIM",
+        "comments": "mafia-sheets",
+    })

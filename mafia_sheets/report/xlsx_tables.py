@@ -1,0 +1,263 @@
+"""The table sheets of the results workbook: standings, games, points, findings (SPEC §6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..model import Rating, Standing
+from ..vocab import display_value
+from .labels import (
+    DECIDED_BY,
+    FINDINGS_COLUMNS,
+    GAMES_COLUMNS,
+    POINTS_COLUMNS,
+    SEVERITY,
+    SHEETS,
+    STANDINGS_COLUMNS,
+    TEXT,
+)
+from .phrases import k_line, lot_line
+from .xlsx_layout import (
+    MAX_ROWS,
+    Column,
+    Formats,
+    mixed_cells,
+    number_cells,
+    page_setup,
+    text_cells,
+    text_width,
+    word_cells,
+    write_header,
+    write_rows,
+    write_table,
+    write_top,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+SEATS = [f"seat_{i}" for i in range(1, 11)]
+TOP_ROWS = 6  # banner, title, details, gap, header: rows above the points, at most
+BATCH = 50_000  # points rows prepared at a time
+
+
+# ---- standings ---------------------------------------------------------------------------
+
+def _place(standing: Standing) -> int | str | None:
+    """A single place as a number; a shared range such as `5–6` as text."""
+    if standing.removed or standing.place is None:
+        return standing.place_range or None
+    if standing.place_range and standing.place_range != str(standing.place):
+        return standing.place_range
+    return standing.place
+
+
+def standings_columns(fmt: Formats, rows: Sequence[Standing], lang: str, *,
+                      removed: bool = False) -> list[Column]:
+    name = STANDINGS_COLUMNS
+    players = [s.player for s in rows]
+
+    def number(code: str, values: list[Any]) -> Column:
+        return Column(name[code](lang), 11, fmt.number, fmt.text, values)
+
+    def integer(code: str, values: list[int], width: float = 8) -> Column:
+        return Column(name[code](lang), width, fmt.integer, fmt.center, values)
+
+    decided = [None if removed else DECIDED_BY[s.decided_by](lang) for s in rows]
+    return [
+        Column(name["place"](lang), 7, fmt.integer, fmt.center,
+               [None if removed else _place(s) for s in rows]),
+        Column(name["player"](lang), text_width(players, 14, 32), None, fmt.text, players),
+        number("total", [float(s.total) for s in rows]),
+        number("win_points", [float(s.win_points) for s in rows]),
+        number("additional", [float(s.additional) for s in rows]),
+        number("best_move", [float(s.best_move) for s in rows]),
+        number("awards", [float(s.awards) for s in rows]),
+        number("penalties", [float(s.penalties) for s in rows]),
+        integer("games", [s.games for s in rows]),
+        integer("wins", [s.wins for s in rows]),
+        integer("wins_don_sheriff", [s.wins_don_sheriff for s in rows], 17),
+        integer("killed_first_night", [s.killed_first_night for s in rows], 13),
+        Column(name["decided_by"](lang), 22, None, fmt.text, decided),
+    ]
+
+
+def standings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+    """Places with every tie-break criterion; K and lot notices above, removed players below."""
+    ws = workbook.add_worksheet(SHEETS["standings"](lang))
+    row = write_top(ws, fmt, rating, lang, SHEETS["standings"](lang))
+    ws.write_string(row, 0, k_line(rating.k, lang), fmt.notice)
+    row += 1
+    lot = lot_line(rating.lot, lang)
+    if lot:
+        ws.write_string(row, 0, lot, fmt.alert if rating.lot.needed else fmt.notice)
+        row += 1
+    header_row = row + 1
+    end = write_table(ws, fmt, header_row, standings_columns(fmt, rating.standings, lang))
+    if rating.removed:
+        ws.write_string(end + 1, 0, TEXT["removed"](lang), fmt.section)
+        columns = standings_columns(fmt, rating.removed, lang, removed=True)
+        write_header(ws, fmt, end + 2, columns)
+        write_rows(ws, end + 3, columns)
+    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+
+
+# ---- games and points --------------------------------------------------------------------
+
+def _series(frame: pd.DataFrame, code: str) -> pd.Series:
+    """A column of the frame, or a blank one when an older frame lacks it."""
+    import pandas as pd
+
+    if code in frame.columns:
+        return frame[code]
+    return pd.Series([None] * len(frame), index=frame.index, dtype=object)
+
+
+def _many_sources(rating: Rating, frame: pd.DataFrame) -> bool:
+    if len(rating.sources) > 1:
+        return True
+    return "source" in frame.columns and frame["source"].nunique(dropna=True) > 1
+
+
+def _yes_no(lang: str) -> dict[Any, str]:
+    return {True: display_value("yesno", "yes", lang), False: display_value("yesno", "no", lang)}
+
+
+def _words(vocab: str, lang: str, codes: Sequence[str]) -> dict[Any, str]:
+    return {code: display_value(vocab, code, lang) for code in codes}
+
+
+def _common_columns(fmt: Formats, frame: pd.DataFrame, names: dict, lang: str,
+                    with_source: bool) -> list[Column]:
+    """Game id, source file (only for a season of several files), round, table."""
+    columns = [Column(names["game"](lang), 9, fmt.code, fmt.center,
+                      mixed_cells(_series(frame, "game")))]
+    if with_source:
+        sources = text_cells(_series(frame, "source"))
+        columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
+                              fmt.text, sources))
+    columns += [
+        Column(names["round"](lang), 6, fmt.code, fmt.center,
+               mixed_cells(_series(frame, "round"))),
+        Column(names["table"](lang), 6, fmt.code, fmt.center,
+               mixed_cells(_series(frame, "table"))),
+    ]
+    return columns
+
+
+def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+    frame, names = rating.games, GAMES_COLUMNS
+    results = _words("result", lang, ("red", "black", "draw"))
+    judges = text_cells(_series(frame, "judge"))
+    columns = _common_columns(fmt, frame, names, lang, _many_sources(rating, frame))
+    columns += [
+        Column(names["judge"](lang), text_width(judges, 10, 24), None, fmt.text, judges),
+        Column(names["result"](lang), 10, None, fmt.text,
+               word_cells(_series(frame, "result"), results)),
+        Column(names["annulled"](lang), 9, None, fmt.center,
+               word_cells(_series(frame, "annulled"), _yes_no(lang))),
+        Column(names["k_applied"](lang), 9, None, fmt.center,
+               word_cells(_series(frame, "k_applied"), _yes_no(lang))),
+        Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(_series(frame, "k"))),
+    ]
+    columns += [Column(names[seat](lang), 8, fmt.number, fmt.text,
+                       number_cells(_series(frame, seat))) for seat in SEATS]
+    return columns
+
+
+def games_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+    """One row per game: result, whether K applied, and the points of every seat."""
+    ws = workbook.add_worksheet(SHEETS["games"](lang))
+    header_row = write_top(ws, fmt, rating, lang, SHEETS["games"](lang))
+    write_table(ws, fmt, header_row, games_columns(fmt, rating, lang))
+    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+
+
+def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str,
+                   with_source: bool) -> list[Column]:
+    names, yes_no = POINTS_COLUMNS, _yes_no(lang)
+    roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
+    colours = _words("result", lang, ("red", "black", "draw"))
+    players = text_cells(_series(frame, "player"))
+    columns = _common_columns(fmt, frame, names, lang, with_source)
+    columns += [
+        Column(names["seat"](lang), 6, fmt.integer, fmt.center,
+               number_cells(_series(frame, "seat"))),
+        Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text,
+               players),
+        Column(names["role"](lang), 9, None, fmt.text, word_cells(_series(frame, "role"), roles)),
+        Column(names["team"](lang), 9, None, fmt.text,
+               word_cells(_series(frame, "team"), colours)),
+        Column(names["result"](lang), 9, None, fmt.text,
+               word_cells(_series(frame, "result"), colours)),
+        Column(names["win"](lang), 7, None, fmt.center, word_cells(_series(frame, "win"), yes_no)),
+        Column(names["heavy"](lang), 9, None, fmt.center,
+               word_cells(_series(frame, "heavy"), yes_no)),
+    ]
+    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
+                 "running_total"):
+        columns.append(Column(names[code](lang), 10, fmt.number, fmt.text,
+                              number_cells(_series(frame, code))))
+    columns.append(Column(names["killed_first_night"](lang), 10, None, fmt.center,
+                          word_cells(_series(frame, "killed_first_night"), yes_no)))
+    return columns
+
+
+def points_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+    """One row per player per game; past Excel's row limit it continues on `Баллы (2)`."""
+    frame = rating.points
+    with_source = _many_sources(rating, frame)
+    per_sheet = MAX_ROWS - TOP_ROWS
+    for part, start in enumerate(range(0, max(len(frame), 1), per_sheet)):
+        name = SHEETS["points"](lang) + (f" ({part + 1})" if part else "")
+        piece = frame.iloc[start:start + per_sheet]
+        _points_sheet(workbook, fmt, rating, lang, name, piece, with_source)
+
+
+def _points_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str, name: str,
+                  frame: pd.DataFrame, with_source: bool) -> None:
+    # Cells are prepared a batch at a time: a million rows of Python values at once
+    # would cost more memory than the streamed workbook itself.
+    ws = workbook.add_worksheet(name)
+    header_row = write_top(ws, fmt, rating, lang, SHEETS["points"](lang))
+    row = header_row + 1
+    width = 0
+    for start in range(0, max(len(frame), 1), BATCH):
+        columns = points_columns(fmt, frame.iloc[start:start + BATCH], lang, with_source)
+        if start == 0:
+            write_header(ws, fmt, header_row, columns)
+            width = len(columns)
+        row += write_rows(ws, row, columns)
+    ws.autofilter(header_row, 0, max(row - 1, header_row + 1), width - 1)
+    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+
+
+# ---- findings ----------------------------------------------------------------------------
+
+def findings_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+    names, found = FINDINGS_COLUMNS, rating.findings
+    codes = [f.code for f in found]
+    where = [f.where for f in found]
+    values = [f.value or None for f in found]
+    return [
+        Column(names["code"](lang), text_width(codes, 8, 16), None, fmt.text, codes),
+        Column(names["severity"](lang), 15, None, fmt.text,
+               [SEVERITY[f.severity](lang) for f in found]),
+        Column(names["where"](lang), text_width(where, 10, 24), None, fmt.text, where),
+        Column(names["value"](lang), text_width(values, 10, 20), None, fmt.wrap, values),
+        Column(names["message"](lang), 42, None, fmt.wrap, [f.message(lang) for f in found]),
+        Column(names["expected"](lang), 30, None, fmt.wrap, [f.expected(lang) for f in found]),
+        Column(names["hint"](lang), 36, None, fmt.wrap, [f.hint(lang) for f in found]),
+    ]
+
+
+def findings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+    """Every warning with its cell, what was found, what was expected and how to fix it."""
+    ws = workbook.add_worksheet(SHEETS["findings"](lang))
+    header_row = write_top(ws, fmt, rating, lang, SHEETS["findings"](lang))
+    end = write_table(ws, fmt, header_row, findings_columns(fmt, rating, lang),
+                      autofilter=bool(rating.findings), wrapped=True)
+    if not rating.findings:
+        ws.write_string(end, 0, TEXT["no_findings"](lang), fmt.notice)
+    page_setup(ws, rating, lang, landscape=True, header_row=header_row)

@@ -1,0 +1,294 @@
+"""The zip and XML machinery under :func:`mafia_sheets.safety.inspect_workbook`.
+
+It reads the archive's end record, unpacks entries with their declared sizes enforced,
+resolves the protocol sheets to their parts and scans their XML for merged cells and
+formulas without a stored value. The scan streams the protocol sheets through zlib and
+searches the XML with bytes regexes: it runs on every file, including 100,000-game
+workbooks, so it must cost little more than unpacking them.
+
+Nothing here words a message for the judge: a refused archive raises :class:`Unsafe` or
+:class:`Damaged` with the reason only, and :mod:`mafia_sheets.safety` says what to do.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+import struct
+import zipfile
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .vocab import fold, sheet_lookup
+
+# workbook.xml and its rels are read whole; no real workbook has them this large.
+_MAX_INDEX_PART = 64 * 1024**2
+
+_CHUNK_IN = 1 << 16  # compressed bytes fed to zlib at a time
+_CHUNK_OUT = 1 << 20  # unpacked bytes handed to the scanner at a time
+_OVERLAP = 1 << 17  # a cell with the longest formula (8,192 chars, XML-escaped) fits in it
+_LOOKBACK = 4096  # a cell's opening tag fits in it
+
+WORKBOOK = "xl/workbook.xml"
+_WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
+
+_NAME = rb"(?:[A-Za-z_][\w.\-]*:)?"
+_SHEET_TAG = re.compile(rb"<" + _NAME + rb"sheet\s([^>]*?)/?>")
+_REL_TAG = re.compile(rb"<" + _NAME + rb"Relationship\s([^>]*?)/?>")
+_ATTR = re.compile(rb"(?:[\w.\-]+:)?([\w.\-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_ROOT = re.compile(rb"<([A-Za-z_][\w.\-]*:)?worksheet\b")
+
+
+class Refused(Exception):
+    """Why the archive cannot be read, in EN and RU (a clause, not a whole message)."""
+
+    def __init__(self, en: str, ru: str) -> None:
+        super().__init__(en)
+        self.en = en
+        self.ru = ru
+
+
+class Unsafe(Refused):
+    """The archive unpacks to more than it declares or than a protocol can be."""
+
+
+class Damaged(Refused):
+    """The archive is truncated, corrupt or misses a part."""
+
+
+def number(value: int, lang: str) -> str:
+    """10001 → `10,001` (en) / `10 001` (ru)."""
+    text = f"{value:,}"
+    return text.replace(",", "\u00a0") if lang == "ru" else text
+
+
+def megabytes(size: int, lang: str) -> str:
+    return f"{number(round(size / 1024**2), lang)} {'МБ' if lang == 'ru' else 'MB'}"
+
+
+# ---- the archive's directory -------------------------------------------------------------
+
+
+def declared_entries(data: bytes) -> int | None:
+    """Count entries from the end-of-archive record, before zipfile builds one object each.
+
+    None when there is no record (or a look-alike in the comment): zipfile judges the archive.
+    """
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
+    if end == -1 or end + 22 > len(data) or \
+            struct.unpack_from("<H", data, end + 20)[0] != len(data) - end - 22:
+        return None
+    (entries,) = struct.unpack_from("<H", data, end + 10)
+    locator = end - 20
+    if entries == 0xFFFF and locator >= 0 and data[locator:locator + 4] == b"PK\x06\x07":
+        (zip64_end,) = struct.unpack_from("<Q", data, locator + 8)
+        if zip64_end + 40 <= len(data) and data[zip64_end:zip64_end + 4] == b"PK\x06\x06":
+            (entries,) = struct.unpack_from("<Q", data, zip64_end + 32)
+    return int(entries)
+
+
+# ---- unpacking, with the declared sizes enforced ------------------------------------------
+
+
+def unpack(data: bytes, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """Yield one entry's bytes in chunks, verifying its size and CRC.
+
+    zlib is driven here rather than through zipfile so that an entry producing more than
+    its header declares (a lying header) is stopped at once, whatever reads it later.
+    """
+    raw = _payload(data, info)
+    chunks = ((bytes(raw[at:at + _CHUNK_OUT]) for at in range(0, len(raw), _CHUNK_OUT))
+              if info.compress_type == zipfile.ZIP_STORED else _inflate(raw))
+    produced, crc = 0, 0
+    try:
+        for chunk in chunks:
+            produced += len(chunk)
+            if produced > info.file_size:
+                raise Unsafe(f"{info.filename} unpacks to more than its declared "
+                             f"{number(info.file_size, 'en')} bytes",
+                             f"{info.filename} распаковывается больше заявленных "
+                             f"{number(info.file_size, 'ru')} байт")
+            crc = zlib.crc32(chunk, crc)
+            yield chunk
+    except zlib.error:
+        raise Damaged(f"{info.filename} cannot be unpacked",
+                      f"{info.filename} не распаковывается") from None
+    if produced != info.file_size or crc != info.CRC:
+        raise Damaged(f"the checksum of {info.filename} does not match",
+                      f"контрольная сумма {info.filename} не совпадает")
+
+
+def _payload(data: bytes, info: zipfile.ZipInfo) -> memoryview:
+    offset = info.header_offset
+    if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        raise Damaged(f"{info.filename} uses a compression Excel does not write",
+                      f"{info.filename} сжат способом, которым Excel не пользуется")
+    if data[offset:offset + 4] != b"PK\x03\x04" or offset + 30 > len(data):
+        raise Damaged(f"{info.filename} is missing", f"нет части {info.filename}")
+    name_len, extra_len = struct.unpack_from("<HH", data, offset + 26)
+    start = offset + 30 + name_len + extra_len
+    if start + info.compress_size > len(data):
+        raise Damaged("the archive is truncated", "архив обрезан")
+    return memoryview(data)[start:start + info.compress_size]
+
+
+def _inflate(raw: memoryview) -> Iterator[bytes]:
+    inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+    for at in range(0, len(raw), _CHUNK_IN):
+        pending: bytes | memoryview = raw[at:at + _CHUNK_IN]
+        while pending and not inflater.eof:
+            chunk = inflater.decompress(pending, _CHUNK_OUT)
+            pending = inflater.unconsumed_tail
+            if chunk:
+                yield chunk
+        if inflater.eof:
+            return
+    while not inflater.eof:  # output held back by the _CHUNK_OUT cap
+        chunk = inflater.decompress(b"", _CHUNK_OUT)
+        if not chunk:
+            raise zlib.error("truncated deflate stream")
+        yield chunk
+
+
+# ---- the protocol sheets and their parts --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    name: str
+    part: str  # the zip entry holding the sheet's XML
+    state: str  # visible | hidden | veryHidden
+
+
+@dataclass
+class Scan:
+    bare_cells: list[str] = field(default_factory=list)  # the first few, for the message
+    bare_count: int = 0
+    merges: list[str] = field(default_factory=list)
+
+
+def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> list[Sheet]:
+    """Sheets named as in §2 (RU or EN), resolved to their parts via the workbook's rels."""
+    wanted = sheet_lookup()
+    workbook = _read_index(data, infos, WORKBOOK)
+    rels = _read_index(data, infos, _WORKBOOK_RELS) if _WORKBOOK_RELS in infos else b""
+    parts = {part.lower(): part for part in infos}  # OPC part names ignore case
+    targets = {}
+    for tag in _REL_TAG.finditer(rels):
+        attrs = _attrs(tag.group(1))
+        if "Id" in attrs and "Target" in attrs:
+            targets[attrs["Id"]] = parts.get(_resolve(attrs["Target"]).lower(), "")
+    sheets = []
+    for tag in _SHEET_TAG.finditer(workbook):
+        attrs = _attrs(tag.group(1))
+        sheet = attrs.get("name", "")
+        if fold(sheet) not in wanted:
+            continue
+        part = targets.get(attrs.get("id", ""), "")
+        if part not in infos:
+            raise Damaged(f"the data of sheet {sheet} is missing",
+                          f"нет данных листа «{sheet}»")
+        sheets.append(Sheet(sheet, part, attrs.get("state", "visible")))
+    return sheets
+
+
+def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> bytes:
+    if infos[part].file_size > _MAX_INDEX_PART:
+        raise Unsafe(f"{part} is {megabytes(infos[part].file_size, 'en')}",
+                     f"{part} занимает {megabytes(infos[part].file_size, 'ru')}")
+    return b"".join(unpack(data, infos[part]))
+
+
+def _attrs(text: bytes) -> dict[str, str]:
+    """XML attributes by local name (`r:id` → `id`), entities decoded."""
+    return {key.decode("ascii"): html.unescape((double if double is not None else single)
+                                               .decode("utf-8", "replace"))
+            for key, double, single in _ATTR.findall(text)}
+
+
+def _resolve(target: str) -> str:
+    """A relationship target (relative to xl/, or absolute from the root) → zip entry name."""
+    if target.startswith("/"):
+        return target.lstrip("/")
+    return posixpath.normpath(posixpath.join("xl", target))
+
+
+# ---- the sheet's XML: merged cells, formulas without values -------------------------------
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    """The sheet's XML searched with its own namespace prefix (`x:c` from some writers).
+
+    Two plain patterns with a literal start run about twice as fast as one alternation.
+    """
+
+    formula: re.Pattern[bytes]
+    merge: re.Pattern[bytes]
+    cell_open: re.Pattern[bytes]
+    value: re.Pattern[bytes]
+    cell_end: bytes
+
+    @classmethod
+    def of(cls, prefix: bytes) -> _Patterns:
+        p = re.escape(prefix)
+        return cls(
+            formula=re.compile(b"<" + p + rb"f[\s/>]"),
+            merge=re.compile(b"<" + p + rb"mergeCell\s[^>]*?\bref\s*=\s*[\"']([^\"']*)"),
+            cell_open=re.compile(b"<" + p + rb"c\s([^>]*)>\s*"),
+            value=re.compile(b"<" + p + rb"v(?:\s[^>]*)?(?:/>|>([^<]*)<)"),
+            cell_end=b"</" + prefix + b"c>",
+        )
+
+
+def scan_sheet(chunks: Iterator[bytes]) -> Scan:
+    """Find merges and formula cells without a value in a stream of sheet XML.
+
+    Matches are taken only when they start before `limit`, _OVERLAP short of the buffer's
+    end, so a match (and the rest of its cell) split across chunks is seen whole in the
+    next round; _LOOKBACK bytes before `limit` are kept so a cell's opening tag stays in view.
+    """
+    scan, buf, start = Scan(), b"", 0
+    patterns: _Patterns | None = None
+
+    def take(limit: int) -> None:
+        assert patterns is not None
+        for match in patterns.merge.finditer(buf, start):
+            if match.start() >= limit:
+                break
+            scan.merges.append(match.group(1).decode("ascii", "replace"))
+        for match in patterns.formula.finditer(buf, start):
+            if match.start() >= limit:
+                break
+            _record_formula(buf, match.start(), patterns, scan)
+
+    for chunk in chunks:
+        buf += chunk
+        if patterns is None:
+            root = _ROOT.search(buf, 0, 4096)
+            patterns = _Patterns.of((root.group(1) or b"") if root else b"")
+        limit = len(buf) - _OVERLAP
+        if limit > start:
+            take(limit)
+            cut = max(0, limit - _LOOKBACK)
+            buf, start = buf[cut:], limit - cut
+    if patterns is not None:
+        take(len(buf))
+    return scan
+
+
+def _record_formula(buf: bytes, at: int, patterns: _Patterns, scan: Scan) -> None:
+    tag = buf.rfind(b"<", max(0, at - _LOOKBACK), at)  # <f> is a cell's first child (CT_Cell)
+    opened = patterns.cell_open.fullmatch(buf, tag, at) if tag != -1 else None
+    end = buf.find(patterns.cell_end, at)
+    if opened is None or end == -1:
+        return  # not a cell formula: nothing a reader would take as a value
+    value = patterns.value.search(buf, at, end)
+    attrs = _attrs(opened.group(1))
+    # An empty <v> is a real cached value only for a text result (Excel's `=""`).
+    if value is None or (not value.group(1) and attrs.get("t") != "str"):
+        scan.bare_count += 1
+        if len(scan.bare_cells) < 3:
+            scan.bare_cells.append(attrs.get("r", ""))
