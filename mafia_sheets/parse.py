@@ -253,7 +253,9 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
                     MISSING_VALUE, raw.name, f"{raw.letters[column]}{raw.rows[index]}",
                     row=raw.rows[index], column=_column_name(raw.code, column),
                     source=source))
-    frame = pd.DataFrame(data)
+    # object columns stay object: inferring Arrow strings costs more than it saves here
+    frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
+                          for k, v in data.items()})
     table = Table(raw.code, raw.name, frame, pd.DataFrame(raw_data), dict(raw.letters),
                   raw.header_row, source)
     return table, findings

@@ -101,25 +101,25 @@ def test_games_and_points_headers_ru(ru):
     games = table(book["Игры"], "Игра")[0]
     assert games == ["Игра", "Файл", "Тур", "Стол", "Судья", "Результат", "Отменена",
                      "K применён", "K", *[f"Место {i}" for i in range(1, 11)]]
-    points = table(book["Баллы"], "Игра")[0]
-    for clause in ("За победу (8.2, 8.5)", "Штраф (8.2.4)", "Лучший ход (8.3)", "ЛИ (8.4)",
-                   "Доп. баллы", "Итого"):
-        assert clause in points
-    assert points[:8] == ["Игра", "Файл", "Тур", "Стол", "Место", "Игрок", "Роль", "Команда"]
+    points = table(book["Баллы"], "Игрок")[0]
+    assert points == ["Игрок", "Файл", "Игра", "Место", "Роль", "За победу (8.2, 8.5)",
+                      "Штраф (8.2.4)", "Лучший ход (8.3)", "ЛИ (8.4)", "Доп. баллы", "Итого",
+                      "Нарастающий итог"]
 
 
 def test_games_and_points_headers_en(en):
     book = opened(en)
     assert table(book["Games"], "Game")[0][:9] == [
         "Game", "File", "Round", "Table", "Judge", "Result", "Annulled", "K applied", "K"]
-    points = table(book["Points"], "Game")[0]
+    points = table(book["Points"], "Player")[0]
     assert "Win points (8.2, 8.5)" in points and "Penalty (8.2.4)" in points
+    assert points[-1] == "Running total"
 
 
 def test_source_column_only_for_several_files():
     book = opened(results_workbook(make_rating(sources=("only.xlsx",)), "ru"))
     assert "Файл" not in table(book["Игры"], "Игра")[0]
-    assert "Файл" not in table(book["Баллы"], "Игра")[0]
+    assert "Файл" not in table(book["Баллы"], "Игрок")[0]
 
 
 # ---- standings ---------------------------------------------------------------------------
@@ -290,7 +290,7 @@ def test_print_setup(ru):
     assert standings.freeze_panes == f"A{head + 1}"
     assert book["Сводка"].page_setup.orientation == "portrait"
     points = book["Баллы"]
-    points_head = header_index(points, "Игра")
+    points_head = header_index(points, "Игрок")
     assert points.print_title_rows == f"${points_head}:${points_head}"
     assert points.auto_filter.ref.startswith(f"A{points_head}:")
 
@@ -319,7 +319,7 @@ def test_empty_tournament_still_writes(rating):
     book = opened(data)
     assert book.sheetnames == SHEETS_EN
     assert table(book["Standings"], "Place")[1] == []
-    assert table(book["Points"], "Game")[1] == []
+    assert table(book["Points"], "Player")[1] == []
     summary = {r[0]: r[1:] for r in rows(book["Summary"]) if r[0]}
     assert summary["K applied"][:2] == ("no", "no games counted")
     charts = [n for n in zipfile.ZipFile(io.BytesIO(data)).namelist() if "charts/chart" in n]
@@ -365,8 +365,8 @@ def test_points_continue_past_the_row_limit(rating, monkeypatch):
     players = []
     for name in parts:
         sheet = book[name]
-        start = next(i for i, r in enumerate(sheet) if r[0] == "Игра") + 1
-        players += [r[5] for r in sheet[start:] if r[5] != ""]
+        start = next(i for i, r in enumerate(sheet) if r[0] == "Игрок") + 1
+        players += [r[0] for r in sheet[start:] if r[0] != ""]
     assert players == rating.points["player"].tolist()
 
 
@@ -379,13 +379,13 @@ def test_hundred_thousand_points_rows(rating):
     print(f"\n100k points rows: {seconds:.1f} s, {len(data) / 1e6:.1f} MB")
     sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name("Points")
     values = sheet.to_python()
-    header = next(i for i, r in enumerate(values) if r[0] == "Game")
+    header = next(i for i, r in enumerate(values) if r[0] == "Player")
     body = values[header + 1:]
     assert len(body) == 100_000
     last = points.iloc[-1]
-    assert body[-1][:3] == [float(last["game"]), last["source"], float(last["round"])]
-    assert body[-1][16] == pytest.approx(last["total"])
-    assert body[-1][5] == last["player"]
+    assert body[-1][:4] == [last["player"], last["source"], float(last["game"]),
+                            float(last["seat"])]
+    assert body[-1][10] == pytest.approx(last["total"])
 
 
 # ---- phrases -----------------------------------------------------------------------------

@@ -176,31 +176,31 @@ def games_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
 
 def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str,
                    with_source: bool) -> list[Column]:
-    names, yes_no = POINTS_COLUMNS, _yes_no(lang)
+    """Each player's games in turn: who, where, and every component with its clause.
+
+    Round, table, result and K live on the Games sheet; repeating them on a million
+    rows would double the file for nothing a judge needs here.
+    """
+    names = POINTS_COLUMNS
     roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
-    colours = _words("result", lang, ("red", "black", "draw"))
     players = text_cells(_series(frame, "player"))
-    columns = _common_columns(fmt, frame, names, lang, with_source)
+    columns = [Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text,
+                      players)]
+    if with_source:
+        sources = text_cells(_series(frame, "source"))
+        columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
+                              fmt.text, sources))
     columns += [
+        Column(names["game"](lang), 9, fmt.code, fmt.center,
+               mixed_cells(_series(frame, "game"))),
         Column(names["seat"](lang), 6, fmt.integer, fmt.center,
                number_cells(_series(frame, "seat"))),
-        Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text,
-               players),
         Column(names["role"](lang), 9, None, fmt.text, word_cells(_series(frame, "role"), roles)),
-        Column(names["team"](lang), 9, None, fmt.text,
-               word_cells(_series(frame, "team"), colours)),
-        Column(names["result"](lang), 9, None, fmt.text,
-               word_cells(_series(frame, "result"), colours)),
-        Column(names["win"](lang), 7, None, fmt.center, word_cells(_series(frame, "win"), yes_no)),
-        Column(names["heavy"](lang), 9, None, fmt.center,
-               word_cells(_series(frame, "heavy"), yes_no)),
     ]
     for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
                  "running_total"):
         columns.append(Column(names[code](lang), 10, fmt.number, fmt.text,
                               number_cells(_series(frame, code))))
-    columns.append(Column(names["killed_first_night"](lang), 10, None, fmt.center,
-                          word_cells(_series(frame, "killed_first_night"), yes_no)))
     return columns
 
 

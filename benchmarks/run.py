@@ -1,0 +1,350 @@
+"""Time `mafia-sheets rate` against the floor of the same work and a naive pandas peer.
+
+    python benchmarks/run.py [--sizes 30,1000,10000,100000] [--repeat 3]
+                             [--out benchmarks/results.md] [--workdir DIR]
+
+Every measured command runs in a fresh subprocess; wall time and peak RSS come from
+`os.wait4`. Medians of `--repeat` runs are printed and written as a markdown table.
+What the columns mean and why the floor is defined as it is: benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+READERS = ("calamine", "fastexcel")
+Cells = list[tuple[str, list[list[Any]]]]
+
+
+# ---- the floor, run as a child process: `run.py _read …` and `run.py _floor …` -------------
+
+def read_all(reader: str, path: str) -> int:
+    """Read every sheet into memory with `reader`; returns the number of cells."""
+    if reader == "fastexcel":
+        import fastexcel
+
+        book = fastexcel.read_excel(path)
+        batches = [book.load_sheet_by_name(name).to_arrow() for name in book.sheet_names]
+        return sum(batch.num_rows * batch.num_columns for batch in batches)
+    from python_calamine import load_workbook
+
+    book = load_workbook(path)
+    sheets = [book.get_sheet_by_name(name).to_python() for name in book.sheet_names]
+    return sum(len(row) for rows in sheets for row in rows)
+
+
+def write_cells(cells: Cells, out: str) -> None:
+    """The same cells as rate's results workbook: plain write_row, no formats, no charts."""
+    import xlsxwriter
+
+    with xlsxwriter.Workbook(out) as book:
+        for name, rows in cells:
+            sheet = book.add_worksheet(name)
+            for number, row in enumerate(rows):
+                sheet.write_row(number, 0, row)
+
+
+def child(argv: list[str]) -> None:
+    """`_read READER PROTOCOL` or `_floor READER PROTOCOL CELLS|- OUT`: prints timings."""
+    mode, reader, protocol, *rest = argv
+    times: dict[str, float] = {}
+    start = time.perf_counter()
+    cells: Cells | None = None
+    if mode == "_floor" and rest[0] != "-":
+        with open(rest[0], "rb") as handle:
+            cells = pickle.load(handle)
+    times["unpickle"] = time.perf_counter() - start
+    read_all(reader, protocol)
+    times["read"] = time.perf_counter() - start - times["unpickle"]
+    if cells is not None:
+        write_cells(cells, rest[1])
+    times["write"] = time.perf_counter() - start - times["unpickle"] - times["read"]
+    print(json.dumps(times))
+
+
+# ---- measuring -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Run:
+    wall: float
+    peak_mb: float
+    code: int
+    stdout: str
+    stderr: str
+
+    def why(self) -> str:
+        """The last line of stderr: what a failed command said."""
+        lines = [line for line in self.stderr.splitlines() if line.strip()]
+        return f"exit {self.code}: {lines[-1].strip() if lines else 'no message'}"
+
+
+def measure(command: list[str], logs: Path) -> Run:
+    """Run `command` to completion; wall time and the child's own peak RSS (wait4)."""
+    out_path, err_path = logs.with_suffix(".out"), logs.with_suffix(".err")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    return Run(wall, usage.ru_maxrss / 1024, process.returncode,
+               out_path.read_text("utf-8", "replace"), err_path.read_text("utf-8", "replace"))
+
+
+@dataclass
+class SizeResult:
+    games: int
+    reader: str = ""
+    reader_times: dict[str, float] = field(default_factory=dict)
+    rate: list[Run] = field(default_factory=list)
+    floor: list[tuple[Run, dict[str, float]]] = field(default_factory=list)
+    peer: list[Run] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    floor_read_only: bool = False
+
+
+def note(result: SizeResult, text: str) -> None:
+    """Say it now and keep it for the report."""
+    print(f"  {text}", flush=True)
+    result.notes.append(text)
+
+
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def rate_command() -> list[str] | None:
+    """The installed `mafia-sheets` next to this interpreter (or on PATH)."""
+    found = shutil.which("mafia-sheets", path=str(Path(sys.executable).parent))
+    found = found or shutil.which("mafia-sheets")
+    return [found] if found else None
+
+
+def ensure_protocol(games: int, seed: int, work: Path) -> Path:
+    """The seeded workbook of `games` games, generated once per work dir."""
+    path = work / f"protocol-{games}-seed{seed}.xlsx"
+    if not path.exists():
+        from mafia_sheets.synth import generate
+
+        start = time.perf_counter()
+        protocol = generate(games, seed=seed)
+        made = time.perf_counter()
+        protocol.to_xlsx(str(path))
+        print(f"  generated {games:,} games in {made - start:.2f} s, "
+              f"wrote the workbook in {time.perf_counter() - made:.1f} s", flush=True)
+    return path
+
+
+def pick_reader(protocol: Path, work: Path, result: SizeResult) -> None:
+    """Time each reader once on this workbook; the floor uses the faster one."""
+    for reader in READERS:
+        run = measure([sys.executable, __file__, "_read", reader, str(protocol)],
+                      work / f"read-{reader}-{result.games}")
+        if run.code == 0:
+            result.reader_times[reader] = run.wall
+        else:
+            note(result, f"reader {reader} failed ({run.why()})")
+    result.reader = min(result.reader_times, key=result.reader_times.__getitem__)
+
+
+def dump_cells(results: Path, target: Path) -> Path:
+    """Rate's output cells (blank cells dropped), pickled for the floor to write back."""
+    from python_calamine import load_workbook
+
+    book = load_workbook(str(results))
+    cells: Cells = []
+    for name in book.sheet_names:
+        rows = book.get_sheet_by_name(name).to_python()
+        cleaned = [[None if value == "" else value for value in row] for row in rows]
+        for row in cleaned:
+            while row and row[-1] is None:
+                row.pop()
+        cells.append((name, cleaned))
+    with open(target, "wb") as handle:
+        pickle.dump(cells, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    return target
+
+
+def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
+    result = SizeResult(games)
+    print(f"{games:,} games", flush=True)
+    protocol = ensure_protocol(games, args.seed, work)
+    pick_reader(protocol, work, result)
+    tag = work / f"{games}"
+    command = rate_command()
+    cells: Path | None = None
+    for attempt in range(args.repeat):
+        if command is None:
+            note(result, "rate: not available (no mafia-sheets command installed)")
+            break
+        output = work / f"rate-{games}.xlsx"
+        output.unlink(missing_ok=True)
+        run = measure([*command, "rate", str(protocol), "-o", str(output)], Path(f"{tag}-rate"))
+        if run.code != 0 or not output.exists():
+            note(result, f"rate: not available ({run.why()})")
+            break
+        result.rate.append(run)
+        print(f"  rate  {attempt + 1}/{args.repeat}: {run.wall:.2f} s", flush=True)
+        cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
+    result.floor_read_only = cells is None
+    for attempt in range(args.repeat):
+        run = measure([sys.executable, __file__, "_floor", result.reader, str(protocol),
+                       str(cells or "-"), str(work / f"floor-{games}.xlsx")],
+                      Path(f"{tag}-floor"))
+        if run.code != 0:
+            note(result, f"floor failed ({run.why()})")
+            break
+        parts = json.loads(run.stdout.strip().splitlines()[-1])
+        result.floor.append((run, parts))
+        print(f"  floor {attempt + 1}/{args.repeat}: {run.wall - parts['unpickle']:.2f} s",
+              flush=True)
+    for attempt in range(args.repeat if games <= args.peer_max else 0):
+        run = measure([sys.executable, str(HERE / "peer.py"), str(protocol),
+                       str(work / f"peer-{games}.xlsx")], Path(f"{tag}-peer"))
+        if run.code != 0:
+            note(result, f"peer failed ({run.why()})")
+            break
+        result.peer.append(run)
+        print(f"  peer  {attempt + 1}/{args.repeat}: {run.wall:.2f} s", flush=True)
+    return result
+
+
+# ---- reporting -------------------------------------------------------------------------
+
+def summary_row(r: SizeResult) -> dict[str, float | None]:
+    floor_walls = [run.wall - parts["unpickle"] for run, parts in r.floor]
+    return {
+        "rate": median([run.wall for run in r.rate]),
+        "floor": median(floor_walls),
+        "peer": median([run.wall for run in r.peer]),
+        "rate_mb": median([run.peak_mb for run in r.rate]),
+        "floor_mb": median([run.peak_mb for run, _ in r.floor]),
+        "peer_mb": median([run.peak_mb for run in r.peer]),
+        "read": median([parts["read"] for _, parts in r.floor]),
+        "write": median([parts["write"] for _, parts in r.floor]),
+        "unpickle": median([parts["unpickle"] for _, parts in r.floor]),
+    }
+
+
+def fmt(value: float | None, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:,.{digits}f}"
+
+
+def ratio(top: float | None, bottom: float | None) -> str:
+    return "—" if top is None or bottom is None or bottom == 0 else f"{top / bottom:.2f}×"
+
+
+def machine() -> str:
+    model = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+            f"{platform.system()} {platform.release()}")
+
+
+def versions() -> str:
+    names = ("pandas", "openpyxl", "xlsxwriter", "python-calamine", "fastexcel", "numpy")
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            continue
+    return ", ".join(found)
+
+
+def report(results: list[SizeResult], args: argparse.Namespace) -> str:
+    lines = [
+        "# Benchmark results", "",
+        f"- date: {datetime.now():%Y-%m-%d %H:%M}",
+        f"- machine: {machine()}",
+        f"- libraries: {versions()}",
+        f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
+        f"generator seed {args.seed}", "",
+        "| games | seat rows | rate s | floor s | peer s | rate/floor | peer/rate "
+        "| rate MB | floor MB | peer MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    rows = {r.games: summary_row(r) for r in results}
+    for r in results:
+        s = rows[r.games]
+        floor = fmt(s["floor"]) + (" (read only)" if r.floor_read_only else "")
+        lines.append(
+            f"| {r.games:,} | {r.games * 10:,} | {fmt(s['rate'])} | {floor} | {fmt(s['peer'])} "
+            f"| {ratio(s['rate'], s['floor'])} | {ratio(s['peer'], s['rate'])} "
+            f"| {fmt(s['rate_mb'], 0)} | {fmt(s['floor_mb'], 0)} | {fmt(s['peer_mb'], 0)} |")
+    lines += ["", "Floor parts (medians; unpickling rate's cells is excluded from the floor):",
+              "", "| games | reader | read s | write s | unpickle s | calamine s | fastexcel s |",
+              "|---:|---|---:|---:|---:|---:|---:|"]
+    for r in results:
+        s = rows[r.games]
+        lines.append(
+            f"| {r.games:,} | {r.reader} | {fmt(s['read'])} | {fmt(s['write'])} "
+            f"| {fmt(s['unpickle'])} | {fmt(r.reader_times.get('calamine'))} "
+            f"| {fmt(r.reader_times.get('fastexcel'))} |")
+    notes = [f"- {r.games:,} games — {note}" for r in results for note in dict.fromkeys(r.notes)]
+    if notes:
+        lines += ["", "Notes:", "", *notes]
+    return "\n".join(lines) + "\n"
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="30,1000,10000,100000",
+                        help="games per workbook, comma-separated")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per command and size")
+    parser.add_argument("--out", type=Path, default=HERE / "results.md",
+                        help="markdown file for the results table")
+    parser.add_argument("--seed", type=int, default=0, help="generator seed")
+    parser.add_argument("--workdir", type=Path,
+                        help="keep workbooks here and reuse them (default: a temp dir)")
+    parser.add_argument("--peer-max", type=int, default=10**9,
+                        help="skip the peer above this many games (it is slow)")
+    args = parser.parse_args(argv)
+    args.sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
+    return args
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("_read", "_floor"):
+        child(argv)
+        return 0
+    args = parse_args(argv)
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="mafia-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        results = [bench_size(games, args, work) for games in args.sizes]
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(work, ignore_errors=True)
+    text = report(results, args)
+    print()
+    print(text)
+    args.out.write_text(text, "utf-8")
+    print(f"written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
