@@ -211,11 +211,19 @@ def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str,
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Адрес / address to listen on (loopback by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-def serve(host: str, port: int) -> None:
-    """Страница для перетаскивания протоколов / the drag-and-drop page (SPEC §9)."""
+@LANG
+@DEBUG
+def serve(host: str, port: int, lang: str, debug: bool) -> None:
+    """Страница для перетаскивания протоколов / the drag-and-drop page (SPEC §9).
+
+    Откройте напечатанный адрес в браузере / open the printed address in a browser.
+    """
     from .web.app import run_server
 
-    run_server(host, port)
+    try:
+        run_server(host, port)
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
 
 
 def _lang_of(argv: Sequence[str]) -> str:

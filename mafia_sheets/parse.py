@@ -244,15 +244,18 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         raw_data[column] = values
         parsed, bad = parse_column(values, parser)
         data[column] = parsed
+        games = raw.columns.get("game")
         for index in np.flatnonzero(bad):
-            findings.append(_bad_value(raw, column, int(index), values[index], source))
+            game = parse_text(games[index]) if games is not None else None
+            findings.append(_bad_value(raw, column, int(index), values[index], source, game))
     for column in _REQUIRED_VALUES.get(raw.code, ()):
         if column in raw.columns:
+            games = data["game"] if "game" in data and column != "game" else None
             for index in np.flatnonzero(pd.isna(pd.Series(data[column], dtype=object))):
                 findings.append(finding(
                     MISSING_VALUE, raw.name, f"{raw.letters[column]}{raw.rows[index]}",
                     row=raw.rows[index], column=_column_name(raw.code, column),
-                    source=source))
+                    source=source, game=None if games is None else games[index]))
     # object columns stay object: inferring Arrow strings costs more than it saves here
     frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
                           for k, v in data.items()})
@@ -266,15 +269,15 @@ def _column_name(sheet: str, column: str) -> str:
     return f"{name.ru} / {name.en}"
 
 
-def _bad_value(raw: RawSheet, column: str, index: int, value: object,
-               source: str) -> Finding:
+def _bad_value(raw: RawSheet, column: str, index: int, value: object, source: str,
+               game: object) -> Finding:
     row = raw.rows[index]
     cell = f"{raw.letters[column]}{row}"
     name = _column_name(raw.code, column)
 
     def at(code: str, **params: object) -> Finding:
         return finding(code, raw.name, cell, value, row=row, source=source, column=name,
-                       **params)
+                       game=game if column != "game" else None, **params)
 
     vocab_name = vocab.VOCAB_OF_COLUMN.get((raw.code, column))
     if vocab_name is not None:

@@ -6,7 +6,10 @@ import asyncio
 import io
 import json
 import os
+import re
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -380,3 +383,57 @@ def test_twenty_concurrent_uploads_each_get_their_own_answer(
         assert reply.json()["result"] == want[kind], kind
     assert all(r.status_code == 200 and r.content[:2] == b"PK" for r in replies[20:])
     assert set(os.listdir(scratch)) == before  # nothing left on disk
+
+
+def test_real_annotated_copy_marks_the_faulty_cell(client: TestClient, sample: bytes) -> None:
+    data, cell = faulty(sample)
+    response = client.post("/api/annotated.xlsx", files=upload(("bad.xlsx", data)))
+    assert response.status_code == 200
+    assert "filename*=UTF-8''bad-%D0%B7%D0%B0" in response.headers["content-disposition"]
+    book = openpyxl.load_workbook(io.BytesIO(response.content))
+    assert book["Протокол"][cell].comment is not None
+
+
+# ---- running the server --------------------------------------------------------------------
+
+
+def test_run_server_prints_its_address_and_serves_the_page() -> None:
+    script = "from mafia_sheets.web.app import run_server; run_server('127.0.0.1', 0)"
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline() if process.stdout else ""
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert url, line
+        assert httpx.get(url.group(0), timeout=10).status_code == 200
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert "Warning" not in (process.stderr.read() if process.stderr else "")
+
+
+def test_run_server_warns_when_reachable_from_the_network(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    bound: list[socket.socket] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: bound.extend(sockets))
+    # Never actually open the test machine to the network: bind loopback behind its back.
+    loopback_bind = web._bind
+    monkeypatch.setattr(web, "_bind", lambda host, port: loopback_bind("127.0.0.1", port))
+    web.run_server("0.0.0.0", 0)
+    for sock in bound:
+        sock.close()
+    out, err = capsys.readouterr()
+    assert "http://0.0.0.0:" in out
+    assert "Warning: the server is reachable from other machines" in err
+    assert "Внимание" in err
+    assert web.is_loopback("127.0.0.1") and web.is_loopback("::1") and web.is_loopback("localhost")
+    assert not web.is_loopback("0.0.0.0") and not web.is_loopback("192.168.1.5")
+
+
+def test_run_server_on_a_busy_port_says_so_in_one_line() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        with pytest.raises(MafiaSheetsError) as caught:
+            web.run_server("127.0.0.1", busy.getsockname()[1])
+    assert "--port" in caught.value.text("en") and "--port" in caught.value.text("ru")

@@ -30,7 +30,7 @@ from mafia_sheets.errors import MafiaSheetsError
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.report.json import outcome_json
-from mafia_sheets.web.app import _annotator, create_app
+from mafia_sheets.web.app import create_app
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_RU = ROOT / "samples" / "tournament-ru.xlsx"
@@ -243,19 +243,20 @@ def test_faulty_workbook_shows_its_findings_with_the_cell(page: Page) -> None:
     expect(page.locator("#standings-block")).to_be_hidden()
     expect(page.locator("#download-results")).to_have_count(0)
     expect(page.locator(".notice-error")).to_be_visible()
-    # The annotated copy is offered exactly when this installation can write it.
-    expect(page.locator("#download-annotated")).to_have_count(1 if _annotator() else 0)
+    expect(page.locator(".download-annotated")).to_have_text(["Скачать протокол с пометками"])
 
 
-def test_annotated_protocol_downloads_when_offered(page: Page, tmp_path: Path) -> None:
+def test_season_findings_name_their_file_and_annotate_it(page: Page, tmp_path: Path) -> None:
     data, cell = faulty(SAMPLE_RU.read_bytes())
-    drop(page, ("bad.xlsx", data))
-    page.wait_for_selector(".finding")
-    if _annotator() is None:
-        expect(page.locator("#download-annotated")).to_have_count(0)
-        return
+    drop(page, ("good.xlsx", SAMPLE_RU.read_bytes()), ("bad.xlsx", data))
+    group = page.locator('.finding-group[data-file="bad.xlsx"]')
+    expect(group.locator("h4").first).to_contain_text("— bad.xlsx")
+    expect(group.locator(".where", has_text=f"Протокол!{cell}")).to_have_count(1)
+    expect(page.locator('.finding-group[data-file="good.xlsx"]')).to_have_count(0)
+    buttons = page.locator(".download-annotated")
+    expect(buttons).to_have_text(["Протокол с пометками: bad.xlsx"])  # only the faulty file
     with page.expect_download() as caught:
-        page.click("#download-annotated")
+        buttons.first.click()
     target = tmp_path / caught.value.suggested_filename
     caught.value.save_as(target)
     assert target.name == "bad-замечания.xlsx"
@@ -316,12 +317,28 @@ def test_english_switch_relabels_everything(page: Page) -> None:
     expect(page.locator("#standings thead th").first).to_have_text("Место")
 
 
+def test_two_browsers_at_once_see_only_their_own_files(browser: Browser, server: str) -> None:
+    data, cell = faulty(SAMPLE_RU.read_bytes())
+    first, first_problems = open_page(browser, server)
+    second, second_problems = open_page(browser, server)
+    drop(first, ("bad.xlsx", data))
+    drop(second, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
+    expect(first.locator(".where", has_text=f"Протокол!{cell}")).to_have_count(1)
+    assert_same_standings(second, cli_json(SAMPLE_RU))
+    expect(first.locator("#standings-block")).to_be_hidden()
+    expect(second.locator(".finding")).to_have_count(0)
+    expect(first.locator("#files-line")).to_have_text("Файл: bad.xlsx")
+    for page in (first, second):
+        page.context.close()
+    assert first_problems == second_problems == []
+
+
 def test_keyboard_opens_the_file_picker(page: Page) -> None:
     for _ in range(3):  # RU, EN, then the file picker
         page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.id") == "files"
     with page.expect_file_chooser() as chooser:
-        page.keyboard.press("Enter")
+        page.keyboard.press("Space")
     chooser.value.set_files(str(SAMPLE_RU))
     assert_same_standings(page, cli_json(SAMPLE_RU))
 

@@ -1,0 +1,1 @@
+"""The local drag-and-drop page (`mafia-sheets serve`)."""

@@ -1,0 +1,466 @@
+// The drag-and-drop page: upload workbooks, show findings and standings, download workbooks.
+// No build step and no network beyond this server. Every piece of user data is put into the
+// page with textContent (cell values come from other people's files).
+"use strict";
+
+const TEXT = {
+  ru: {
+    pageTitle: "Mafia Sheets — пересчёт рейтинга",
+    title: "пересчёт рейтинга",
+    uploadTitle: "Протоколы",
+    intro: "Перетащите книги Excel с протоколами игр — одну или несколько (сезон). Файлы никуда не сохраняются.",
+    dropTitle: "Перетащите сюда протоколы (.xlsx)",
+    dropOr: "или нажмите, чтобы выбрать файлы",
+    limits: (file, total) => `Только .xlsx; до ${file} МБ на файл, до ${total} МБ за раз.`,
+    standings: "Итоги",
+    checkTitle: "Проверка протокола",
+    findings: "Замечания",
+    footer: "Расчёт по регламенту ФИИМ: баллы, коэффициент K, дополнительные показатели.",
+    uploading: (p) => `Загрузка файлов… ${p} %`,
+    counting: "Считаем…",
+    network: "Сервер не ответил: проверьте, что mafia-sheets serve запущен, и попробуйте снова.",
+    tooBig: (name, mb) => `Файл «${name}» слишком большой: не больше ${mb} МБ на файл.`,
+    tooBigTotal: (mb) => `Слишком большая загрузка: все файлы вместе — не больше ${mb} МБ.`,
+    files: (n) => (n === 1 ? "Файл: " : `Файлы (${n}): `),
+    provisional: "Итоги предварительные: есть протест на рассмотрении.",
+    lotNeeded: "Нужен жребий: у части игроков равны все показатели. Проведите жеребьёвку и заполните лист «Жребий» — пока такие игроки делят диапазон мест.",
+    blocked: "В протоколе есть ошибки, поэтому итоги не посчитаны: исправьте их и загрузите файлы снова.",
+    counts: (e, w) => `Ошибок: ${e}, предупреждений: ${w}.`,
+    clean: "Замечаний нет.",
+    downloadResults: "Скачать итоги (.xlsx)",
+    downloadAnnotated: "Скачать протокол с пометками",
+    downloadAnnotatedOf: (name) => `Протокол с пометками: ${name}`,
+    print: "Печать итогов",
+    general: "Общие замечания",
+    game: (id) => `Игра ${id}`,
+    where: "Где",
+    severity: "Важность",
+    message: "Замечание",
+    error: "Ошибка",
+    warning: "Предупреждение",
+    expected: "Ожидалось: ",
+    hint: "Как исправить: ",
+    cols: ["Место", "Игрок", "Итого", "За победы", "Доп. баллы", "Игр", "Побед", "Решено по"],
+    decided: {
+      total: "итого", additional: "доп. баллы", wins: "победы",
+      wins_don_sheriff: "победы Доном/Шерифом", killed_first_night: "убит в 1-ю ночь",
+      lot: "жребий", tied: "равенство — нужен жребий",
+    },
+    kValue: "Коэффициент K",
+    kOff: "не применяется",
+    heavy: "Сторона с меньшим числом побед",
+    heavyNone: "нет (равное число побед)",
+    red: "красные", black: "чёрные",
+    games: "N — игр в зачёте",
+    heavyGames: "n — побед этой стороны",
+    removed: "Удалены с турнира (без места): ",
+  },
+  en: {
+    pageTitle: "Mafia Sheets — standings",
+    title: "standings recalculation",
+    uploadTitle: "Protocols",
+    intro: "Drop Excel workbooks with game protocols — one or several (a season). Files are not stored anywhere.",
+    dropTitle: "Drop protocols here (.xlsx)",
+    dropOr: "or click to choose files",
+    limits: (file, total) => `.xlsx only; up to ${file} MB per file, ${total} MB at once.`,
+    standings: "Standings",
+    checkTitle: "Protocol check",
+    findings: "Findings",
+    footer: "Computed per the FIIM regulation: points, coefficient K, tie-breaks.",
+    uploading: (p) => `Uploading files… ${p} %`,
+    counting: "Calculating…",
+    network: "The server did not answer: check that mafia-sheets serve is running and try again.",
+    tooBig: (name, mb) => `File “${name}” is too large: the limit is ${mb} MB per file.`,
+    tooBigTotal: (mb) => `The upload is too large: all files together must fit in ${mb} MB.`,
+    files: (n) => (n === 1 ? "File: " : `Files (${n}): `),
+    provisional: "Provisional results: a protest is still pending.",
+    lotNeeded: "A lot is needed: some players are equal on every criterion. Hold the draw and fill in the “Lot” sheet — until then they share a range of places.",
+    blocked: "The protocol has errors, so there are no standings: fix them and upload the files again.",
+    counts: (e, w) => `Errors: ${e}, warnings: ${w}.`,
+    clean: "No findings.",
+    downloadResults: "Download results (.xlsx)",
+    downloadAnnotated: "Download annotated protocol",
+    downloadAnnotatedOf: (name) => `Annotated protocol: ${name}`,
+    print: "Print standings",
+    general: "General findings",
+    game: (id) => `Game ${id}`,
+    where: "Where",
+    severity: "Severity",
+    message: "Finding",
+    error: "Error",
+    warning: "Warning",
+    expected: "Expected: ",
+    hint: "How to fix: ",
+    cols: ["Place", "Player", "Total", "Win points", "Additional", "Games", "Wins", "Decided by"],
+    decided: {
+      total: "total", additional: "additional points", wins: "wins",
+      wins_don_sheriff: "wins as Don/Sheriff", killed_first_night: "killed night 1",
+      lot: "lot", tied: "tied — lot needed",
+    },
+    kValue: "Coefficient K",
+    kOff: "not applied",
+    heavy: "Side with fewer wins",
+    heavyNone: "none (equal wins)",
+    red: "red", black: "black",
+    games: "N — games counted",
+    heavyGames: "n — that side's wins",
+    removed: "Removed from the tournament (no place): ",
+  },
+};
+
+const state = { lang: "ru", files: [], response: null, limits: null, xhr: null };
+const $ = (id) => document.getElementById(id);
+const t = (key) => TEXT[state.lang][key];
+
+// Build an element; strings become text nodes, never HTML.
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "onclick") node.addEventListener("click", value);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+// Two decimals, half up (away from zero), on the decimal value the server sent.
+function formatNumber(value) {
+  const scaled = Math.round(Math.abs(value) * 10000); // the JSON carries 4 decimals
+  const cents = Math.floor((scaled + 50) / 100);
+  const text = `${value < 0 && cents ? "−" : ""}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  return state.lang === "ru" ? text.replace(".", ",") : text;
+}
+
+function megabytes(bytes) {
+  const text = String(Number((bytes / 1048576).toPrecision(3)));
+  return state.lang === "ru" ? text.replace(".", ",") : text;
+}
+
+// ---- static labels and language ----------------------------------------------------------
+
+function applyLanguage() {
+  document.documentElement.lang = state.lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    node.textContent = t(node.dataset.i18n);
+  }
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
+  }
+  if (state.limits) {
+    $("limits").textContent = t("limits")(
+      megabytes(state.limits.max_file_bytes), megabytes(state.limits.max_total_bytes));
+  }
+  renderResults();
+}
+
+function setLanguage(lang) {
+  if (lang === state.lang || !TEXT[lang]) return;
+  state.lang = lang;
+  try { localStorage.setItem("mafia-sheets-lang", lang); } catch (_) { /* private mode */ }
+  applyLanguage();
+  // Findings are worded by the server: ask again in the new language.
+  if (state.files.length) upload(state.files, { quiet: true });
+}
+
+// ---- status line -------------------------------------------------------------------------
+
+function showStatus(text, percent) {
+  $("status").hidden = false;
+  $("status-text").textContent = text;
+  const bar = $("progress");
+  if (percent === null) bar.removeAttribute("value");
+  else bar.value = percent;
+}
+
+function hideStatus() {
+  $("status").hidden = true;
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = !text;
+}
+
+// ---- talking to the server ---------------------------------------------------------------
+
+function formData(files, extra = {}) {
+  const data = new FormData();
+  for (const file of files) data.append("files", file, file.name);
+  for (const [key, value] of Object.entries(extra)) data.append(key, value);
+  return data;
+}
+
+// Refuse what the server would refuse anyway, before sending megabytes for nothing.
+function preflight(files) {
+  if (!state.limits) return "";
+  let total = 0;
+  for (const file of files) {
+    total += file.size;
+    if (file.size > state.limits.max_file_bytes) {
+      return t("tooBig")(file.name, megabytes(state.limits.max_file_bytes));
+    }
+  }
+  return total > state.limits.max_total_bytes ? t("tooBigTotal")(megabytes(state.limits.max_total_bytes)) : "";
+}
+
+function parseReply(xhr) {
+  try {
+    return JSON.parse(xhr.responseText);
+  } catch (_) {
+    return { ok: false, error: `${t("network")} (HTTP ${xhr.status})` };
+  }
+}
+
+function upload(files, { quiet = false } = {}) {
+  if (state.xhr) state.xhr.abort(); // only the latest drop (or language) counts
+  const problem = preflight(files);
+  if (problem) {
+    state.files = [];
+    state.response = null;
+    renderResults();
+    showError(problem);
+    return;
+  }
+  state.files = files;
+  showError("");
+  if (!quiet) {
+    state.response = null;
+    renderResults();
+  }
+  const xhr = new XMLHttpRequest();
+  state.xhr = xhr;
+  xhr.open("POST", `/api/rate?lang=${state.lang}`);
+  xhr.upload.addEventListener("progress", (event) => {
+    if (event.lengthComputable) {
+      const percent = (100 * event.loaded) / event.total;
+      showStatus(t("uploading")(Math.round(percent)), percent);
+    }
+  });
+  // The body is on the server: from here on it is the library's work.
+  xhr.upload.addEventListener("load", () => showStatus(t("counting"), null));
+  xhr.addEventListener("load", () => finish(xhr, parseReply(xhr)));
+  xhr.addEventListener("error", () => finish(xhr, { ok: false, error: t("network") }));
+  showStatus(quiet ? t("counting") : t("uploading")(0), quiet ? null : 0);
+  xhr.send(formData(files));
+}
+
+function finish(xhr, reply) {
+  if (xhr !== state.xhr) return; // an answer to an earlier, replaced upload
+  state.xhr = null;
+  hideStatus();
+  state.response = reply.ok ? reply : null;
+  showError(reply.ok ? "" : reply.error);
+  renderResults();
+}
+
+function filenameFrom(disposition, fallback) {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition || "");
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition || "");
+  return plain ? plain[1] : fallback;
+}
+
+// Downloads re-send the same files: the server keeps nothing between requests.
+async function download(path, fallbackName, extra = {}) {
+  showError("");
+  showStatus(t("counting"), null);
+  try {
+    const token = state.response ? state.response.token : "";
+    const reply = await fetch(`${path}?lang=${state.lang}`, {
+      method: "POST", body: formData(state.files, { token, ...extra }),
+    });
+    if (!reply.ok) {
+      const body = await reply.json().catch(() => ({ error: `${t("network")} (HTTP ${reply.status})` }));
+      showError(body.error);
+      return;
+    }
+    const blob = await reply.blob();
+    const url = URL.createObjectURL(blob);
+    const link = el("a", { href: url, download: filenameFrom(reply.headers.get("Content-Disposition"), fallbackName) });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  } catch (_) {
+    showError(t("network"));
+  } finally {
+    hideStatus();
+  }
+}
+
+// ---- rendering ---------------------------------------------------------------------------
+
+function renderResults() {
+  const section = $("results");
+  const reply = state.response;
+  if (!reply) {
+    section.hidden = true;
+    document.title = t("pageTitle");
+    return;
+  }
+  const result = reply.result;
+  const name = (result.tournament && result.tournament.name) || t("checkTitle");
+  section.hidden = false;
+  $("tournament-name").textContent = name;
+  document.title = `${name} — ${t("pageTitle")}`;
+  $("files-line").textContent = t("files")(state.files.length) + state.files.map((f) => f.name).join(", ");
+  renderNotices(result);
+  renderActions(reply);
+  renderStandings(result);
+  renderFindings(result.findings || []);
+}
+
+function renderNotices(result) {
+  const box = $("notices");
+  box.replaceChildren();
+  if (!result.standings) box.append(el("p", { class: "notice notice-error" }, t("blocked")));
+  if (result.provisional) box.append(el("p", { class: "notice notice-warn", id: "provisional" }, t("provisional")));
+  if (result.lot_needed) box.append(el("p", { class: "notice notice-warn", id: "lot-needed" }, t("lotNeeded")));
+}
+
+function renderActions(reply) {
+  const box = $("actions");
+  box.replaceChildren();
+  if (reply.result.standings) {
+    box.append(
+      el("button", { type: "button", id: "download-results", onclick: () => download("/api/results.xlsx", "results.xlsx") }, t("downloadResults")),
+      el("button", { type: "button", id: "print", class: "secondary", onclick: () => window.print() }, t("print")),
+    );
+  }
+  if (!reply.annotate) return;
+  // One annotated copy per file that has something to mark.
+  const findings = reply.result.findings || [];
+  const marked = new Set(findings.map((f) => f.file));
+  state.files.forEach((file, index) => {
+    if (!marked.has(file.name) && !marked.has(null) && !marked.has(undefined)) return;
+    const label = state.files.length === 1 ? t("downloadAnnotated") : t("downloadAnnotatedOf")(file.name);
+    box.append(el("button", {
+      type: "button", class: "secondary download-annotated", id: `download-annotated-${index}`,
+      onclick: () => download("/api/annotated.xlsx", "annotated.xlsx", { file: String(index) }),
+    }, label));
+  });
+}
+
+function renderStandings(result) {
+  const block = $("standings-block");
+  block.hidden = !result.standings;
+  if (!result.standings) return;
+  $("standings-head").replaceChildren(...t("cols").map((c) => el("th", { scope: "col" }, c)));
+  const rows = result.standings.map((row) => el("tr", { "data-player": row.player },
+    el("td", { class: "place", "data-place": String(row.place) }, row.place_range),
+    el("th", { scope: "row", class: "player" }, row.player),
+    numberCell(row.total, "total"),
+    numberCell(row.win_points, "win_points"),
+    numberCell(row.additional, "additional"),
+    el("td", { class: "num" }, String(row.games)),
+    el("td", { class: "num" }, String(row.wins)),
+    el("td", { class: "decided", "data-decided": row.decided_by }, t("decided")[row.decided_by] || row.decided_by),
+  ));
+  $("standings").tBodies[0].replaceChildren(...rows);
+  renderK(result.k);
+  const removed = result.removed || [];
+  $("removed").hidden = !removed.length;
+  $("removed").textContent = removed.length ? t("removed") + removed.join(", ") : "";
+}
+
+function numberCell(value, key) {
+  return el("td", { class: `num ${key}`, "data-value": String(value) }, formatNumber(value));
+}
+
+function renderK(k) {
+  const items = [[t("kValue"), k.applied ? formatK(k.value) : t("kOff")]];
+  items.push([t("heavy"), k.heavy_side ? t(k.heavy_side) : t("heavyNone")]);
+  items.push([t("games"), String(k.games)], [t("heavyGames"), String(k.heavy_games)]);
+  $("k-summary").replaceChildren(...items.map(([term, value]) => el("div", {}, el("dt", {}, term), el("dd", {}, value))));
+}
+
+function formatK(value) {
+  const text = String(Number(value.toFixed(4)));
+  return state.lang === "ru" ? text.replace(".", ",") : text;
+}
+
+function renderFindings(findings) {
+  const errors = findings.filter((f) => f.severity === "error").length;
+  $("counts").textContent = findings.length ? t("counts")(errors, findings.length - errors) : t("clean");
+  // Grouped by file (a season) and game, in the order the library sorted them.
+  const groups = new Map();
+  for (const finding of findings) {
+    const game = finding.game === null || finding.game === undefined ? "" : String(finding.game);
+    const key = JSON.stringify([finding.file || "", game]);
+    if (!groups.has(key)) groups.set(key, { file: finding.file || "", game, items: [] });
+    groups.get(key).items.push(finding);
+  }
+  $("findings").replaceChildren(...[...groups.values()].map(findingGroup));
+}
+
+function findingGroup({ file, game, items }) {
+  const season = state.files.length > 1;
+  const title = (game === "" ? t("general") : t("game")(game)) + (file && season ? ` — ${file}` : "");
+  const head = el("tr", {}, ...[t("where"), t("severity"), t("message")].map((c) => el("th", { scope: "col" }, c)));
+  const rows = items.map((f) => el("tr", { class: `finding finding-${f.severity}`, "data-code": f.code },
+    el("td", { class: "where" }, f.cell ? `${f.sheet}!${f.cell}` : f.sheet),
+    el("td", { class: "severity" }, t(f.severity === "error" ? "error" : "warning")),
+    el("td", { class: "message" },
+      el("span", { class: "text" }, f.message),
+      f.expected ? el("span", { class: "detail" }, t("expected") + f.expected) : null,
+      f.hint ? el("span", { class: "detail" }, t("hint") + f.hint) : null),
+  ));
+  return el("section", { class: "finding-group", "data-game": game, "data-file": file },
+    el("h4", {}, title),
+    el("table", { class: "findings" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+// ---- wiring ------------------------------------------------------------------------------
+
+function wire() {
+  const drop = $("drop");
+  const input = $("files");
+  // Space opens a focused file input everywhere; Enter only in some browsers. Open on
+  // key release, as Space does: a chooser opened on key press may be dismissed by it.
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") e.preventDefault();
+  });
+  input.addEventListener("keyup", (e) => {
+    if (e.key === "Enter") input.click();
+  });
+  input.addEventListener("change", () => {
+    if (input.files.length) upload([...input.files]);
+    input.value = ""; // choosing the same file again must upload it again
+  });
+  // The whole window accepts a drop, so a near miss does not open the file in the browser.
+  let depth = 0;
+  document.addEventListener("dragenter", (e) => { e.preventDefault(); depth += 1; drop.classList.add("over"); });
+  document.addEventListener("dragleave", () => { depth = Math.max(0, depth - 1); if (!depth) drop.classList.remove("over"); });
+  document.addEventListener("dragover", (e) => e.preventDefault());
+  document.addEventListener("drop", (e) => {
+    e.preventDefault();
+    depth = 0;
+    drop.classList.remove("over");
+    const files = e.dataTransfer ? [...e.dataTransfer.files] : [];
+    if (files.length) upload(files);
+  });
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.addEventListener("click", () => setLanguage(button.dataset.lang));
+  }
+}
+
+async function start() {
+  try {
+    const saved = localStorage.getItem("mafia-sheets-lang");
+    if (saved && TEXT[saved]) state.lang = saved;
+  } catch (_) { /* storage blocked: stay in Russian */ }
+  wire();
+  applyLanguage();
+  try {
+    state.limits = await (await fetch("/api/limits")).json();
+  } catch (_) {
+    state.limits = null; // the server still enforces its limits
+  }
+  applyLanguage();
+  document.body.dataset.ready = "true";
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,203 @@
+"""Reading an upload: a multipart body streamed into memory under size limits, as Sources.
+
+Nothing touches the disk (Starlette's own form parser spools large files to temporary
+files), and an upload is never buffered past its limit: the count is kept while the body
+streams in, and the request is answered with 413 as soon as it is exceeded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from python_multipart.exceptions import FormParserError
+from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.requests import Request
+
+from ..errors import MafiaSheetsError
+from ..model import Source
+
+MAX_FILES = 100  # a weekly club's whole season fits; more is a mistake or abuse
+TOTAL_FACTOR = 4  # a request may carry this many full-size files' worth of bytes
+MULTIPART_SLACK = 64 * 1024  # boundaries and part headers on top of the file bytes
+
+
+class UploadError(MafiaSheetsError):
+    """A request the page cannot serve; carries its HTTP status and one line in RU and EN."""
+
+    def __init__(self, status: int, en: str, ru: str) -> None:
+        super().__init__(en, ru)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Limits:
+    per_file: int
+    total: int
+
+    def json(self) -> dict[str, int]:
+        return {"max_file_bytes": self.per_file, "max_total_bytes": self.total,
+                "max_files": MAX_FILES}
+
+
+@dataclass
+class _Part:
+    headers: dict[bytes, bytes] = field(default_factory=dict)
+    name: str | None = None  # file name; None for a plain form field
+    data: bytearray = field(default_factory=bytearray)
+    oversize: bool = False
+
+
+class _UploadReader:
+    """Feeds the request body to a streaming multipart parser, keeping only bounded bytes.
+
+    A file over the per-file limit stops being kept but the body is still drained (up to
+    the total limit) so that the browser reads a clean 413 instead of a reset connection.
+    """
+
+    def __init__(self, boundary: bytes, limits: Limits) -> None:
+        self.limits, self.received, self.kept = limits, 0, 0
+        self.files: list[_Part] = []
+        self.fields: dict[str, str] = {}
+        self.oversize: list[str] = []
+        self._part = _Part()
+        self._header = [b"", b""]
+        self._parser = MultipartParser(boundary, {
+            "on_part_begin": self._begin, "on_part_data": self._data, "on_part_end": self._end,
+            "on_header_field": lambda d, s, e: self._grow(0, d[s:e]),
+            "on_header_value": lambda d, s, e: self._grow(1, d[s:e]),
+            "on_header_end": self._header_end, "on_headers_finished": self._headers_done,
+        })
+
+    def feed(self, chunk: bytes) -> None:
+        self.received += len(chunk)
+        if self.received > self.limits.total + MULTIPART_SLACK:
+            raise _too_large_total(self.limits.total)
+        self._parser.write(chunk)
+
+    def finish(self) -> None:
+        self._parser.finalize()
+
+    def _grow(self, index: int, data: bytes) -> None:
+        if len(self._header[index]) + len(data) > 8192:  # a header line, not a payload
+            raise _bad_request()
+        self._header[index] += data
+
+    def _begin(self) -> None:
+        self._part = _Part()
+
+    def _header_end(self) -> None:
+        self._part.headers[self._header[0].strip().lower()] = self._header[1].strip()
+        self._header = [b"", b""]
+
+    def _headers_done(self) -> None:
+        _, options = parse_options_header(self._part.headers.get(b"content-disposition"))
+        if b"filename" in options:
+            self._part.name = _file_name(options[b"filename"])
+            if len(self.files) >= MAX_FILES:
+                raise UploadError(413, f"Too many files at once: at most {MAX_FILES}.",
+                                  f"Слишком много файлов сразу: не больше {MAX_FILES}.")
+
+    def _data(self, data: bytes, start: int, end: int) -> None:
+        part = self._part
+        if part.oversize:
+            return
+        part.data += data[start:end]
+        if part.name is None:
+            if len(part.data) > 1024:  # plain fields are a token or a number
+                raise _bad_request()
+            return
+        self.kept += end - start
+        if self.kept > self.limits.total:
+            raise _too_large_total(self.limits.total)
+        if len(part.data) > self.limits.per_file:
+            self.kept -= len(part.data)
+            part.oversize, part.data = True, bytearray()
+
+    def _end(self) -> None:
+        part = self._part
+        if part.name is None:
+            key = parse_options_header(part.headers.get(b"content-disposition"))[1].get(b"name")
+            self.fields[_decode(key or b"")] = _decode(bytes(part.data))
+        elif part.oversize:
+            self.oversize.append(part.name)
+        elif part.name or part.data:  # an empty file input sends a nameless empty part
+            self.files.append(part)
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
+def _file_name(raw: bytes) -> str:
+    """The base name only: some browsers send a whole client path."""
+    return _decode(raw).replace("\\", "/").rsplit("/", 1)[-1].strip()
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_048_576:.3g}"
+
+
+def _ru(number: str) -> str:
+    return number.replace(".", ",")  # the decimal comma
+
+
+def _too_large_total(total: int) -> UploadError:
+    mb = _megabytes(total)
+    return UploadError(413, f"The upload is too large: all files together must fit in {mb} MB.",
+                       f"Слишком большая загрузка: все файлы вместе — не больше {_ru(mb)} МБ.")
+
+
+def _bad_request() -> UploadError:
+    return UploadError(400, "The request is not a file upload (multipart/form-data).",
+                       "Запрос не похож на загрузку файлов (multipart/form-data).")
+
+
+# ---- turning a request into sources -----------------------------------------------------
+
+
+async def read_sources(request: Request, limits: Limits) -> tuple[list[Source], dict[str, str]]:
+    """The uploaded workbooks (checked by name and size) and the plain form fields."""
+    ctype, options = parse_options_header(request.headers.get("content-type", ""))
+    if ctype != b"multipart/form-data" or not options.get(b"boundary"):
+        raise _bad_request()
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limits.total + MULTIPART_SLACK:
+        raise _too_large_total(limits.total)  # refuse before reading a byte
+    reader = _UploadReader(options[b"boundary"], limits)
+    try:
+        async for chunk in request.stream():
+            reader.feed(chunk)
+        reader.finish()
+    except FormParserError as exc:
+        raise _bad_request() from exc
+    if reader.oversize:
+        mb, name = _megabytes(limits.per_file), reader.oversize[0]
+        raise UploadError(413, f"File “{name}” is too large: the limit is {mb} MB per file.",
+                          f"Файл «{name}» слишком большой: не больше {_ru(mb)} МБ на файл.")
+    if not reader.files:
+        raise UploadError(400, "No file was uploaded: choose one or several .xlsx workbooks.",
+                          "Файлы не выбраны: выберите одну или несколько книг .xlsx.")
+    for part in reader.files:
+        if not (part.name or "").lower().endswith(".xlsx"):
+            raise UploadError(
+                415, f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
+                "(in Excel: Save As → Excel Workbook (*.xlsx)).",
+                f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
+                "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).")
+    return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
+
+
+def fingerprint(sources: Sequence[Source]) -> str:
+    """Names and bytes of the uploaded set: the page sends it back with a download to make
+    sure the workbook it gets is computed from the very files whose results it shows."""
+    digest = hashlib.sha256()
+    for source in sources:
+        for chunk in (source.name.encode(), source.data):
+            digest.update(len(chunk).to_bytes(8, "big"))
+            digest.update(chunk)
+    return digest.hexdigest()[:32]
