@@ -1,0 +1,409 @@
+"""The blank protocol workbook of SPEC §2 that judges type games into (`mafia-sheets template`).
+
+The workbook must read back as an empty-but-valid protocol, so protocol sheets hold only
+canonical headers and plain values: no merged cells, no formulas, nothing hidden.
+Dropdowns are inline lists, because lists that point at another sheet are dropped when
+openpyxl (or our own `check --annotate`) saves a copy. Lists warn instead of refusing,
+since the reader also accepts short forms (К, Ш, М, Д) and spellings a dropdown cannot hold.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .players_file import PlayerRow
+from .rules import load_rules
+from .vocab import (
+    COLUMNS,
+    FLAG_SETTINGS,
+    SETTINGS,
+    SHEETS,
+    VOCAB_OF_COLUMN,
+    display_value,
+    display_values,
+    phase_name,
+)
+
+if TYPE_CHECKING:
+    from openpyxl.worksheet.worksheet import Worksheet
+
+INSTRUCTIONS = {"ru": "Инструкция", "en": "Instructions"}
+SEATS_PER_GAME = 10
+LAST_PHASE = 24  # Н12: no real game lasts longer
+# How far dropdowns reach, so judges can add rows; widened when pre-filled rows go further.
+VALIDATED_ROWS = {"tournament": 100, "players": 2000, "games": 2000, "seats": 20000,
+                  "protests": 2000, "lot": 2000}
+NUMBER_RANGES = {("seats", "seat"): (1, 10), ("seats", "fouls"): (0, 4),
+                 ("protests", "seat"): (1, 10), ("lot", "order"): (1, None)}
+COLUMN_FORMATS = {("games", "ended"): "hh:mm", ("protests", "filed"): "hh:mm",
+                  # «3,5» would become the number 3.5 in a Russian Excel
+                  ("seats", "best_move"): "@"}
+WIDTHS = {"player": 24, "club": 20, "city": 16, "text": 50, "judge": 20, "result": 14, "left": 20,
+          "decision": 18, "decided_by": 26, "setting": 30, "value": 18, "removed": 20}
+LINE_HEIGHT = 15  # points per line of the default 11-pt font
+PORTRAIT_MAX_WIDTH = 95  # characters of column width that fit across portrait A4
+
+HEADER_FILL = "DDEBF7"
+SECTION_FILL = "F2F2F2"
+
+_T = tuple[str, str]  # (RU, EN)
+
+# ---- text --------------------------------------------------------------------------------
+
+GENERAL: tuple[_T, ...] = (
+    ("Одна книга — один турнир (или сезон клуба). Обязательны листы «Игры» и «Протокол», "
+     "остальные можно оставить пустыми.",
+     "One workbook = one tournament (or one club season). The «Games» and «Seats» sheets are "
+     "required; the others may stay empty."),
+    ("Не меняйте заголовки в строке 1. Порядок колонок не важен, лишние колонки и пустые "
+     "строки пропускаются. Регистр букв и «ё/е» не важны.",
+     "Keep the headers in row 1 as they are. Column order does not matter; extra columns and "
+     "blank rows are ignored; so are letter case and «ё/е»."),
+    ("Значения выбирайте из выпадающих списков. Русские и английские значения можно смешивать.",
+     "Pick values from the dropdown lists. Russian and English values may be mixed."),
+    ("Проверка: mafia-sheets check файл.xlsx. Итоги: mafia-sheets rate файл.xlsx.",
+     "Check: mafia-sheets check file.xlsx. Standings: mafia-sheets rate file.xlsx."),
+)
+
+SHEET_HELP: dict[str, _T] = {
+    "tournament": ("Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
+                   "Tournament settings (optional). A blank value means the FIIM default."),
+    "players": ("Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
+                "должен быть здесь.",
+                "Roster (optional). When filled, every nickname in «Seats» must be listed here."),
+    "games": ("Одна строка на игру (обязательно).", "One row per game (required)."),
+    "seats": ("Десять строк на игру, места 1–10 (обязательно).",
+              "Ten rows per game, seats 1–10 (required)."),
+    "protests": ("Протесты (необязательно): подаются в течение 10 минут после окончания игры. "
+                 "Протест «на рассмотрении» делает итоги предварительными.",
+                 "Protests (optional): filed within 10 minutes after the game ended. A pending "
+                 "protest makes the results provisional."),
+    "lot": ("Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
+            "с равными показателями.",
+            "Lot (optional): filled by the chief judge after a draw between tied players."),
+}
+
+COLUMN_HELP: dict[tuple[str, str], _T] = {
+    ("tournament", "setting"): ("Название параметра — не меняйте.", "Setting name — keep it."),
+    ("tournament", "value"): ("Значение; пояснение — в третьей колонке.",
+                              "The value; the third column explains it."),
+    ("players", "player"): ("Ник, уникальный; пишите одинаково на всех листах.",
+                            "Nickname, unique; spell it the same on every sheet."),
+    ("players", "club"): ("Клуб (необязательно).", "Club (optional)."),
+    ("players", "city"): ("Город (необязательно).", "City (optional)."),
+    ("players", "removed"): ("«да» — удалён с турнира (особая ситуация 4), места не получает.",
+                             "«yes» — removed (special situation 4): gets no place."),
+    ("games", "game"): ("Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
+                        "Game id (number or text), unique; the same id in «Seats»."),
+    ("games", "round"): ("Номер тура (необязательно).", "Round number (optional)."),
+    ("games", "table"): ("Стол (необязательно).", "Table (optional)."),
+    ("games", "judge"): ("Судья за столом (необязательно).", "Table judge (optional)."),
+    ("games", "result"): ("Кто победил.", "Who won."),
+    ("games", "ended"): ("Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
+                         "Time the game ended, hh:mm: the 10-minute protest window starts here."),
+    ("games", "annulled"): ("«да» — игра отменена по протесту и ничего не даёт.",
+                            "«yes» — annulled by a protest decision; counts for nothing."),
+    ("seats", "game"): ("Номер игры из листа «Игры».", "Game id from the «Games» sheet."),
+    ("seats", "seat"): ("Место за столом; каждое место один раз в игре.",
+                        "Seat at the table; each seat once per game."),
+    ("seats", "player"): ("Ник игрока.", "Player's nickname."),
+    ("seats", "role"): ("Роль. Пусто = мирный, как в бумажном протоколе. В игре 6 мирных, "
+                        "1 шериф, 2 мафии, 1 дон.",
+                        "Role. Blank = civilian, as on the paper form. A game has 6 civilians, "
+                        "1 sheriff, 2 mafia, 1 don."),
+    ("seats", "fouls"): ("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
+    ("seats", "left"): ("Как выбыл; пусто — остался за столом до конца.",
+                        "How the player left; blank = stayed to the end."),
+    ("seats", "when"): ("Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
+                        "Phase the player left: D1 = day 1, N1 = the night after it, D2, N2 …"),
+    ("seats", "best_move"): ("Только у убитого в первую ночь: три названных места, «3 5 7».",
+                             "Only for the player killed on night 1: the three seats named, "
+                             "«3 5 7»."),
+    ("seats", "bonus"): ("Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) — "
+                         "проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
+                         "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) to "
+                         "losers; each at most once per game, none in a draw."),
+    ("protests", "game"): ("Номер игры.", "Game id."),
+    ("protests", "seat"): ("Место игрока, подавшего протест.", "Seat of the player who filed it."),
+    ("protests", "filed"): ("Время подачи, чч:мм.", "Time filed, hh:mm."),
+    ("protests", "text"): ("Суть протеста.", "What the protest is about."),
+    ("protests", "decision"): ("Решение.", "Decision."),
+    ("protests", "decided_by"): ("Кто решил.", "Who decided."),
+    ("lot", "player"): ("Ник игрока.", "Player's nickname."),
+    ("lot", "order"): ("Порядок по жребию: 1 — выиграл жребий.", "Order drawn: 1 wins the lot."),
+}
+
+SETTING_HELP: dict[str, _T] = {
+    "name": ("Печатается на каждой странице итогов; пусто — имя файла.",
+             "Printed on every results page; blank = the file name."),
+    "dates": ("Даты турнира, для заголовка страниц.", "Tournament dates, for page headers."),
+    "city": ("Город, для заголовка страниц.", "City, for page headers."),
+    "chief_judge": ("Главный судья, для заголовка страниц.", "Chief judge, for page headers."),
+    "apply_k": ("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
+    "draws_in_n": ("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
+    "geo_rule_7": ("Действует особая ситуация 7.", "Special situation 7 applies."),
+    "win": ("Каждому игроку победившей команды (8.2).", "Each player of the winning team (8.2)."),
+    "disqualification": ("За дисквалификацию из-за стола, доп. баллы (8.2.4).",
+                         "Disqualification from the table, additional points (8.2.4)."),
+    "best_move_3": ("Лучший ход: все три места чёрные (8.3).", "Best move: all 3 black (8.3)."),
+    "best_move_2": ("Лучший ход: ровно два чёрных (8.3).", "Best move: exactly 2 black (8.3)."),
+    "bp": ("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
+    "bp2": ("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
+    "bpl": ("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
+}
+
+INSTRUCTION_HEADERS: tuple[_T, ...] = (("Лист / колонка", "Sheet / column"),
+                                       ("Что вписывать", "What to enter"),
+                                       ("Допустимые значения", "Allowed values"))
+EXPLANATION: _T = ("Пояснение", "Explanation")
+FOOTER: _T = ("Стр. &P из &N", "Page &P of &N")
+LIST_ERROR: tuple[_T, _T] = (("Значение не из списка", "Not in the list"),
+                             ("Такого значения нет в списке. Оставить как есть?",
+                              "This value is not in the list. Keep it anyway?"))
+NUMBER_ERROR: _T = ("Нужно целое число", "A whole number is needed")
+
+
+def _say(text: _T, lang: str) -> str:
+    return text[0] if lang == "ru" else text[1]
+
+
+# ---- the workbook ------------------------------------------------------------------------
+
+
+def build_template(lang: str = "ru", games: int = 0,
+                   players: Sequence[PlayerRow] = ()) -> bytes:
+    """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
+
+    `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
+    `players` become the roster rows of «Игроки».
+    """
+    from openpyxl import Workbook
+
+    if lang not in ("ru", "en"):
+        raise ValueError(f"unknown language {lang!r}")
+    if games < 0:
+        raise ValueError("games must not be negative")
+    book = Workbook()
+    _instructions_sheet(book.active, lang)
+    rows = {"tournament": _settings_rows(lang),
+            "players": [[p.nickname, p.club, p.city] for p in players],
+            "games": [[game] for game in range(1, games + 1)],
+            "seats": [[game, seat] for game in range(1, games + 1)
+                      for seat in range(1, SEATS_PER_GAME + 1)]}
+    for code, name in SHEETS.items():
+        sheet = book.create_sheet(name(lang))
+        _protocol_sheet(sheet, code, lang, rows.get(code, []))
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def allowed_values(sheet: str, column: str, lang: str) -> list[str]:
+    """The dropdown entries of a column; empty when it has no dropdown."""
+    if (sheet, column) == ("seats", "when"):
+        return [phase_name(ordinal, lang) for ordinal in range(1, LAST_PHASE + 1)]
+    vocab = VOCAB_OF_COLUMN.get((sheet, column))
+    return display_values(vocab, lang) if vocab else []
+
+
+def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
+    headers = [name(lang) for name in COLUMNS[code].values()]
+    widths = [max(WIDTHS.get(column, 10), len(header) + 3)
+              for column, header in zip(COLUMNS[code], headers, strict=True)]
+    if code == "tournament":
+        headers.append(_say(EXPLANATION, lang))
+        widths.append(60)
+    _header_row(sheet, headers, widths)
+    for row in rows:
+        sheet.append(row)
+    _borders(sheet, len(rows), len(headers))
+    last_row = max(VALIDATED_ROWS[code], len(rows) + VALIDATED_ROWS[code] // 2)
+    for index, column in enumerate(COLUMNS[code], start=1):
+        _column_rules(sheet, code, column, index, last_row, lang)
+    if code == "tournament":
+        _flag_dropdown(sheet, lang)
+    _print_setup(sheet, lang, sum(widths))
+
+
+def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
+    from openpyxl.styles import Alignment, Font, PatternFill
+    from openpyxl.utils import get_column_letter
+
+    sheet.append(list(headers))
+    for index, width in enumerate(widths, start=1):
+        cell = sheet.cell(row=1, column=index)
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
+        cell.border = _thin_border()
+        cell.alignment = Alignment(vertical="center", wrap_text=True)
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    sheet.freeze_panes = "A2"
+
+
+def _thin_border() -> Any:
+    from openpyxl.styles import Border, Side
+
+    side = Side(style="thin", color="808080")
+    return Border(left=side, right=side, top=side, bottom=side)
+
+
+def _borders(sheet: Worksheet, count: int, width: int) -> None:
+    """Grid lines on pre-filled rows so a printed blank reads like the paper form."""
+    border = _thin_border()
+    for row in sheet.iter_rows(min_row=2, max_row=count + 1, max_col=width):
+        for cell in row:
+            cell.border = border
+
+
+def _column_rules(sheet: Worksheet, code: str, column: str, index: int, last_row: int,
+                  lang: str) -> None:
+    """Dropdown, number range and display format of one column, rows 2..last_row."""
+    from openpyxl.utils import get_column_letter
+
+    letter = get_column_letter(index)
+    target = f"{letter}2:{letter}{last_row}"
+    entries = allowed_values(code, column, lang)
+    if entries:
+        sheet.add_data_validation(_list_validation(entries, target, lang, code, column))
+    if (code, column) in NUMBER_RANGES:
+        low, high = NUMBER_RANGES[(code, column)]
+        sheet.add_data_validation(_number_validation(low, high, target, lang))
+    if (code, column) in COLUMN_FORMATS:
+        sheet.column_dimensions[letter].number_format = COLUMN_FORMATS[(code, column)]
+
+
+def _list_validation(entries: Sequence[str], target: str, lang: str, code: str = "",
+                     column: str = "") -> Any:
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    formula = '"' + ",".join(entries) + '"'
+    # Excel refuses to open a workbook whose inline list is longer than this.
+    if len(formula) > 255 + 2 or any("," in entry for entry in entries):
+        raise ValueError(f"dropdown {entries} does not fit an inline list")
+    title, message = (_say(text, lang) for text in LIST_ERROR)
+    validation = DataValidation(type="list", formula1=formula, allow_blank=True,
+                                showErrorMessage=True, errorStyle="warning",
+                                errorTitle=title, error=message)
+    if (code, column) == ("seats", "role"):
+        # The one rule a judge cannot see in the dropdown itself.
+        validation.showInputMessage = True
+        validation.promptTitle = COLUMNS[code][column](lang)
+        validation.prompt = _say(COLUMN_HELP[(code, column)], lang)
+    for part in target.split():  # separate cells such as the flag rows of «Турнир»
+        validation.add(part)
+    return validation
+
+
+def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    title = _say(NUMBER_ERROR, lang)
+    if high is None:
+        validation = DataValidation(type="whole", operator="greaterThanOrEqual",
+                                    formula1=str(low), error=f"≥ {low}")
+    else:
+        validation = DataValidation(type="whole", operator="between", formula1=str(low),
+                                    formula2=str(high), error=f"{low}–{high}")
+    validation.allow_blank = True
+    validation.showErrorMessage = True
+    validation.errorStyle = "stop"
+    validation.errorTitle = title
+    validation.add(target)
+    return validation
+
+
+def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
+    """A4, one page wide, header row on every page, sheet name on top, page numbers below."""
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = ("landscape" if total_width > PORTRAIT_MAX_WIDTH
+                                    else "portrait")
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.oddHeader.center.text = "&A"
+    sheet.oddFooter.center.text = _say(FOOTER, lang)
+
+
+# ---- Турнир ------------------------------------------------------------------------------
+
+
+def _settings_rows(lang: str) -> list[list[Any]]:
+    """Every setting key with the bundled rule set's default and what it means."""
+    rules = load_rules()
+    rows: list[list[Any]] = []
+    for key, name in SETTINGS.items():
+        value: Any = None
+        if key in FLAG_SETTINGS:
+            value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
+        elif key in rules.points:
+            value = _number(rules.points[key])
+        rows.append([name(lang), value, _say(SETTING_HELP[key], lang)])
+    return rows
+
+
+def _number(value: Fraction) -> int | float:
+    # Regulation values are halves and quarters: exact as binary floats.
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
+    cells = [f"B{row}" for row, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
+    validation = _list_validation(display_values("yesno", lang), " ".join(cells), lang)
+    sheet.add_data_validation(validation)
+
+
+# ---- Инструкция --------------------------------------------------------------------------
+
+
+def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
+    """How to fill each sheet: one row per column with its meaning and allowed values."""
+    from openpyxl.styles import Alignment, Font, PatternFill
+
+    sheet.title = INSTRUCTIONS[lang]
+    widths = (26, 70, 44)
+    _header_row(sheet, [_say(text, lang) for text in INSTRUCTION_HEADERS], widths)
+    for text in GENERAL:
+        sheet.append(["", _say(text, lang), ""])
+    for code, name in SHEETS.items():
+        sheet.append([name(lang), _say(SHEET_HELP[code], lang), ""])
+        for cell in sheet[sheet.max_row]:
+            cell.font = Font(bold=True)
+            cell.fill = PatternFill("solid", fgColor=SECTION_FILL)
+        for column, header in COLUMNS[code].items():
+            sheet.append([header(lang), _say(COLUMN_HELP[(code, column)], lang),
+                          _allowed_text(code, column, lang)])
+    for row in sheet.iter_rows(min_row=2):
+        for cell in row:
+            cell.alignment = Alignment(vertical="top", wrap_text=True)
+        # Neither Excel nor LibreOffice grows a row for wrapped text written by a library.
+        lines = max(-(-len(str(cell.value or "")) // (width - 3))
+                    for cell, width in zip(row, widths, strict=True))
+        sheet.row_dimensions[row[0].row].height = LINE_HEIGHT * max(lines, 1)
+    _print_setup(sheet, lang, sum(widths))
+
+
+def _allowed_text(code: str, column: str, lang: str) -> str:
+    """The allowed values of a column as a judge reads them."""
+    if (code, column) in NUMBER_RANGES:
+        low, high = NUMBER_RANGES[(code, column)]
+        return f"{low}–{high}" if high is not None else f"{low}, {low + 1}, …"
+    if (code, column) == ("seats", "when"):
+        first = ", ".join(phase_name(n, lang) for n in (1, 2, 3))
+        return f"{first} … {phase_name(LAST_PHASE, lang)}"
+    entries = allowed_values(code, column, lang)
+    if (code, column) == ("seats", "role"):
+        short = "К, Ш, М, Д" if lang == "ru" else "C, S, M, D"
+        blank = "пусто = Мирный" if lang == "ru" else "blank = Civilian"
+        return f"{', '.join(entries)} ({blank}; {short})"
+    if (code, column) in COLUMN_FORMATS and COLUMN_FORMATS[(code, column)] == "hh:mm":
+        return "19:45"
+    if (code, column) == ("seats", "bonus"):
+        return ", ".join(entries) + (" (или 1, 0,5)" if lang == "ru" else " (or 1, 0.5)")
+    if (code, column) == ("tournament", "value"):
+        return ", ".join(display_values("yesno", lang)) + (", числа" if lang == "ru"
+                                                           else ", numbers")
+    return ", ".join(entries)
