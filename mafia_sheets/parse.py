@@ -8,6 +8,7 @@ that cannot be understood becomes a finding at its cell, never an exception.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
 from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
@@ -90,6 +91,8 @@ def parse_number(value: object) -> object:
         return None
     if isinstance(value, bool):
         return BAD
+    if isinstance(value, float) and not math.isfinite(value):
+        return BAD  # 1.8e308 typed in a cell reads back as infinity
     if isinstance(value, int | float):
         return Decimal(repr(float(value))).normalize() if isinstance(value, float) else \
             Decimal(value)

@@ -126,3 +126,43 @@ def seat_cell(proto: Proto, game: Any, seat: int, column: str) -> str:
 
 def game_cell(proto: Proto, game: Any, column: str) -> str:
     return f"{column_letter('games', column)}{proto.game_row(game)}"
+
+
+def formulas_as_text(data: bytes) -> bytes:
+    """The workbook with every `=…` value stored as text, as Excel keeps a nickname typed
+    `'=Кот`: openpyxl's `append` would otherwise save it as a formula."""
+    workbook = openpyxl.load_workbook(io.BytesIO(data))
+    for sheet in workbook.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    cell.data_type = "s"
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def check_findings(*protos: Proto, lang: str = "ru") -> list[Any]:
+    """Every finding of `check` over the protocols (several = one season, files p1.xlsx …)."""
+    from mafia_sheets.pipeline import evaluate
+
+    sources = [p.source(lang, name=f"p{i}.xlsx" if len(protos) > 1 else "protocol.xlsx")
+               for i, p in enumerate(protos, start=1)]
+    return list(evaluate(sources, rate=False).findings)
+
+
+def placed(findings: list[Any]) -> list[tuple[str, str, str, str]]:
+    """(code, severity, sheet, cell) of each finding: what a planted-fault test compares."""
+    return [(f.code, f.severity, f.sheet, f.cell) for f in findings]
+
+
+def sheet_name(code: str, lang: str = "ru") -> str:
+    return vocab.SHEETS[code](lang)
+
+
+def set_departures(proto: Proto, game: Any, departures: dict[int, tuple[str, str]]) -> None:
+    """Replace a game's departures: seat → (left, when); every other seat stays to the end."""
+    for seat in range(1, 11):
+        left, when = departures.get(seat, ("", ""))
+        row = proto.seat(game, seat)
+        row["left"], row["when"] = left, when

@@ -104,10 +104,12 @@ def test_limits_are_published_for_the_page() -> None:
             "max_file_bytes": 1000, "max_total_bytes": 4000, "max_files": uploads.MAX_FILES}
 
 
-def test_default_limit_is_the_library_file_limit(client: TestClient) -> None:
+def test_default_limit_is_the_page_limit(client: TestClient) -> None:
     from mafia_sheets.safety import MAX_FILE_BYTES
+    from mafia_sheets.web.app import WEB_FILE_LIMIT
 
-    assert client.get("/api/limits").json()["max_file_bytes"] == MAX_FILE_BYTES
+    limits = client.get("/api/limits").json()
+    assert limits["max_file_bytes"] == min(MAX_FILE_BYTES, WEB_FILE_LIMIT) == 50 * 1024 * 1024
 
 
 # ---- rating --------------------------------------------------------------------------------

@@ -1,0 +1,231 @@
+"""`check --annotate`: a copy of the user's protocol with every faulty cell marked.
+
+The copy is the user's workbook as openpyxl reads and writes it (fonts, borders, widths,
+merged cells, freeze panes, print setup, named ranges, hidden sheets, tables, comments are
+kept; dropdowns pointing at another sheet and Excel-2010 conditional formats are not —
+which is why it is always a separate file). Each faulty cell gets a fill (errors red,
+warnings yellow) and a comment saying what is wrong, what was expected and how to fix it;
+a first sheet «Замечания» / «Findings» lists every finding with a link to its cell.
+
+Bytes in, bytes out: the input is never touched.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .errors import ProtocolReadError
+from .findings import Finding, count
+from .model import Source
+
+AUTHOR = "mafia-sheets"
+ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
+HEADER_COLOR, LINK_COLOR = "D9E1F2", "0563C1"
+FIRST_DATA_ROW = 7  # title, two legend lines, summary, blank, header
+
+TEXT: dict[str, dict[str, str]] = {
+    "ru": {
+        "sheet": "Замечания", "title": "Замечания проверки: {file}",
+        "error": "Ошибка", "warning": "Предупреждение",
+        "error_legend": "итоги не считаются, пока ошибка не исправлена",
+        "warning_legend": "проверьте: итоги считаются, но, возможно, неверно",
+        "summary": "Ошибок: {errors}, предупреждений: {warnings}. Ссылка в столбце «Ячейка» "
+                   "ведёт к ячейке; у ячейки — примечание.",
+        "clean": "Ошибок и замечаний нет.",
+        "expected": "Ожидалось", "fix": "Как исправить",
+        "header": "№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|"
+                  "Как исправить",
+    },
+    "en": {
+        "sheet": "Findings", "title": "Check findings: {file}",
+        "error": "Error", "warning": "Warning",
+        "error_legend": "no standings until the error is fixed",
+        "warning_legend": "check it: the standings are computed but may be wrong",
+        "summary": "Errors: {errors}, warnings: {warnings}. The link in the Cell column "
+                   "opens the cell; the cell carries a note.",
+        "clean": "No errors, no warnings.",
+        "expected": "Expected", "fix": "How to fix",
+        "header": "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix",
+    },
+}
+WIDTHS = (5, 16, 26, 14, 14, 8, 18, 60, 40, 50)
+
+
+def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "ru") -> bytes:
+    """The annotated copy of `source` as xlsx bytes; findings of other files are ignored."""
+    text = TEXT["en" if lang == "en" else "ru"]
+    mine = [f for f in findings if not f.source or f.source == source.name]
+    workbook = _load(source)
+    for (sheet, cell), found in _by_cell(mine).items():
+        if sheet in workbook.sheetnames and _is_grid(workbook[sheet]):
+            _mark(workbook[sheet], cell, found, lang, text)
+    _findings_sheet(workbook, mine, source.name, lang, text)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _load(source: Source) -> Any:
+    import openpyxl
+
+    try:
+        with warnings.catch_warnings():  # "extension is not supported": dropped in a copy
+            warnings.simplefilter("ignore")
+            return openpyxl.load_workbook(io.BytesIO(source.data), rich_text=True)
+    except Exception as exc:  # openpyxl raises many types for what calamine accepted
+        raise ProtocolReadError(
+            f"{source.name}: an annotated copy cannot be made — the workbook does not open "
+            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
+            "LibreOffice, save it again as .xlsx, then run check again.",
+            f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
+            f"правки ({str(exc)[:120] or type(exc).__name__}). Откройте её в Excel или "
+            "LibreOffice, сохраните заново как .xlsx и запустите проверку снова.",
+        ) from exc
+
+
+def _is_grid(sheet: Any) -> bool:
+    return hasattr(sheet, "merged_cells")  # a worksheet, not a chart sheet
+
+
+def _by_cell(findings: Iterable[Finding]) -> dict[tuple[str, str], list[Finding]]:
+    marks: dict[tuple[str, str], list[Finding]] = {}
+    for f in findings:
+        if f.cell and _valid_cell(f.cell):
+            marks.setdefault((f.sheet, f.cell), []).append(f)
+    return marks
+
+
+def _valid_cell(cell: str) -> bool:
+    from openpyxl.utils.cell import coordinate_from_string
+
+    try:
+        coordinate_from_string(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, str]) -> None:
+    from openpyxl.comments import Comment
+    from openpyxl.styles import PatternFill
+
+    target = _anchor(ws, cell)
+    note = "\n\n".join(_note(f, lang, text) for f in found)
+    if target.comment is not None and target.comment.text:
+        note = f"{target.comment.text}\n\n{note}"  # keep the judge's own note
+    lines = sum(1 + len(part) // 45 for part in note.split("\n"))
+    target.comment = Comment(note, AUTHOR, height=min(600, 24 + 15 * lines), width=320)
+    color = ERROR_COLOR if any(f.severity == "error" for f in found) else WARNING_COLOR
+    target.fill = PatternFill("solid", start_color=color, end_color=color)
+
+
+def _anchor(ws: Any, cell: str) -> Any:
+    """The cell itself, or the top-left cell of the merged range that covers it."""
+    from openpyxl.cell.cell import MergedCell
+
+    target = ws[cell]
+    if isinstance(target, MergedCell):
+        for merged in ws.merged_cells.ranges:  # only for a finding inside a merge: rare
+            if cell in merged:
+                return ws.cell(merged.min_row, merged.min_col)
+    return target
+
+
+def _note(f: Finding, lang: str, text: dict[str, str]) -> str:
+    return (f"{text[f.severity]} [{f.code}]: {f.message(lang)}\n"
+            f"{text['expected']}: {f.expected(lang)}\n{text['fix']}: {f.hint(lang)}")
+
+
+def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str,
+                    text: dict[str, str]) -> None:
+    from openpyxl.styles import Font, PatternFill
+
+    ws = workbook.create_sheet(_free_title(workbook, text["sheet"]), 0)
+    for sheet in workbook.worksheets:  # one selected tab, or Excel opens them grouped
+        sheet.sheet_view.tabSelected = False
+    workbook.active = 0
+    ws.sheet_view.tabSelected = True
+    _put(ws, 1, 1, text["title"].format(file=file)).font = Font(bold=True, size=14)
+    for row, severity in ((2, "error"), (3, "warning")):
+        color = ERROR_COLOR if severity == "error" else WARNING_COLOR
+        _put(ws, row, 1, text[severity]).fill = PatternFill("solid", start_color=color,
+                                                             end_color=color)
+        _put(ws, row, 2, text[f"{severity}_legend"])
+    errors, warnings_found = count(findings)
+    _put(ws, 4, 1, text["summary"].format(errors=errors, warnings=warnings_found)
+         if findings else text["clean"]).font = Font(bold=True)
+    header = FIRST_DATA_ROW - 1
+    for column, (title, width) in enumerate(zip(text["header"].split("|"), WIDTHS,
+                                                strict=True), start=1):
+        cell = _put(ws, header, column, title)
+        cell.font = Font(bold=True)
+        cell.fill = PatternFill("solid", start_color=HEADER_COLOR, end_color=HEADER_COLOR)
+        ws.column_dimensions[cell.column_letter].width = width
+    for number, f in enumerate(findings, start=1):
+        _finding_row(ws, FIRST_DATA_ROW + number - 1, number, f, workbook.sheetnames, lang,
+                     text)
+    last = FIRST_DATA_ROW + max(len(findings), 1) - 1
+    ws.freeze_panes = ws.cell(FIRST_DATA_ROW, 1)
+    ws.auto_filter.ref = f"A{header}:J{last}"
+    ws.print_title_rows = f"{header}:{header}"
+    ws.page_setup.orientation = "landscape"
+    ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], lang: str,
+                 text: dict[str, str]) -> None:
+    from openpyxl.styles import Font, PatternFill
+    from openpyxl.worksheet.hyperlink import Hyperlink
+
+    color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
+    top, wrap = _alignments()
+    values = (number, text[f.severity], f.code, f.sheet, f.cell, f.game or "", f.value,
+              f.message(lang), f.expected(lang), f.hint(lang))
+    for column, value in enumerate(values, start=1):
+        _put(ws, row, column, value).alignment = wrap if column >= 8 else top
+    # wrapped text needs its height set: neither openpyxl nor LibreOffice sizes the row
+    lines = max(1 + len(str(values[i])) // WIDTHS[i] for i in range(7, 10))
+    ws.row_dimensions[row].height = 15 * lines
+    ws.cell(row, 2).fill = PatternFill("solid", start_color=color, end_color=color)
+    if f.sheet not in sheets:
+        return  # e.g. a missing sheet: nothing to link to
+    link = ws.cell(row, 5)
+    link.value = f.cell if f.cell and _valid_cell(f.cell) else f.sheet
+    link.data_type = "s"
+    location = f"{_quoted(f.sheet)}!{f.cell if f.cell and _valid_cell(f.cell) else 'A1'}"
+    link.hyperlink = Hyperlink(ref=link.coordinate, location=location, display=link.value)
+    link.font = Font(color=LINK_COLOR, underline="single")
+
+
+def _alignments() -> tuple[Any, Any]:
+    from openpyxl.styles import Alignment
+
+    return Alignment(vertical="top"), Alignment(wrap_text=True, vertical="top")
+
+
+def _put(ws: Any, row: int, column: int, value: object) -> Any:
+    """Write a value that stays what it is: a nickname like `=Кот` or `+7` is text, never a
+    formula, in the copy as in every output."""
+    cell = ws.cell(row, column)
+    cell.value = value
+    if isinstance(value, str) and cell.data_type == "f":
+        cell.data_type = "s"
+    return cell
+
+
+def _quoted(sheet: str) -> str:
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def _free_title(workbook: Any, title: str) -> str:
+    """The findings sheet's name, or `Замечания (2)` when the user already has one."""
+    taken = {name.casefold() for name in workbook.sheetnames}
+    candidate, number = title, 1
+    while candidate.casefold() in taken:
+        number += 1
+        candidate = f"{title} ({number})"
+    return candidate

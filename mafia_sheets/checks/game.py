@@ -1,0 +1,320 @@
+"""SPEC §5.2: one game against the regulation — best move, judge's awards, fouls, phases.
+
+Only games whose structure is sound are judged here (see :func:`regulated`): a game with
+wrong seats or roles, an unreadable departure, or a departure without its phase already
+has a §5.1 error, and judging its timeline would only add noise pointing at the wrong
+cell. Annulled games count for nothing, so their protocol is not judged either.
+
+The departure timeline (who left in which phase, when the game was decided, and whether
+the result agrees) is judged in :mod:`.situations`, next to the special situations that
+read the same timeline; this module owns the gate and the seat-level rules.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ..findings import Finding, define
+from ..model import Protocol, Table
+from ..parse import is_blank
+from . import check
+from .common import at_rows
+
+FIRST_NIGHT = 2  # the phase ordinal of Н1
+
+BEST_MOVE_NOT_VICTIM = define(
+    "best-move-not-first-victim", "error",
+    ru=("Лучший ход записан игроку, который не был убит в первую ночь",
+        "лучший ход только у игрока с «Выбыл = убит» и «Когда = Н1»",
+        "Перенесите лучший ход в строку убитого в Н1 или исправьте «Выбыл»/«Когда»"),
+    en=("A best move is recorded for a player who was not killed on night 1",
+        "a best move only for the player with Left = killed and When = N1",
+        "Move the best move to the row of the player killed on N1, or fix Left/When"),
+)
+BEST_MOVE_TWICE = define(
+    "best-move-twice", "error",
+    ru=("Больше одного лучшего хода в игре {game}", "не больше одного лучшего хода за игру",
+        "Оставьте лучший ход только у одного игрока, убитого в первую ночь"),
+    en=("More than one best move in game {game}", "at most one best move per game",
+        "Keep the best move of one player killed on night 1 only"),
+)
+BEST_MOVE_RANGE = define(
+    "best-move-seat-range", "error",
+    ru=("В лучшем ходе «{value}» есть место вне 1–10: {bad}", "номера мест 1–10",
+        "Исправьте номера мест в лучшем ходе"),
+    en=("Best move “{value}” names a seat outside 1–10: {bad}", "seat numbers 1–10",
+        "Fix the seat numbers of the best move"),
+)
+BEST_MOVE_REPEATED = define(
+    "best-move-repeated-seat", "error",
+    ru=("В лучшем ходе «{value}» место {bad} названо дважды", "три разных места",
+        "Запишите три разных номера мест"),
+    en=("Best move “{value}” names seat {bad} twice", "three different seats",
+        "Write three different seat numbers"),
+)
+BEST_MOVE_SELF = define(
+    "best-move-self", "error",
+    ru=("В лучшем ходе «{value}» игрок называет своё место {bad}", "места других игроков",
+        "Исправьте номер места: себя в лучший ход не называют"),
+    en=("Best move “{value}” names the player's own seat {bad}", "other players' seats",
+        "Fix the seat number: a player does not name himself"),
+)
+BEST_MOVE_TOO_MANY = define(
+    "best-move-too-many", "error",
+    ru=("В лучшем ходе «{value}» больше трёх мест", "ровно три места (регламент 8.3)",
+        "Оставьте три места, названные игроком"),
+    en=("Best move “{value}” names more than three seats", "exactly three seats (rule 8.3)",
+        "Keep the three seats the player named"),
+)
+BEST_MOVE_SHORT = define(
+    "best-move-short", "warning",
+    ru=("В лучшем ходе «{value}» меньше трёх мест", "три места (регламент 8.3)",
+        "Проверьте по бланку: обычно называют три места"),
+    en=("Best move “{value}” names fewer than three seats", "three seats (rule 8.3)",
+        "Check the paper form: three seats are normally named"),
+)
+AWARD_TO_LOSER = define(
+    "award-to-loser", "error",
+    ru=("«{value}» у игрока проигравшей команды", "ЛИ и ЛИ2 — только победителям (8.4.2–8.4.3)",
+        "Проигравшему можно дать только ЛИП; исправьте балл или результат игры"),
+    en=("“{value}” given to a player of the losing team", "BP and BP2 go to winners only "
+        "(8.4.2–8.4.3)", "A loser may get BPL only; fix the award or the game's result"),
+)
+AWARD_TO_WINNER = define(
+    "award-to-winner", "error",
+    ru=("ЛИП у игрока победившей команды", "ЛИП — только проигравшим (8.4.4)",
+        "Победителю можно дать ЛИ или ЛИ2; исправьте балл или результат игры"),
+    en=("BPL given to a player of the winning team", "BPL goes to losers only (8.4.4)",
+        "A winner may get BP or BP2; fix the award or the game's result"),
+)
+AWARD_IN_DRAW = define(
+    "award-in-draw", "error",
+    ru=("Доп. балл «{value}» в ничейной игре", "в ничьей доп. баллов нет (8.4.5)",
+        "Удалите доп. балл или исправьте результат игры"),
+    en=("Award “{value}” in a drawn game", "no awards in a draw (8.4.5)",
+        "Delete the award or fix the game's result"),
+)
+AWARD_TWICE = define(
+    "award-twice", "error",
+    ru=("«{value}» дважды в игре {game}", "каждый доп. балл — не больше одного за игру",
+        "Оставьте этот доп. балл одному игроку"),
+    en=("“{value}” twice in game {game}", "each award at most once per game",
+        "Give this award to one player only"),
+)
+TOO_MANY_AWARDS = define(
+    "too-many-awards", "error",
+    ru=("Больше трёх доп. баллов в игре {game}", "не больше трёх доп. баллов (8.4.1)",
+        "Оставьте доп. баллы трём игрокам"),
+    en=("More than three awards in game {game}", "at most three awards (8.4.1)",
+        "Keep the awards of three players"),
+)
+FOUR_FOULS_STAYED = define(
+    "four-fouls-stayed", "error",
+    ru=("4 фола, но игрок остался за столом до конца", "после 4-го фола игрок покидает стол",
+        "Исправьте число фолов или впишите «Выбыл = 4 фола» и фазу"),
+    en=("4 fouls, yet the player stayed at the table to the end",
+        "a player leaves the table on the 4th foul",
+        "Fix the fouls or set Left = fouled out and its phase"),
+)
+FOULED_OUT_FEW = define(
+    "fouled-out-few-fouls", "error",
+    ru=("Удалён по фолам, но фолов {fouls}", "4 фола у удалённого по фолам",
+        "Впишите 4 в «Фолы» или исправьте «Выбыл»"),
+    en=("Fouled out with {fouls} fouls", "4 fouls for a player who fouled out",
+        "Type 4 in Fouls or fix Left"),
+)
+KILL_IN_DAY = define(
+    "kill-in-day", "error",
+    ru=("«Убит» в дневной фазе {value}", "убивают ночью: Н1, Н2 …",
+        "Исправьте фазу (ночь) или «Выбыл» (заголосован, 4 фола …)"),
+    en=("Killed in the day phase {value}", "kills happen at night: N1, N2 …",
+        "Fix the phase (a night) or Left (voted out, fouled out …)"),
+)
+VOTE_IN_NIGHT = define(
+    "vote-in-night", "error",
+    ru=("«Заголосован» в ночной фазе {value}", "голосуют днём: Д1, Д2 …",
+        "Исправьте фазу (день) или «Выбыл» (убит, 4 фола …)"),
+    en=("Voted out in the night phase {value}", "votes happen by day: D1, D2 …",
+        "Fix the phase (a day) or Left (killed, fouled out …)"),
+)
+TWO_KILLS = define(
+    "two-kills-one-night", "error",
+    ru=("Два убийства в ночь {value} игры {game}", "за ночь убивают не больше одного",
+        "Исправьте фазу или «Выбыл» одного из убитых"),
+    en=("Two kills in night {value} of game {game}", "at most one kill per night",
+        "Fix the phase or Left of one of the killed players"),
+)
+
+
+ROLE_TARGET = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
+# An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
+TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
+
+
+@dataclass(frozen=True)
+class Regulated:
+    """The seat rows of the games fit to be judged, each with its game's `result`."""
+
+    table: Table  # the seats sheet: cell addresses
+    games: Table  # the games sheet: cell addresses of results
+    seats: pd.DataFrame  # a slice of `table.frame` (same index) plus `result`
+    listed: pd.DataFrame  # the games sheet's row of each judged game (first of a repeated id)
+
+
+# Every check of one protocol asks for the same gate in turn: compute it once. One slot,
+# replaced whole, so that concurrent runs (the web page) never see a mixed entry.
+_LAST: list[tuple[weakref.ref[Protocol], Regulated | None] | None] = [None]
+
+
+def regulated(protocol: Protocol) -> Regulated | None:
+    """The gate of §5.2/§5.3: sound, counted games only (None without seats or games)."""
+    entry = _LAST[0]
+    if entry is not None and entry[0]() is protocol:
+        return entry[1]
+    value = _regulated(protocol)
+    _LAST[0] = (weakref.ref(protocol), value)
+    return value
+
+
+def _regulated(protocol: Protocol) -> Regulated | None:
+    seats, games = protocol.table("seats"), protocol.table("games")
+    if seats is None or games is None or "team" not in seats.frame:
+        return None
+    frame = seats.frame[seats.frame["game"].notna()]
+    listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
+    counted = listed[~listed["annulled"].eq(True)]
+    sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
+        _broken_games(seats, frame))
+    chosen = frame[sound]
+    chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
+    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))])
+
+
+def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
+    """Games with a §5.1 error that would make every regulation finding noise."""
+    bad = np.zeros(len(frame), dtype=bool)
+    for column in TIMELINE_COLUMNS:
+        if column not in table.raw:
+            continue
+        missing = frame[column].isna().to_numpy()
+        # raw shares the frame's index: labels are positions in the sheet's data rows
+        typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
+        bad[missing] = [not is_blank(value) for value in typed]
+    bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
+    codes, games = pd.factorize(frame["game"])
+    broken = np.bincount(codes[bad], minlength=len(games)) > 0
+    # exactly seats 1–10 once each: ten rows, ten distinct seat numbers
+    seated = frame["seat"].notna().to_numpy()
+    distinct = ~frame.duplicated(["game", "seat"]).to_numpy() & seated
+    broken |= np.bincount(codes, minlength=len(games)) != 10
+    broken |= np.bincount(codes[distinct], minlength=len(games)) != 10
+    role = frame["role"].to_numpy(dtype=object)
+    for name, target in ROLE_TARGET.items():
+        broken |= np.bincount(codes[role == name], minlength=len(games)) != target
+    return set(games[broken])
+
+
+@check
+def best_moves(protocol: Protocol) -> Iterator[Finding]:
+    """Regulation 8.3: only the first-night victim names seats, once per game."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    seats = gate.seats
+    named = seats[seats["best_move"].notna()]
+    if named.empty:
+        return
+    eligible = named["left"].eq("killed") & named["when"].eq(FIRST_NIGHT)
+    yield from at_rows(gate.table, BEST_MOVE_NOT_VICTIM, "best_move", named[~eligible])
+    victims = named[eligible]
+    yield from at_rows(gate.table, BEST_MOVE_TWICE, "best_move",
+                       victims[victims.duplicated("game", keep=False)])
+    yield from _best_move_seats(gate, named)
+
+
+def _best_move_seats(gate: Regulated, named: pd.DataFrame) -> Iterator[Finding]:
+    """Each named seat 1–10, distinct, not one's own; three of them."""
+    moves = named["best_move"].to_numpy(dtype=object)
+    own = named["seat"].to_numpy(dtype=object)
+    outside = [[s for s in m if not 1 <= s <= 10] for m in moves]
+    repeated = [sorted({s for s in m if m.count(s) > 1}) for m in moves]
+    self_named = np.array([s in m for s, m in zip(own, moves, strict=True)], dtype=bool)
+    length = np.array([len(m) for m in moves])
+    faults = ((BEST_MOVE_RANGE, outside), (BEST_MOVE_REPEATED, repeated))
+    for code, bad in faults:  # the seats differ per row: one finding call per faulty row
+        for position in np.flatnonzero([bool(b) for b in bad]):
+            yield from at_rows(gate.table, code, "best_move", named.iloc[[position]],
+                               bad=_seats(bad[position]))
+    for position in np.flatnonzero(self_named):
+        yield from at_rows(gate.table, BEST_MOVE_SELF, "best_move", named.iloc[[position]],
+                           bad=own[position])
+    yield from at_rows(gate.table, BEST_MOVE_TOO_MANY, "best_move", named[length > 3])
+    yield from at_rows(gate.table, BEST_MOVE_SHORT, "best_move", named[length < 3])
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(map(str, seats))
+
+
+@check
+def awards(protocol: Protocol) -> Iterator[Finding]:
+    """Regulation 8.4: who may get ЛИ/ЛИ2/ЛИП, once each, three at most, none in a draw."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    given = gate.seats[gate.seats["bonus"].notna() & gate.seats["result"].notna()]
+    if given.empty:
+        return
+    draw = given["result"].eq("draw")
+    yield from at_rows(gate.table, AWARD_IN_DRAW, "bonus", given[draw])
+    decided = given[~draw]
+    winner = decided["team"].eq(decided["result"])
+    yield from at_rows(gate.table, AWARD_TO_LOSER, "bonus",
+                       decided[decided["bonus"].isin(["bp", "bp2"]) & ~winner])
+    yield from at_rows(gate.table, AWARD_TO_WINNER, "bonus",
+                       decided[decided["bonus"].eq("bpl") & winner])
+    # Which of the awards is the wrong one only the judge knows: mark every one involved.
+    many = decided.groupby("game", sort=False)["bonus"].transform("size") > 3
+    yield from at_rows(gate.table, TOO_MANY_AWARDS, "bonus", decided[many])
+    within = decided[~many]
+    yield from at_rows(gate.table, AWARD_TWICE, "bonus",
+                       within[within.duplicated(["game", "bonus"], keep=False)])
+
+
+@check
+def fouls(protocol: Protocol) -> Iterator[Finding]:
+    """The 4th foul removes a player from the table; fouling out takes four fouls."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    seats = gate.seats
+    count = pd.to_numeric(seats["fouls"], errors="coerce").fillna(0).to_numpy()
+    stayed = seats["left"].isna().to_numpy()
+    yield from at_rows(gate.table, FOUR_FOULS_STAYED, "fouls", seats[(count >= 4) & stayed])
+    few = seats["left"].eq("fouled").to_numpy() & (count < 4)
+    for fouls_found, rows in seats[few].groupby(count[few], sort=True):
+        yield from at_rows(gate.table, FOULED_OUT_FEW, "left", rows, fouls=int(fouls_found))
+
+
+@check
+def phases_of_departures(protocol: Protocol) -> Iterator[Finding]:
+    """Kills happen at night, votes by day, one kill per night."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    seats = gate.seats
+    phase = pd.to_numeric(seats["when"], errors="coerce").to_numpy()
+    day = np.nan_to_num(phase) % 2 == 1
+    night = ~np.isnan(phase) & ~day
+    killed = seats["left"].eq("killed").to_numpy()
+    yield from at_rows(gate.table, KILL_IN_DAY, "when", seats[killed & day])
+    yield from at_rows(gate.table, VOTE_IN_NIGHT, "when",
+                       seats[seats["left"].eq("voted").to_numpy() & night])
+    kills = seats[killed & night]  # both kills: which phase is mistyped only the judge knows
+    yield from at_rows(gate.table, TWO_KILLS, "when",
+                       kills[kills.duplicated(["game", "when"], keep=False)])

@@ -1,0 +1,159 @@
+"""SPEC §5.4: nicknames that differ only by case, spacing, «ё/е» or Latin/Cyrillic
+look-alike letters — most likely one person split into two rating rows. Warnings.
+
+Runs over every file of a season at once: a player typed `Кот` in March and `Kот` (a
+Latin K) in April is one player. Each less common spelling gets one finding, at the first
+cell where it appears, naming the spelling it most likely means: the one in a roster when
+exactly one variant is listed there, else the most frequent one (the earlier on a tie).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..findings import Finding, define, finding
+from ..model import Protocol, Table
+from . import cross_check
+
+LOOK_ALIKE = define(
+    "name-look-alike", "warning",
+    ru=("Ник «{value}» отличается от «{other}» только {how_ru}",
+        "одно написание ника у одного игрока («{other}» — строк: {count})",
+        "Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
+        "сделайте ники заметно разными"),
+    en=("Nickname “{value}” differs from “{other}” only by {how_en}",
+        "one spelling per player (“{other}”: {count} rows)",
+        "If it is one player, change “{value}” to “{other}” in every file; if two players, "
+        "make their nicknames clearly different"),
+)
+
+# Latin letters that look like Cyrillic ones (in either case, so that a Latin `k` meets a
+# Cyrillic `К` once case is folded too), mapped to the Cyrillic letter.
+LATIN_LOOK_ALIKES = "ABCEHKMOPTXYabcehkmoptxy"
+HOMOGLYPHS = str.maketrans(LATIN_LOOK_ALIKES, "АВСЕНКМОРТХУавсенкмортху")
+
+
+def _case(text: str) -> str:
+    return text.lower()
+
+
+def _spacing(text: str) -> str:
+    return "".join(text.split())
+
+
+def _yo(text: str) -> str:
+    return text.replace("ё", "е").replace("Ё", "Е")
+
+
+def _latin(text: str) -> str:
+    return text.translate(HOMOGLYPHS)
+
+
+# Order matters only for the wording: each folding is applied to both names in turn.
+FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
+    ("case", "регистром букв", "letter case", _case),
+    ("spacing", "пробелами", "spacing", _spacing),
+    ("yo", "буквами «ё/е»", "«ё/е»", _yo),
+    ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic",
+     _latin),
+)
+LATIN = 3  # the index of the Latin folding in FOLDINGS
+
+
+def name_key(name: str) -> str:
+    """`'Kот'` (Latin K), `' кот'`, `'КОТ'` → `'кот'`: one key per look-alike family."""
+    return _latin(_yo(_spacing(_case(name))))
+
+
+def differences(variant: str, other: str) -> list[int]:
+    """Which foldings the two names need to meet: a folding is needed when applying all
+    the others still leaves them apart."""
+    needed = []
+    for index in range(len(FOLDINGS)):
+        fold_a, fold_b = variant, other
+        for position, (*_, function) in enumerate(FOLDINGS):
+            if position != index:
+                fold_a, fold_b = function(fold_a), function(fold_b)
+        if fold_a != fold_b:
+            needed.append(index)
+    return needed
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a spelling first appears."""
+
+    table: Table
+    row: int
+    game: object
+
+
+@cross_check
+def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
+    counts: Counter[str] = Counter()
+    first: dict[str, Place] = {}
+    listed: set[str] = set()
+    for protocol in protocols:
+        seats = protocol.table("seats")
+        if seats is not None:
+            _gather(seats, counts, first)
+        roster = protocol.table("players")
+        if roster is not None:
+            names = roster.frame["player"].dropna()
+            listed.update(names)
+            _gather(roster, Counter(), first, only_new=True)
+    families: dict[str, list[str]] = {}
+    for name in first:  # dict order: the order of first appearance
+        families.setdefault(name_key(name), []).append(name)
+    for family in families.values():
+        if len(family) > 1:
+            yield from _family(family, counts, first, listed)
+
+
+def _gather(table: Table, counts: Counter[str], first: dict[str, Place],
+            only_new: bool = False) -> None:
+    frame = table.frame[table.frame["player"].notna()]
+    if not only_new:
+        counts.update(frame["player"].value_counts().to_dict())
+    unique = frame.drop_duplicates("player", keep="first")
+    games = unique["game"] if "game" in unique else [None] * len(unique)
+    for name, row, game in zip(unique["player"], unique["_row"], games, strict=True):
+        if name not in first:
+            first[name] = Place(table, int(row), game)
+
+
+def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
+            listed: set[str]) -> Iterator[Finding]:
+    in_roster = [name for name in family if name in listed]
+    if len(in_roster) == 1:
+        main = in_roster[0]
+    else:
+        main = max(family, key=lambda name: (counts[name], -family.index(name)))
+    for variant in family:
+        if variant == main:
+            continue
+        place = first[variant]
+        needed = differences(variant, main)
+        letters = _letters(needed, variant, main)
+        yield finding(
+            LOOK_ALIKE, place.table.sheet, place.table.cell("player", place.row), variant,
+            game=place.game, row=place.row, source=place.table.source, other=main,
+            count=counts[main],
+            how_ru=_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
+            how_en=_joined([FOLDINGS[i][2] for i in needed], "and") + letters)
+
+
+def _joined(parts: list[str], conjunction: str) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {conjunction} " + parts[-1]
+
+
+def _letters(needed: list[int], variant: str, main: str) -> str:
+    """The Latin letters themselves: the hardest difference to see."""
+    if LATIN not in needed:
+        return ""
+    latin = sorted((set(variant) | set(main)) & set(LATIN_LOOK_ALIKES))
+    return f": {', '.join(latin)}" if latin else ""

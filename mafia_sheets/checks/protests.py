@@ -1,0 +1,175 @@
+"""SPEC §4.3, regulation 8.7: protests — the filing deadline, unknown games, pending ones.
+
+«Окончание» and «Подан» are often typed as bare times (21:45), sometimes as date-times;
+a bare time is read on 1900-01-01 (an Excel serial below 1 on 1899-12-30). When either is
+a bare time, only the clock is compared, and a protest filed at 00:03 for a game that
+ended at 23:55 was filed 8 minutes later, the next day. A protest whose time is more than
+12 hours *before* the end on the clock is read as filed the next day; one a few minutes
+before the end is reported as filed before the end (most likely a typo in one of them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+import pandas as pd
+
+from ..findings import Finding, define
+from ..model import Protocol, Table
+from ..parse import is_blank
+from . import check
+from .common import at_rows
+
+DAY_SECONDS = 24 * 60 * 60
+
+UNKNOWN_GAME = define(
+    "protest-unknown-game", "error",
+    ru=("Протест по игре «{value}», которой нет на листе «Игры»", "номер игры с листа «Игры»",
+        "Исправьте номер игры в протесте"),
+    en=("A protest about game “{value}”, which is not in the Games sheet",
+        "a game id from the Games sheet", "Fix the game id of the protest"),
+)
+LATE = define(
+    "protest-late", "warning",
+    ru=("Протест подан через {minutes} мин после окончания игры {game} ({ended})",
+        "не позднее {deadline} мин после окончания игры (регламент 8.7.1)",
+        "Протест подан с опозданием: главный судья может его не рассматривать; "
+        "проверьте время подачи и окончания игры"),
+    en=("The protest was filed {minutes} min after game {game} ended ({ended})",
+        "within {deadline} min of the end of the game (rule 8.7.1)",
+        "The protest is late: the chief judge may decline it; check the filing and end times"),
+)
+BEFORE_END = define(
+    "protest-before-end", "warning",
+    ru=("Протест подан за {minutes} мин до окончания игры {game} ({ended})",
+        "протест подаётся по окончании игры (регламент 8.7.1)",
+        "Проверьте время подачи протеста и время окончания игры"),
+    en=("The protest was filed {minutes} min before game {game} ended ({ended})",
+        "a protest is filed after the game ends (rule 8.7.1)",
+        "Check the filing time of the protest and the end time of the game"),
+)
+PENDING = define(
+    "protest-pending", "warning",
+    ru=("Протест по игре {game} ещё на рассмотрении — итоги предварительные",
+        "решение по протесту: отклонён или удовлетворён",
+        "Впишите решение, когда главный судья или апелляционная комиссия его примут"),
+    en=("The protest about game {game} is pending — the results are provisional",
+        "a decision: rejected or upheld",
+        "Enter the decision once the chief judge or the appeals commission makes it"),
+)
+NO_DECISION = define(
+    "protest-no-decision", "warning",
+    ru=("У протеста по игре {game} не записано решение", "на рассмотрении, отклонён или "
+        "удовлетворён", "Впишите решение; пока протест не решён, пишите «на рассмотрении»"),
+    en=("The protest about game {game} has no decision", "pending, rejected or upheld",
+        "Enter the decision; while it is open, write “pending”"),
+)
+NO_FILED_TIME = define(
+    "protest-no-time", "warning",
+    ru=("Не указано время подачи протеста", "время ЧЧ:ММ (срок — {deadline} мин после игры)",
+        "Впишите время подачи с бланка протокола"),
+    en=("The protest has no filing time", "a time HH:MM (due within {deadline} min of the "
+        "game)", "Enter the filing time from the paper form"),
+)
+NO_END_TIME = define(
+    "game-end-missing", "warning",
+    ru=("По игре {game} подан протест, но не указано время окончания игры",
+        "время окончания ЧЧ:ММ — от него считается срок протеста",
+        "Впишите время окончания игры {game}"),
+    en=("Game {game} has a protest but no end time", "an end time HH:MM — the protest "
+        "deadline counts from it", "Enter the end time of game {game}"),
+)
+
+
+@check
+def protests(protocol: Protocol) -> Iterator[Finding]:
+    table = protocol.table("protests")
+    if table is None:
+        return
+    frame = table.frame[table.frame["game"].notna()]
+    games = protocol.table("games")
+    listed = (games.frame[games.frame["game"].notna()].drop_duplicates("game")
+              if games is not None else pd.DataFrame(columns=["game", "ended", "_row"]))
+    known = frame["game"].isin(set(listed["game"]))
+    yield from at_rows(table, UNKNOWN_GAME, "game", frame[~known])
+    yield from at_rows(table, PENDING, "decision", frame[frame["decision"].eq("pending")])
+    undecided = frame["decision"].isna() & ~_typed(table, "decision", frame)
+    yield from at_rows(table, NO_DECISION, "decision", frame[undecided])
+    deadline = protocol.rules.protest_deadline_minutes
+    untimed = frame["filed"].isna() & ~_typed(table, "filed", frame)
+    yield from at_rows(table, NO_FILED_TIME, "filed", frame[untimed], deadline=deadline)
+    if games is not None:
+        yield from _deadlines(table, games, frame[known], listed, deadline)
+
+
+def _typed(table: Table, column: str, frame: pd.DataFrame) -> pd.Series:
+    """Something was typed in the cell (an unreadable value is the parser's finding)."""
+    if column not in table.raw:
+        return pd.Series(False, index=frame.index)
+    raw = table.raw[column].reindex(frame.index)
+    return raw.map(lambda value: not is_blank(value)).astype(bool)
+
+
+def _deadlines(table: Table, games: Table, frame: pd.DataFrame, listed: pd.DataFrame,
+               deadline: int) -> Iterator[Finding]:
+    ended = listed.set_index("game")["ended"]
+    no_end = listed[listed["game"].isin(set(frame["game"])) & listed["ended"].isna()]
+    yield from at_rows(games, NO_END_TIME, "ended", no_end[~_typed(games, "ended", no_end)])
+    # a protests sheet has a handful of rows: plain Python per protest is clear and cheap
+    for index, game, filed in zip(frame.index, frame["game"], frame["filed"], strict=True):
+        end = ended.get(game)
+        minutes = minutes_after(_datetime(filed), _datetime(end))
+        if minutes is None:
+            continue
+        row = frame.loc[[index]]
+        shown = _clock(_datetime(end))
+        if minutes > deadline:
+            yield from at_rows(table, LATE, "filed", row, minutes=_number(minutes),
+                               deadline=deadline, ended=shown)
+        elif minutes < 0:
+            yield from at_rows(table, BEFORE_END, "filed", row, minutes=_number(-minutes),
+                               ended=shown)
+
+
+def minutes_after(filed: dt.datetime | None, ended: dt.datetime | None) -> float | None:
+    """Minutes from the end of the game to the protest; negative when filed before the end.
+
+    >>> minutes_after(dt.datetime(1900, 1, 1, 0, 3), dt.datetime(1900, 1, 1, 23, 55))
+    8.0
+    """
+    if filed is None or ended is None:
+        return None
+    if _time_only(filed) or _time_only(ended):
+        seconds = (_seconds(filed) - _seconds(ended)) % DAY_SECONDS
+        if seconds > DAY_SECONDS / 2:  # on the clock, before the end: the same evening
+            seconds -= DAY_SECONDS
+        return seconds / 60
+    return (filed - ended).total_seconds() / 60
+
+
+def _time_only(moment: dt.datetime) -> bool:
+    return moment.year <= 1900
+
+
+def _seconds(moment: dt.datetime) -> float:
+    return moment.hour * 3600 + moment.minute * 60 + moment.second + moment.microsecond / 1e6
+
+
+def _datetime(value: object) -> dt.datetime | None:
+    if value is None or value is pd.NaT or (isinstance(value, float) and value != value):
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.to_pydatetime()
+    return value if isinstance(value, dt.datetime) else None
+
+
+def _clock(moment: dt.datetime | None) -> str:
+    if moment is None:
+        return ""
+    return moment.strftime("%H:%M") if _time_only(moment) else moment.strftime(
+        "%d.%m.%Y %H:%M")
+
+
+def _number(minutes: float) -> str:
+    return f"{minutes:g}" if minutes != int(minutes) else str(int(minutes))

@@ -1,0 +1,324 @@
+"""The departure timeline of a game: when it was decided, whether the result agrees (SPEC
+§5.2), and the special situations 1–3, 9 and 10 of the regulation (SPEC §5.3).
+
+The protocol records in which phase each player left (Д1 < Н1 < Д2 < Н2 …), not the
+moment; departures of one phase count as simultaneous. After each phase the table holds
+`reds` (of 7) and `blacks` (of 3). The game is decided at the first phase after which
+blacks = 0 (red win) or blacks ≥ reds (black win) — or, by special situation 9, after
+three phases in a row, starting with a night, in which nobody left (a draw).
+
+Situations 1–3 depend on the order of events inside a phase (was the 4th foul before or
+after the vote's result?), which the protocol does not keep: those are warnings. Situation
+7 would need the votes, which the protocol does not record: it is not checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pandas as pd
+
+from .. import vocab
+from ..findings import Finding, define
+from ..model import Protocol
+from . import check
+from .common import at_rows
+from .game import Regulated, regulated
+
+REDS, BLACKS = 7, 3
+OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
+
+AFTER_END = define(
+    "departure-after-end", "error",
+    ru=("Игрок выбыл в фазе {value}, но игра {game} уже решилась в фазе {phase_ru}",
+        "после фазы {phase_ru} никто не выбывает ({outcome_ru})",
+        "Исправьте фазу выбывания — или «Выбыл»/«Когда» другого игрока, из-за которых "
+        "игра закончилась раньше"),
+    en=("A player left in phase {value}, but game {game} was already decided in {phase_en}",
+        "no departures after {phase_en} ({outcome_en})",
+        "Fix this phase — or the Left/When of another player that ended the game earlier"),
+)
+AFTER_DRAW = define(
+    "departure-after-draw", "error",
+    ru=("Игрок выбыл в фазе {value}, но в фазах {quiet_ru} никто не выбыл — это ничья "
+        "(особая ситуация 9)", "после трёх фаз подряд без выбываний (с ночи) игра "
+        "заканчивается ничьей", "Проверьте фазы выбывания игры {game}: не пропущено ли "
+        "выбывание в {quiet_ru}"),
+    en=("A player left in phase {value}, but nobody left in {quiet_en} — a draw "
+        "(special situation 9)", "three phases in a row (from a night) without a departure "
+        "end the game as a draw", "Check the phases of game {game}: is a departure in "
+        "{quiet_en} missing?"),
+)
+RED_WIN_BLACKS_LEFT = define(
+    "red-win-blacks-left", "error",
+    ru=("Победа красных, но за столом остаются чёрные: {blacks} (красных {reds}){at_ru}",
+        "победа красных — когда выбыли все чёрные",
+        "Проверьте результат игры {game} и выбывания чёрных игроков"),
+    en=("Red win, yet {blacks} black player(s) remain at the table (red {reds}){at_en}",
+        "a red win once every black player has left",
+        "Check the result of game {game} and the departures of the black players"),
+)
+BLACK_WIN_REDS_MORE = define(
+    "black-win-reds-outnumber", "error",
+    ru=("Победа чёрных, но красных за столом больше: {reds} против {blacks}{at_ru}",
+        "победа чёрных — когда чёрных не меньше, чем красных",
+        "Проверьте результат игры {game} и выбывания игроков"),
+    en=("Black win, yet the reds outnumber the blacks: {reds} against {blacks}{at_en}",
+        "a black win once the blacks are at least as many as the reds",
+        "Check the result of game {game} and the players' departures"),
+)
+DRAW_DECIDED = define(
+    "draw-already-decided", "error",
+    ru=("Ничья, но по выбываниям игра решилась в фазе {phase_ru}: {outcome_ru}",
+        "ничья — только если игра не решилась (особая ситуация 9)",
+        "Исправьте результат игры {game} или выбывания игроков"),
+    en=("Draw, yet the departures decided the game in {phase_en}: {outcome_en}",
+        "a draw only when the game was not decided (special situation 9)",
+        "Fix the result of game {game} or the players' departures"),
+)
+VOTE_AFTER_FOUL_OUT = define(
+    "vote-after-foul-out", "warning",
+    ru=("Заголосован в {value}, хотя в {phase_ru} игрок на месте {seat} покинул стол по "
+        "фолам или дисквалификации", "ближайшее голосование после удаления не проводится "
+        "(особая ситуация 1){unless_ru}", "Проверьте по бланку порядок событий игры {game}"),
+    en=("Voted out in {value}, although the player in seat {seat} left the table by fouls "
+        "or disqualification in {phase_en}", "the next vote after such a removal is not held "
+        "(special situation 1){unless_en}", "Check the order of events of game {game} on "
+        "the paper form"),
+)
+VOTE_AFTER_FOUL_OUT_NEXT = define(
+    "vote-after-foul-out-next", "warning",
+    ru=("Заголосован в {value}, хотя в {phase_ru} игрок на месте {seat} покинул стол по "
+        "фолам во время голосования", "следующее голосование не проводится (особая "
+        "ситуация 2), если только чёрным не оставалось одно убийство до победы (ситуация 3)",
+        "Проверьте по бланку порядок событий игры {game}"),
+    en=("Voted out in {value}, although in {phase_en} the player in seat {seat} left by "
+        "fouls during the vote",
+        "the following vote is not held (special situation 2) unless the blacks needed only "
+        "a kill to win (situation 3)", "Check the order of events of game {game} on the "
+        "paper form"),
+)
+VOTE_REMOVED_ALL = define(
+    "vote-removed-everyone", "warning",
+    ru=("В {value} заголосованы все игроки, остававшиеся за столом", "голосование за подъём "
+        "всех игроков не проводится (особая ситуация 10)",
+        "Проверьте выбывания дня {value} игры {game}"),
+    en=("Every player still at the table was voted out in {value}", "a vote to remove every "
+        "player at the table is not held (special situation 10)",
+        "Check the departures of day {value} of game {game}"),
+)
+
+
+# ---- the timeline -----------------------------------------------------------------------
+
+def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
+    """One row per (game, phase with departures), phases in order, with the counts after it.
+
+    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; reds, blacks
+    (left at the table after the phase) and reds_before, blacks_before; prev (the previous
+    departure phase, 0 at the start); outcome ("red", "black" or "": decided by the counts
+    after this phase); draw_at (the phase of a situation-9 draw in the quiet gap before
+    this phase, or 0).
+    """
+    gone = seats[seats["left"].notna() & seats["when"].notna()]
+    team = gone["team"].to_numpy(dtype=object)
+    steps = pd.DataFrame({
+        "game": gone["game"].to_numpy(dtype=object),
+        "when": gone["when"].to_numpy(dtype=np.int64),
+        "red_out": (team == "red").astype(np.int64),
+        "black_out": (team == "black").astype(np.int64),
+        "voted_red": (gone["left"].eq("voted").to_numpy() & (team == "red")).astype(np.int64),
+        "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
+            np.int64),
+    }).groupby(["game", "when"], sort=True, as_index=False).sum()
+    steps["voted"] = steps["voted_red"] + steps["voted_black"]
+    by_game = steps.groupby("game", sort=False)
+    steps["reds"] = REDS - by_game["red_out"].cumsum()
+    steps["blacks"] = BLACKS - by_game["black_out"].cumsum()
+    steps["reds_before"] = steps["reds"] + steps["red_out"]
+    steps["blacks_before"] = steps["blacks"] + steps["black_out"]
+    steps["prev"] = by_game["when"].shift(fill_value=0)
+    steps["outcome"] = np.select([steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]],
+                                 ["red", "black"], "")
+    first_night = steps["prev"] + 1 + (steps["prev"] + 1) % 2
+    steps["draw_at"] = np.where(first_night + 2 < steps["when"], first_night + 2, 0)
+    return steps
+
+
+def decisions(steps: pd.DataFrame) -> pd.DataFrame:
+    """Per game (index): the deciding `phase`, its `outcome`, and `reds`/`blacks` then.
+
+    Games never decided by their departures get the state after their last departure and
+    an empty outcome; games without departures are absent (7 reds, 3 blacks).
+    """
+    draw = steps["draw_at"] > 0
+    decided = draw | steps["outcome"].ne("")
+    state = pd.DataFrame({
+        "game": steps["game"],
+        "phase": np.where(draw, steps["draw_at"], steps["when"]),
+        "outcome": np.where(draw, "draw", steps["outcome"]),
+        "reds": np.where(draw, steps["reds_before"], steps["reds"]),
+        "blacks": np.where(draw, steps["blacks_before"], steps["blacks"]),
+    })
+    first = state[decided].drop_duplicates("game", keep="first")
+    last = state[~state["game"].isin(set(first["game"]))].drop_duplicates("game", keep="last")
+    last = last.assign(phase=0, outcome="")
+    return pd.concat([first, last]).set_index("game")
+
+
+# ---- §5.2: end state and departures after the end ---------------------------------------
+
+@check
+def end_state(protocol: Protocol) -> Iterator[Finding]:
+    """The recorded result against the departures, at the result cell in «Игры»."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    steps = departure_phases(gate.seats)
+    state = decisions(steps)
+    yield from _late_departures(gate, state)
+    games = gate.listed[gate.listed["result"].notna()]
+    known = state.reindex(games["game"])
+    outcome = known["outcome"].fillna("").to_numpy(dtype=object)
+    reds = known["reds"].fillna(REDS).astype(int).to_numpy()
+    blacks = known["blacks"].fillna(BLACKS).astype(int).to_numpy()
+    phase = known["phase"].fillna(0).astype(int).to_numpy()
+    result = games["result"].to_numpy(dtype=object)
+    for code, wanted in ((RED_WIN_BLACKS_LEFT, "red"), (BLACK_WIN_REDS_MORE, "black")):
+        # a situation-9 draw followed by departures is reported at those departures instead
+        wrong = (result == wanted) & ~np.isin(outcome, [wanted, "draw"])
+        yield from _at_results(gate, code, games, wrong, reds, blacks, phase)
+    draw_bad = (result == "draw") & np.isin(outcome, ["red", "black"])
+    yield from _at_results(gate, DRAW_DECIDED, games, draw_bad, reds, blacks, phase, outcome)
+
+
+def _at_results(gate: Regulated, code: str, games: pd.DataFrame, wrong: np.ndarray,
+                reds: np.ndarray, blacks: np.ndarray, phase: np.ndarray,
+                outcome: np.ndarray | None = None) -> Iterator[Finding]:
+    """One finding per contradicting game, grouped by the facts its message states."""
+    facts = pd.DataFrame({"reds": reds, "blacks": blacks, "phase": phase,
+                          "outcome": outcome if outcome is not None else ""},
+                         index=games.index)[wrong]
+    for (red, black, ended, won), group in facts.groupby(
+            ["reds", "blacks", "phase", "outcome"], sort=False):
+        params: dict[str, object] = {"reds": red, "blacks": black, "at_ru": "", "at_en": ""}
+        if ended:
+            for lang, after in (("ru", "после"), ("en", "after")):
+                name = vocab.phase_name(int(ended), lang)
+                params.update({f"phase_{lang}": name, f"at_{lang}": f" ({after} {name})"})
+        if won:
+            params.update(outcome_ru=_OUTCOME["ru"][won], outcome_en=_OUTCOME["en"][won])
+        yield from at_rows(gate.games, code, "result", games.loc[group.index], **params)
+
+
+_OUTCOME = {"ru": {"red": "победа красных", "black": "победа чёрных", "draw": "ничья"},
+            "en": {"red": "a red win", "black": "a black win", "draw": "a draw"}}
+
+
+def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
+    """Departures recorded in a phase after the one that decided the game."""
+    decided = state[state["outcome"].ne("")]
+    seats = gate.seats[gate.seats["when"].notna() & gate.seats["game"].isin(decided.index)]
+    end = seats["game"].map(decided["phase"]).to_numpy(dtype=np.int64)
+    late = seats[seats["when"].to_numpy(dtype=np.int64) > end]
+    late = late.assign(ended=late["game"].map(decided["phase"]),
+                       won=late["game"].map(decided["outcome"]))
+    for (ended, won), rows in late.groupby(["ended", "won"], sort=False):
+        names = {lang: vocab.phase_name(int(ended), lang) for lang in vocab.LANGS}
+        if won == "draw":
+            quiet = {lang: ", ".join(vocab.phase_name(p, lang) for p in range(ended - 2,
+                                                                               ended + 1))
+                     for lang in vocab.LANGS}
+            yield from at_rows(gate.table, AFTER_DRAW, "when", rows, quiet_ru=quiet["ru"],
+                               quiet_en=quiet["en"])
+        else:
+            yield from at_rows(gate.table, AFTER_END, "when", rows, phase_ru=names["ru"],
+                               phase_en=names["en"], outcome_ru=_OUTCOME["ru"][won],
+                               outcome_en=_OUTCOME["en"][won])
+
+
+# ---- §5.3: special situations 1–3 and 10 ------------------------------------------------
+
+@check
+def votes_after_foul_outs(protocol: Protocol) -> Iterator[Finding]:
+    """Situations 1–3: after a player leaves by fouls, the nearest vote is not held.
+
+    A foul-out by day with a vote-out the same day breaks situation 1 — unless the 4th
+    foul came after the vote's result (situation 2), and then the next day's vote is the
+    one not held, unless situation 3 applies: the player was black and after that vote
+    the blacks needed only a kill to win. A foul-out at night cancels the next day's vote
+    (situation 1), with the same exception.
+    """
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    seats = gate.seats[gate.seats["when"].notna()]
+    out = seats[seats["left"].isin(OUT)]
+    if out.empty:
+        return
+    seats = seats[seats["game"].isin(set(out["game"]))]
+    voted = seats[seats["left"].eq("voted")]
+    targets = _cancelled_votes(out, voted, departure_phases(seats))
+    hits = voted.reset_index().merge(targets, on=["game", "when"])
+    hits = hits.drop_duplicates(["index", "code"]).set_index("index")
+    keys = ["code", "phase", "fouled_seat", "unless"]
+    for (code, phase, seat, unless), rows in hits.groupby(keys, sort=True):
+        yield from at_rows(gate.table, code, "when", rows, seat=seat,
+                           phase_ru=vocab.phase_name(phase, "ru"),
+                           phase_en=vocab.phase_name(phase, "en"),
+                           unless_ru=_UNLESS[unless][0], unless_en=_UNLESS[unless][1])
+
+
+_UNLESS = {"": ("", ""),
+           "after_result": (" — если только 4-й фол не получен после подсчёта голосов "
+                            "(ситуация 2)", " — unless the 4th foul came after the vote's "
+                            "result (situation 2)")}
+
+
+def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame,
+                     steps: pd.DataFrame) -> pd.DataFrame:
+    """(game, when) of each vote-out that should not have happened: code, foul-out phase."""
+    phase = out["when"].to_numpy(dtype=np.int64)
+    day = phase % 2 == 1
+    state = steps.set_index(["game", "when"]).reindex(
+        pd.MultiIndex.from_arrays([out["game"].to_numpy(dtype=object), phase]))
+    # situation 3: the state after that day's vote (a night: after the day before it)
+    reds = state["reds_before"].to_numpy() - np.where(day, state["voted_red"].to_numpy(), 0)
+    blacks = state["blacks_before"].to_numpy() - np.where(day, state["voted_black"].to_numpy(),
+                                                          0)
+    exempt = out["team"].eq("black").to_numpy() & (blacks > 0) & (reds - 1 <= blacks)
+    vote_days = set(zip(voted["game"], voted["when"], strict=True))
+    same_day = day & np.array([(g, w) in vote_days for g, w in zip(out["game"], phase,
+                                                                  strict=True)], dtype=bool)
+    game = out["game"].to_numpy(dtype=object)
+    seat = out["seat"].to_numpy(dtype=object)
+    parts = [
+        (same_day, phase, VOTE_AFTER_FOUL_OUT, "after_result"),
+        (same_day & ~exempt, phase + 2, VOTE_AFTER_FOUL_OUT_NEXT, ""),
+        (~day & ~exempt, phase + 1, VOTE_AFTER_FOUL_OUT, ""),
+    ]
+    return pd.concat([pd.DataFrame({"game": game[mask], "when": target[mask], "code": code,
+                                    "phase": phase[mask], "fouled_seat": seat[mask],
+                                    "unless": unless})
+                      for mask, target, code, unless in parts], ignore_index=True)
+
+
+@check
+def vote_removing_everyone(protocol: Protocol) -> Iterator[Finding]:
+    """Situation 10: a vote to remove every player at the table is not held."""
+    gate = regulated(protocol)
+    if gate is None:
+        return
+    seats = gate.seats
+    voted = seats[seats["left"].eq("voted") & seats["when"].notna()]
+    crowded = voted.duplicated(["game", "when"], keep=False)  # two or more in one vote
+    if not crowded.any():
+        return
+    steps = departure_phases(seats[seats["game"].isin(set(voted.loc[crowded, "game"]))])
+    day = steps["when"] % 2 == 1
+    everyone = steps[day & (steps["voted"] >= 2)
+                     & (steps["voted"] == steps["reds_before"] + steps["blacks_before"])]
+    for game, phase in zip(everyone["game"], everyone["when"], strict=True):
+        rows = voted[voted["game"].eq(game) & voted["when"].eq(phase)]
+        yield from at_rows(gate.table, VOTE_REMOVED_ALL, "when", rows.iloc[[0]])
