@@ -95,10 +95,10 @@ def expand_folder(folder: Path) -> list[Path]:
                   if not p.name.startswith("~$") and not p.stem.endswith(own))
 
 
-def _evaluate(sources: list[Any], lang: str, debug: bool, **options: Any) -> Any:
+def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
+              **options: Any) -> Any:
     from .pipeline import evaluate
 
-    status = msg.Status(lang)
     try:
         return evaluate(sources, lang=lang, progress=status, **options)
     except MafiaSheetsError as error:
@@ -125,7 +125,8 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     from .report.json import findings_json
 
     sources = _sources(files, lang, debug)
-    outcome = _evaluate(sources, lang, debug, rate=False)
+    status = msg.Status(lang, total=len(sources) + 1)
+    outcome = _evaluate(sources, lang, debug, status, rate=False)
     if annotate_out is not None:
         _write_annotated(annotate_out, sources, outcome, files, lang, debug)
     if as_json:
@@ -170,7 +171,8 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int
     from .report.json import outcome_json
 
     sources = _sources(files, lang, debug)
-    outcome = _evaluate(sources, lang, debug, lot_seed=lot_seed)
+    status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=lot_seed)
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
@@ -181,7 +183,11 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int
     if out is None and not as_json:
         out = default_output(Path(files[0]), lang)
     if out is not None:
-        _write_results(out, outcome.rating, files, lang, debug)
+        status("write")
+        try:
+            _write_results(out, outcome.rating, files, lang, debug)
+        finally:
+            status.done()
     if as_json:
         click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
     else:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from .findings import Finding, count
 
@@ -62,6 +62,7 @@ LINES: dict[str, tuple[str, str]] = {
     "progress_read": ("Читаю {name}…", "Reading {name}…"),
     "progress_check": ("Проверяю…", "Checking…"),
     "progress_score": ("Считаю баллы…", "Scoring…"),
+    "progress_write": ("Записываю итоги…", "Writing the results…"),
 }
 
 
@@ -138,28 +139,38 @@ def _decimal(value: object) -> str:
 
 
 class Status:
-    """A one-line progress note on stderr for work that takes more than a moment.
+    """A progress bar on stderr — `[███░░░░░] Проверяю…` — for work past half a second.
 
-    Quiet when stderr is not a terminal (scripts, CI, the web page), so output stays clean.
+    Stages are reported by the pipeline (`read:NAME`, `check`, `score`) and by the CLI
+    (`write`); `total` is how many stages the whole command has. Quiet when stderr is not
+    a terminal (scripts, CI, the web page), so output stays clean.
     """
 
-    def __init__(self, lang: str) -> None:
+    WIDTH = 20
+
+    def __init__(self, lang: str, total: int, stream: TextIO | None = None) -> None:
         self.lang = lang
+        self.total = max(total, 1)
+        self.step = 0
+        self.stream = stream or sys.stderr
         self.started = time.monotonic()
         self.shown = False
-        self.live = sys.stderr.isatty()
+        self.live = self.stream.isatty()
 
     def __call__(self, stage: str) -> None:
+        self.step = min(self.step + 1, self.total)
         if not self.live or time.monotonic() - self.started < 0.5:
             return
         key, _, name = stage.partition(":")
         text = line(f"progress_{key}", self.lang).format(name=Path(name).name)
-        sys.stderr.write("\r\x1b[2K" + text)
-        sys.stderr.flush()
+        filled = self.WIDTH * (self.step - 1) // self.total
+        bar = "█" * filled + "░" * (self.WIDTH - filled)
+        self.stream.write(f"\r\x1b[2K[{bar}] {text}")
+        self.stream.flush()
         self.shown = True
 
     def done(self) -> None:
         if self.shown:
-            sys.stderr.write("\r\x1b[2K")
-            sys.stderr.flush()
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
             self.shown = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 from builders import Proto, names, seat_cell
 from click.testing import CliRunner
 
+from mafia_sheets import messages as msg
 from mafia_sheets.cli import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -169,3 +171,24 @@ def test_season_of_two_files_namespaces_games(runner, tmp_path):
 def test_english_output(runner, tmp_path):
     result = run(runner, "rate", SAMPLE, "-o", tmp_path / "r.xlsx", "--lang", "en")
     assert "Results written" in result.output and "heavy side: black" in result.output
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_only():
+    terminal = Terminal()
+    status = msg.Status("ru", total=4, stream=terminal)
+    status.started -= 5  # as if the work had been running for a while
+    status("read:a.xlsx")
+    status("check")
+    assert "Проверяю" in terminal.getvalue() and "█" * 5 in terminal.getvalue()
+    status.done()
+    assert terminal.getvalue().endswith("\r\x1b[2K")
+    piped = io.StringIO()
+    quiet = msg.Status("ru", total=4, stream=piped)
+    quiet.started -= 5
+    quiet("check")
+    assert piped.getvalue() == ""
