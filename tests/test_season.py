@@ -1,0 +1,83 @@
+"""A season: several game-night workbooks pooled as one tournament (SPEC §7, issue 4)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import openpyxl
+from builders import Proto, names
+from click.testing import CliRunner
+
+from mafia_sheets.cli import main
+from mafia_sheets.pipeline import evaluate
+
+
+def night(result: str, prefix: str = "P", settings=None) -> Proto:
+    proto = Proto(settings=settings)
+    proto.add_game(1, names(prefix), result)
+    proto.add_game(2, names(prefix), "Красные")
+    return proto
+
+
+def write(folder: Path, name: str, proto: Proto, lang: str = "ru") -> Path:
+    path = folder / name
+    path.write_bytes(proto.to_bytes(lang))
+    return path
+
+
+def test_k_is_computed_over_the_pooled_games():
+    first = night("Чёрные")      # black 1, red 1
+    second = night("Красные")    # red 2
+    outcome = evaluate([first.source(name="a.xlsx"), second.source("en", name="b.xlsx")])
+    k = outcome.rating.k
+    # N = 4, red 3, black 1 → heavy black, n = 1, K = 1 + (2 − 1)/2 = 3/2
+    assert (k.games, k.red_wins, k.black_wins, k.value) == (4, 3, 1, Fraction(3, 2))
+    don = next(s for s in outcome.rating.standings if s.player == "P7")
+    assert don.win_points == 2 * Fraction(3, 2) and don.games == 4
+
+
+def test_conflicting_settings_are_rejected_naming_file_and_setting(tmp_path):
+    write(tmp_path, "a.xlsx", night("Красные", settings=[("Коэффициент K", "да")]))
+    write(tmp_path, "b.xlsx", night("Красные", settings=[("Коэффициент K", "нет")]))
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    assert "b.xlsx" in result.output and "Коэффициент K" in result.output
+
+
+def test_look_alike_nicknames_across_files_are_reported(tmp_path):
+    first, second = night("Красные"), night("Красные")
+    for row in second.seats:
+        if row["player"] == "P1":
+            row["player"] = "р1"  # Cyrillic р and a lower case: the same person, most likely
+    outcome = evaluate([first.source(name="a.xlsx"), second.source(name="b.xlsx")])
+    alike = [f for f in outcome.findings if f.code == "name-look-alike"]
+    assert alike and alike[0].source == "b.xlsx" and alike[0].severity == "warning"
+    assert outcome.rating is not None  # a warning never blocks the rating
+
+
+def test_results_show_the_file_of_each_game_and_each_players_history(tmp_path):
+    write(tmp_path, "night-2.xlsx", night("Чёрные"))
+    write(tmp_path, "night-10.xlsx", night("Красные"), "en")
+    out = tmp_path / "season.xlsx"
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(out)
+    games = [r for r in book["Игры"].iter_rows(values_only=True) if r and r[1] in (
+        "night-2.xlsx", "night-10.xlsx")]
+    assert [(r[0], r[1]) for r in games] == [
+        ("night-2/1", "night-2.xlsx"), ("night-2/2", "night-2.xlsx"),
+        ("night-10/1", "night-10.xlsx"), ("night-10/2", "night-10.xlsx")]
+    rows = list(book["Баллы"].iter_rows(values_only=True))
+    header = next(i for i, r in enumerate(rows) if r and r[0] == "Игрок")
+    columns = rows[header]
+    body = [dict(zip(columns, r, strict=True)) for r in rows[header + 1:] if r[0]]
+    leader = body[0]["Игрок"]
+    history = [r for r in body if r["Игрок"] == leader]
+    assert body[:4] == history  # one player's games together, in game order
+    assert [r["Игра"] for r in history] == ["night-2/1", "night-2/2", "night-10/1",
+                                             "night-10/2"]
+    running = 0.0
+    for row in history:
+        running += row["Итого"] or 0.0
+        assert abs(row["Нарастающий итог"] - running) < 1e-9
