@@ -271,3 +271,22 @@ def test_too_large_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert "huge.xlsx весит 5 МБ, больше предела 3 МБ" in error.ru
     with pytest.raises(ProtocolReadError, match="over the 3 MB limit"):
         inspect_workbook(path.read_bytes(), path.name)  # the web page passes bytes only
+
+
+@pytest.mark.parametrize("command", ["check", "rate"])
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_the_commands_answer_a_bad_file_with_one_line_and_exit_2(
+        kind: str, command: str, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli import main
+
+    path = BAD_FILES[kind][0](tmp_path)
+    before = path.read_bytes()
+    out = tmp_path / "out.xlsx"
+    args = [command, str(path)] + (["-o", str(out)] if command == "rate" else [])
+    result = CliRunner().invoke(main, args)
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert result.exit_code == 2 and len(lines) == 1, result.output
+    assert "Traceback" not in result.output and path.name in lines[0]
+    assert not out.exists() and path.read_bytes() == before
