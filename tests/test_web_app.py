@@ -11,11 +11,9 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +21,7 @@ import httpx
 import openpyxl
 import pytest
 import uvicorn
+from live import live_server
 
 from mafia_sheets.errors import MafiaSheetsError
 from mafia_sheets.model import Source
@@ -332,26 +331,6 @@ def test_unexpected_failure_shows_one_line_without_details(
 
 
 # ---- a live server: concurrency and no files left behind ------------------------------------
-
-
-@contextmanager
-def live_server(app: Any) -> Iterator[str]:
-    """uvicorn on 127.0.0.1 with a free port, in a background thread."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(15)
-        sock.close()
 
 
 def test_twenty_concurrent_uploads_each_get_their_own_answer(

@@ -11,19 +11,15 @@ import base64
 import io
 import json
 import re
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
-import uvicorn
+from live import live_server
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from mafia_sheets.errors import MafiaSheetsError
@@ -46,26 +42,6 @@ CLI = Path(sys.executable).with_name("mafia-sheets")
 
 
 # ---- fixtures ------------------------------------------------------------------------------
-
-
-@contextmanager
-def live_server(app: Any) -> Iterator[str]:
-    """uvicorn on 127.0.0.1 with a free port, in a background thread."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(15)
-        sock.close()
 
 
 @pytest.fixture(scope="module")
