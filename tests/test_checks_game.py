@@ -252,3 +252,15 @@ def test_every_code_of_these_checks_has_a_test() -> None:
     tested = "".join(path.read_text("utf-8") for path in here.glob("test_checks_*.py"))
     assert len(codes) == 33
     assert sorted(code for code in codes if f'"{code}"' not in tested) == []
+
+
+def test_row_level_rules_are_checked_even_in_a_game_with_a_structural_error():
+    proto = Proto()
+    proto.add_game(1, names("A"), "Чёрные")
+    proto.seat(1, 3)["when"] = "Н2"  # when without left: a §5.1 error in this game
+    proto.seat(1, 8)["fouls"] = 4    # and, elsewhere in it, four fouls at the table
+    proto.seat(1, 9)["left"], proto.seat(1, 9)["when"] = "убит", "Д2"  # a kill by day
+    found = {(f.code, f.cell) for f in evaluate([proto.source()], rate=False).findings}
+    assert ("when-without-left", seat_cell(proto, 1, 3, "left")) in found
+    assert ("four-fouls-stayed", seat_cell(proto, 1, 8, "fouls")) in found
+    assert ("kill-in-day", seat_cell(proto, 1, 9, "when")) in found

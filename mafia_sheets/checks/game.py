@@ -164,6 +164,10 @@ class Regulated:
     games: Table  # the games sheet: cell addresses of results
     seats: pd.DataFrame  # a slice of `table.frame` (same index) plus `result`
     listed: pd.DataFrame  # the games sheet's row of each judged game (first of a repeated id)
+    # Every seat row of a counted game, sound or not: for the rules that a single row
+    # shows by itself (fouls, the phase of a kill or a vote), which a typo elsewhere in
+    # the game cannot turn into noise.
+    counted_seats: pd.DataFrame
 
 
 # Every check of one protocol asks for the same gate in turn: compute it once. One slot,
@@ -192,7 +196,8 @@ def _regulated(protocol: Protocol) -> Regulated | None:
         _broken_games(seats, frame))
     chosen = frame[sound]
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
-    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))])
+    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))],
+                     frame[frame["game"].isin(set(counted["game"]))])
 
 
 def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
@@ -292,7 +297,7 @@ def fouls(protocol: Protocol) -> Iterator[Finding]:
     gate = regulated(protocol)
     if gate is None:
         return
-    seats = gate.seats
+    seats = gate.counted_seats
     count = pd.to_numeric(seats["fouls"], errors="coerce").fillna(0).to_numpy()
     stayed = seats["left"].isna().to_numpy()
     yield from at_rows(gate.table, FOUR_FOULS_STAYED, "fouls", seats[(count >= 4) & stayed])
@@ -307,7 +312,7 @@ def phases_of_departures(protocol: Protocol) -> Iterator[Finding]:
     gate = regulated(protocol)
     if gate is None:
         return
-    seats = gate.seats
+    seats = gate.counted_seats
     phase = pd.to_numeric(seats["when"], errors="coerce").to_numpy()
     day = np.nan_to_num(phase) % 2 == 1
     night = ~np.isnan(phase) & ~day
