@@ -262,8 +262,10 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     # object columns stay object: inferring Arrow strings costs more than it saves here
     frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
                           for k, v in data.items()})
-    table = Table(raw.code, raw.name, frame, pd.DataFrame(raw_data), dict(raw.letters),
-                  raw.header_row, source)
+    raw_frame = pd.DataFrame({k: pd.Series(v, dtype=object) for k, v in raw_data.items()},
+                             index=frame.index)
+    table = Table(raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row,
+                  source)
     return table, findings
 
 

@@ -54,7 +54,8 @@ def _with_teams(table: Table, games: Table | None) -> Table:
     frame = table.frame.copy()
     role = frame["role"].where(frame["role"].notna(), "civilian")
     frame["role"] = role
-    frame["team"] = role.map(vocab.TEAM_OF_ROLE)
+    # object columns, like every parsed column: Arrow strings would be inferred otherwise
+    frame["team"] = role.map(vocab.TEAM_OF_ROLE).astype(object)
     result = pd.Series(dtype=object)
     if games is not None:
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
@@ -65,7 +66,7 @@ def _with_teams(table: Table, games: Table | None) -> Table:
     half = bonus == "num05"
     bonus[half & win] = "bp2"
     bonus[half & ~win] = "bpl"
-    frame["bonus"] = bonus
+    frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
     return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
                  table.source)
 

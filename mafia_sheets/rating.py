@@ -115,7 +115,8 @@ def natural_rank(ids: pd.Series) -> np.ndarray:
     Each distinct id is ranked once, so a million seat rows cost one factorize.
     """
     codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
-    order = sorted(range(len(uniques)), key=lambda i: _natural(str(uniques[i])))
+    keys = [_natural(str(unique)) for unique in uniques.tolist()]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
     rank = np.empty(len(uniques), dtype=np.int64)
     rank[order] = np.arange(len(uniques))
     return rank[codes]
@@ -140,12 +141,15 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
     frame["k_applied"] = frame["game"].map(by_game["heavy"].any()).fillna(False).astype(bool)
     frame["k"] = np.where(frame["k_applied"], float(k.value), 1.0)
     by_seat = points.drop_duplicates(["game", "seat"])
-    seat_totals = by_seat.pivot(index="game", columns="seat", values="total")
-    seat_players = by_seat.pivot(index="game", columns="seat", values="player")
+    # each pivot is aligned to the games once, not once per seat
+    seat_totals = by_seat.pivot(index="game", columns="seat", values="total").reindex(
+        frame["game"]).set_axis(frame.index)
+    seat_players = by_seat.pivot(index="game", columns="seat", values="player").reindex(
+        frame["game"]).set_axis(frame.index)
     for seat in range(1, 11):
-        frame[f"seat_{seat}"] = frame["game"].map(seat_totals.get(seat, pd.Series(dtype=float)))
-        frame[f"player_{seat}"] = frame["game"].map(
-            seat_players.get(seat, pd.Series(dtype=object)))
+        frame[f"seat_{seat}"] = seat_totals.get(seat, np.nan)
+        frame[f"player_{seat}"] = seat_players[seat] if seat in seat_players else pd.Series(
+            np.nan, index=frame.index, dtype=object)
     columns = ["source", "game", "round", "table", "judge", "result", "annulled", "k_applied",
                "k", *(f"seat_{s}" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
     frame = frame[columns]

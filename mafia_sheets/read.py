@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 
 from . import vocab
 from .errors import ProtocolReadError
@@ -150,10 +151,41 @@ def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
                             source)
     data = grid[header_index + 1:]
     first_data_row = header_row + 1
-    kept = [i for i, row in enumerate(data) if any(row[j] != "" for j in chosen.values())]
-    columns = {column: [data[i][j] for i in kept] for column, j in chosen.items()}
+    cells = _transpose(data, sorted(set(chosen.values())))
+    kept = _filled_rows(len(data), list(cells.values()))
+    if len(kept) == len(data):
+        columns = {column: list(cells[j]) for column, j in chosen.items()}
+    else:
+        columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
     return RawSheet(code, name, header_row, letters, columns,
                     [first_data_row + i for i in kept])
+
+
+def _transpose(rows: Sequence[Sequence[object]],
+               wanted: list[int]) -> dict[int, Sequence[object]]:
+    """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
+    if not rows:
+        return {j: () for j in wanted}
+    width = wanted[-1] + 1
+    if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case
+        return {j: list(map(itemgetter(j), rows)) for j in wanted}
+    return {j: [row[j] if j < len(row) else "" for row in rows] for j in wanted}
+
+
+def _filled_rows(count: int, columns: list[Sequence[object]]) -> list[int]:
+    """Indices of the rows with a value in at least one of `columns` (blank rows skipped).
+
+    Only the rows blank in the column with the fewest blanks can be blank everywhere,
+    so a full column (the usual case) answers at once.
+    """
+    if not columns:
+        return []
+    fewest = min(columns, key=lambda column: column.count(""))
+    candidates = [i for i, value in enumerate(fewest) if value == ""]
+    if not candidates:
+        return list(range(count))
+    blank = {i for i in candidates if all(column[i] == "" for column in columns)}
+    return [i for i in range(count) if i not in blank]
 
 
 def _find_header(grid: Sequence[Sequence[object]],

@@ -155,7 +155,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
     draw = steps["draw_at"] > 0
     decided = draw | steps["outcome"].ne("")
     state = pd.DataFrame({
-        "game": steps["game"],
+        "game": steps["game"].astype(object),  # not Arrow strings: their isin() is slow
         "phase": np.where(draw, steps["draw_at"], steps["when"]),
         "outcome": np.where(draw, "draw", steps["outcome"]),
         "reds": np.where(draw, steps["reds_before"], steps["reds"]),

@@ -121,6 +121,8 @@ TEXT: dict[str, Name] = {
     "removed": Name("Удалены с турнира (особая ситуация 4): без места",
                     "Removed from the tournament (special situation 4): no place"),
     "no_findings": Name("Замечаний нет", "No findings"),
+    "blank_is_zero": Name("Пустая ячейка баллов — это 0: видны только начисленные баллы",
+                          "A blank points cell is 0, so only the points earned stand out"),
     "item": Name("Показатель", "Item"),
     "value": Name("Значение", "Value"),
     "note": Name("Примечание", "Note"),

@@ -2,17 +2,19 @@
 
 Cell formats are explicit (borders, number formats) rather than Excel table styles,
 because LibreOffice does not draw table styles and the printout must look the same
-everywhere. Every user-supplied text goes through `write_string`, so a nickname such as
-`=1+1` or `@cmd` is stored as text and never becomes a formula.
+everywhere. Every user-supplied text is stored as a string (`write_string`, or the same
+inline string from :mod:`.xlsx_bulk`), so a nickname such as `=1+1` or `@cmd` stays text
+and never becomes a formula.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import Rating
+from . import xlsx_bulk
 from .labels import TEXT
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ class Formats:
     k: Any
     general: Any
     code: Any
+    gap: Any  # a conditional format: the border of a cell left blank
 
 
 def make_formats(workbook: Any) -> Formats:
@@ -71,6 +74,7 @@ def make_formats(workbook: Any) -> Formats:
         k=add({**_BORDER, "num_format": "0.00##"}),
         general=add({**_BORDER, "num_format": "General", "align": "left"}),
         code=add({**_BORDER, "num_format": "General", "align": "center"}),
+        gap=add({"border": 1, "border_color": _BORDER["border_color"]}),
     )
 
 
@@ -174,30 +178,57 @@ def write_header(ws: Any, fmt: Formats, row: int, columns: Sequence[Column]) -> 
     ws.set_row(row, max(height or 0, 2 * LINE_HEIGHT + 2))
 
 
+def _cell_writer(ws: Any, column: Column) -> tuple[Any, Any]:
+    """(write method, format) for a column whose cells are all text or all numbers, or a
+    small dispatcher (and no format) for a column that mixes them, such as game ids."""
+    write_string, write_number = ws.write_string, ws.write_number
+    kinds = set(map(type, column.cells)) - {type(None)}
+    if kinds <= {str}:
+        return write_string, column.text_format
+    if str not in kinds:
+        return write_number, column.number_format
+    text_format, number_format = column.text_format, column.number_format
+
+    def write_mixed(row: int, col: int, value: Any, _: Any) -> None:
+        if value.__class__ is str:
+            write_string(row, col, value, text_format)
+        else:
+            write_number(row, col, value, number_format)
+    return write_mixed, None
+
+
 def write_rows(ws: Any, first_row: int, columns: Sequence[Column], *,
-               wrapped: bool = False) -> int:
+               wrapped: bool = False, blanks: bool = True) -> int:
     """Write the cells row by row (required by constant-memory mode); returns rows written.
 
-    The loop is the hot path for a million-row points sheet: methods and formats are
-    looked up once, and each cell costs one class check and one write call.
+    A None cell is written as a bordered blank, or skipped when `blanks` is off (the
+    points sheet: the cheapest cell is the one never written). A large workbook
+    (constant-memory mode) gets whole rows of XML from :mod:`.xlsx_bulk`; otherwise each
+    column's write method and format are chosen once, so a cell costs one None check and
+    one write call.
     """
-    write_string, write_number, write_blank = ws.write_string, ws.write_number, ws.write_blank
-    text_formats = [c.text_format for c in columns]
-    number_formats = [c.number_format for c in columns]
-    count = 0
+    count = len(columns[0].cells) if columns else 0
+    if not wrapped and xlsx_bulk.can_bulk(ws, first_row, count, len(columns)):
+        return xlsx_bulk.write_bulk(ws, first_row, [c.cells for c in columns],
+                                    [c.text_format for c in columns],
+                                    [c.number_format for c in columns], blanks)
+    write_blank = ws.write_blank
+    plan = [_cell_writer(ws, column) for column in columns]
+    writers = [writer for writer, _ in plan]
+    formats = [cell_format for _, cell_format in plan]
+    blank_formats = [c.text_format for c in columns]
     widths = [c.width for c in columns]
+    count = 0
     for row, values in enumerate(zip(*(c.cells for c in columns), strict=True), first_row):
         if wrapped:  # only for short tables: it costs a pass over every text
             height = row_height(zip(values, widths, strict=True))
             if height:
                 ws.set_row(row, height)
         for col, value in enumerate(values):
-            if value is None:
-                write_blank(row, col, None, text_formats[col])
-            elif value.__class__ is str:
-                write_string(row, col, value, text_formats[col])
-            else:
-                write_number(row, col, value, number_formats[col])
+            if value is not None:
+                writers[col](row, col, value, formats[col])
+            elif blanks:
+                write_blank(row, col, None, blank_formats[col])
         count += 1
     return count
 
@@ -212,12 +243,22 @@ def write_table(ws: Any, fmt: Formats, row: int, columns: Sequence[Column], *,
     return row + 1 + count
 
 
-def number_cells(series: pd.Series) -> list[float | None]:
-    """Numbers as floats, blanks and non-numbers as None (xlsxwriter refuses NaN)."""
+def number_cells(series: pd.Series, *, blank_zero: bool = False) -> list[float | None]:
+    """Numbers as floats, blanks and non-numbers as None (xlsxwriter refuses NaN).
+
+    With `blank_zero`, zeros are blanks too (the points sheet's components).
+    """
+    import numpy as np
     import pandas as pd
 
-    numeric = pd.to_numeric(series, errors="coerce").astype("float64")
-    return numeric.astype(object).where(numeric.notna(), None).tolist()
+    numeric = pd.to_numeric(series, errors="coerce").to_numpy(dtype=np.float64,
+                                                              na_value=np.nan)
+    cells = numeric.astype(object)
+    gaps = np.isnan(numeric)
+    if blank_zero:
+        gaps |= numeric == 0
+    cells[gaps] = None
+    return cells.tolist()
 
 
 def _plain(value: Any) -> Any:
@@ -229,11 +270,29 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _per_value(series: pd.Series, convert: Callable[[Any], Any]) -> list[Any]:
+    """`convert` applied to each distinct value once, blanks as None.
+
+    A million rows hold a few thousand distinct values, so this costs one factorize.
+    An object column holding anything but text is converted cell by cell instead:
+    factorize would take 1, 1.0 and True for one value.
+    """
+    import numpy as np
+    import pandas as pd
+
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    if series.dtype == object and not all(u.__class__ is str for u in uniques):
+        missing = series.isna().tolist()
+        return [None if gap else convert(value)
+                for value, gap in zip(series.tolist(), missing, strict=True)]
+    table = np.empty(len(uniques) + 1, dtype=object)  # the last slot is code -1: a blank
+    table[:-1] = [convert(value) for value in uniques]
+    return table[codes].tolist()
+
+
 def text_cells(series: pd.Series) -> list[str | None]:
     """Anything as text: a nickname stays text even when it looks like a number."""
-    missing = series.isna().tolist()
-    return [None if gap else str(_plain(value))
-            for value, gap in zip(series.tolist(), missing, strict=True)]
+    return _per_value(series, lambda value: str(_plain(value)))
 
 
 def _whole(text: str) -> int | None:
@@ -243,38 +302,29 @@ def _whole(text: str) -> int | None:
     return None
 
 
+def _mixed(value: Any) -> Any:
+    value = _plain(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    whole = _whole(text)
+    return text if whole is None else whole
+
+
 def mixed_cells(series: pd.Series) -> list[Any]:
     """A game id, round or table: numbers (and whole-number texts) as numbers, else text.
 
     A number stored as text sorts as text (1, 10, 2) and Excel flags it on every cell.
     """
-    missing = series.isna().tolist()
-    out: list[Any] = []
-    for value, gap in zip(series.tolist(), missing, strict=True):
-        if gap:
-            out.append(None)
-            continue
-        value = _plain(value)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            out.append(value)
-            continue
-        text = str(value)
-        whole = _whole(text)
-        out.append(text if whole is None else whole)
-    return out
+    return _per_value(series, _mixed)
 
 
 def word_cells(series: pd.Series, words: dict[Any, str]) -> list[str | None]:
     """Codes (or booleans) → display words; unknown codes are shown as they are."""
-    missing = series.isna().tolist()
-    out: list[str | None] = []
-    for value, gap in zip(series.tolist(), missing, strict=True):
-        if gap:
-            out.append(None)
-        else:
-            word = words.get(_plain(value))
-            out.append(word if word is not None else str(value))
-    return out
+    def word(value: Any) -> str:
+        found = words.get(_plain(value))
+        return found if found is not None else str(value)
+    return _per_value(series, word)
 
 
 def text_width(texts: Iterable[str | None], minimum: float, maximum: float) -> float:

@@ -38,7 +38,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
 SEATS = [f"seat_{i}" for i in range(1, 11)]
-TOP_ROWS = 6  # banner, title, details, gap, header: rows above the points, at most
+# Points components left blank when zero: a blank reads as 0 and the rare non-zero values
+# stand out (the sheet's note says so). Total and running total are always written.
+BLANK_ZERO = ("win_points", "penalty", "best_move", "awards", "additional")
+TOP_ROWS = 6  # banner, title, details, note, gap, header: rows above the points
 BATCH = 50_000  # points rows prepared at a time
 
 
@@ -174,33 +177,47 @@ def games_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
 
 
-def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str,
-                   with_source: bool) -> list[Column]:
+def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str, list[Any]]:
+    """The points sheet's text-like cells (player, source, game, role), whole columns.
+
+    Converted once for the whole sheet: each distinct value once, where a batch of a
+    player-ordered sheet would meet most games anew.
+    """
+    roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
+    texts = {"player": text_cells(_series(frame, "player")),
+             "game": mixed_cells(_series(frame, "game")),
+             "role": word_cells(_series(frame, "role"), roles)}
+    if with_source:
+        texts["source"] = text_cells(_series(frame, "source"))
+    return texts
+
+
+def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str, with_source: bool,
+                   texts: dict[str, list[Any]] | None = None) -> list[Column]:
     """Each player's games in turn: who, where, and every component with its clause.
 
     Round, table, result and K live on the Games sheet; repeating them on a million
-    rows would double the file for nothing a judge needs here.
+    rows would double the file for nothing a judge needs here. `texts` are the rows'
+    :func:`points_texts` when already converted.
     """
     names = POINTS_COLUMNS
-    roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
-    players = text_cells(_series(frame, "player"))
+    texts = points_texts(frame, lang, with_source) if texts is None else texts
+    players = texts["player"]
     columns = [Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text,
                       players)]
     if with_source:
-        sources = text_cells(_series(frame, "source"))
+        sources = texts["source"]
         columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
                               fmt.text, sources))
     columns += [
-        Column(names["game"](lang), 9, fmt.code, fmt.center,
-               mixed_cells(_series(frame, "game"))),
+        Column(names["game"](lang), 9, fmt.code, fmt.center, texts["game"]),
         Column(names["seat"](lang), 6, fmt.integer, fmt.center,
                number_cells(_series(frame, "seat"))),
-        Column(names["role"](lang), 9, None, fmt.text, word_cells(_series(frame, "role"), roles)),
+        Column(names["role"](lang), 9, None, fmt.text, texts["role"]),
     ]
-    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
-                 "running_total"):
+    for code in (*BLANK_ZERO, "total", "running_total"):
         columns.append(Column(names[code](lang), 10, fmt.number, fmt.text,
-                              number_cells(_series(frame, code))))
+                              number_cells(_series(frame, code), blank_zero=code in BLANK_ZERO)))
     return columns
 
 
@@ -217,18 +234,28 @@ def points_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
 
 def _points_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str, name: str,
                   frame: pd.DataFrame, with_source: bool) -> None:
-    # Cells are prepared a batch at a time: a million rows of Python values at once
-    # would cost more memory than the streamed workbook itself.
+    # Numbers are prepared a batch at a time: a million rows of Python floats at once
+    # would cost more memory than the streamed workbook itself (texts are shared objects,
+    # so they are converted once). Blank cells are never written: one conditional format
+    # draws their borders.
     ws = workbook.add_worksheet(name)
-    header_row = write_top(ws, fmt, rating, lang, SHEETS["points"](lang))
+    note_row = write_top(ws, fmt, rating, lang, SHEETS["points"](lang)) - 1
+    ws.write_string(note_row, 0, TEXT["blank_is_zero"](lang), fmt.notice)
+    header_row = note_row + 2
     row = header_row + 1
     width = 0
+    texts = points_texts(frame, lang, with_source)
     for start in range(0, max(len(frame), 1), BATCH):
-        columns = points_columns(fmt, frame.iloc[start:start + BATCH], lang, with_source)
+        columns = points_columns(fmt, frame.iloc[start:start + BATCH], lang, with_source,
+                                 {code: cells[start:start + BATCH]
+                                  for code, cells in texts.items()})
         if start == 0:
             write_header(ws, fmt, header_row, columns)
             width = len(columns)
-        row += write_rows(ws, row, columns)
+        row += write_rows(ws, row, columns, blanks=False)
+    if row > header_row + 1:
+        ws.conditional_format(header_row + 1, 0, row - 1, width - 1,
+                              {"type": "blanks", "format": fmt.gap})
     ws.autofilter(header_row, 0, max(row - 1, header_row + 1), width - 1)
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
 

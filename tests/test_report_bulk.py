@@ -1,0 +1,137 @@
+"""Whole tables appended as XML (report.xlsx_bulk) against xlsxwriter's own cell writes,
+and the points sheet's blank zeros.
+
+The bulk path must write exactly what `write_string` / `write_number` / `write_blank`
+would: the workbooks are compared byte for byte, sheet XML and styles alike.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import replace
+
+import pandas as pd
+import pytest
+from python_calamine import CalamineWorkbook
+from rating_fixture import frames, make_rating
+
+from mafia_sheets.report import xlsx_bulk
+from mafia_sheets.report.xlsx import results_workbook
+
+TRICKY = ("  leading", "trailing  ", "tab\there", "bell\x07", "_x0041_ literal", "a & b < c > d",
+          '"quoted"', "emoji 🎲", "Ёлка\u00a0Ель", "=1+1", "")
+
+
+def parts(data: bytes) -> dict[str, bytes]:
+    archive = zipfile.ZipFile(io.BytesIO(data))
+    # core.xml holds the creation time, the only part allowed to differ between two runs
+    return {name: archive.read(name) for name in archive.namelist()
+            if name != "docProps/core.xml"}
+
+
+def ordinary(rating, lang: str, monkeypatch) -> bytes:
+    with monkeypatch.context() as patch:
+        patch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
+        return results_workbook(rating, lang)
+
+
+def tricky_rating():
+    rating = make_rating()
+    games, points = frames(12, ("a.xlsx", "b.xlsx"))
+    names = points["player"].to_numpy(dtype=object).copy()
+    names[:len(TRICKY)] = TRICKY
+    names[len(TRICKY)] = "x" * 40_000  # past Excel's 32,767 characters: cut as xlsxwriter cuts
+    points = points.assign(player=names, game=points["game"].astype(object))
+    points.loc[3, "game"] = "tour/4"  # a column mixing numbers and text
+    points.loc[5, "penalty"] = -0.0
+    return replace(rating, games=games, points=points)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_bulk_rows_are_byte_identical_to_cell_writes(monkeypatch, lang):
+    rating = make_rating()
+    assert parts(results_workbook(rating, lang)) == parts(ordinary(rating, lang, monkeypatch))
+
+
+def test_bulk_rows_escape_text_as_xlsxwriter_does(monkeypatch):
+    rating = tricky_rating()
+    bulk = results_workbook(rating, "en")
+    assert parts(bulk) == parts(ordinary(rating, "en", monkeypatch))
+    sheet = CalamineWorkbook.from_filelike(io.BytesIO(bulk)).get_sheet_by_name("Points")
+    players = {row[0] for row in sheet.to_python()}
+    assert set(TRICKY[:-1]) <= players  # calamine reads the escapes back as written
+
+
+def test_text_like_rich_markup_stays_text():
+    """xlsxwriter would copy `<r>…</r>` into the XML as rich text; a nickname never is."""
+    rating = make_rating()
+    names = rating.points["player"].to_numpy(dtype=object).copy()
+    names[0] = "<r>Кот</r>"
+    data = results_workbook(replace(rating, points=rating.points.assign(player=names)), "en")
+    sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name("Points")
+    assert "<r>Кот</r>" in {row[0] for row in sheet.to_python()}
+
+
+def test_points_sheet_leaves_zero_components_blank():
+    rating = make_rating()
+    points = rating.points.assign(running_total=rating.points["total"].cumsum())
+    points.loc[0, "running_total"] = 0.0
+    rating = replace(rating, points=points)
+    data = results_workbook(rating, "en")
+    values = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name(
+        "Points").to_python()
+    header = next(i for i, row in enumerate(values) if row[0] == "Player")
+    assert any("blank points cell is 0" in str(row[0]) for row in values[:header])
+    columns = values[header]
+    body = pd.DataFrame(values[header + 1:], columns=columns)
+    expected = rating.points.sort_values(["player", "game", "seat"]).reset_index(drop=True)
+    got = body.sort_values(["Player", "Game", "Seat"]).reset_index(drop=True)
+    for code, name in (("win_points", "Win points (8.2, 8.5)"), ("penalty", "Penalty (8.2.4)"),
+                       ("best_move", "Best move (8.3)"), ("awards", "Awards (8.4)"),
+                       ("additional", "Additional")):
+        zero = expected[code].eq(0).to_numpy()
+        assert zero.any() and (~zero).any(), code
+        assert (got.loc[zero, name] == "").all(), code  # calamine reads a blank as ""
+        assert got.loc[~zero, name].astype(float).tolist() == pytest.approx(
+            expected.loc[~zero, code].tolist()), code
+    assert expected["total"].eq(0).any()
+    assert got["Total"].astype(float).tolist() == pytest.approx(expected["total"].tolist())
+    assert got["Running total"].astype(float).tolist() == pytest.approx(
+        expected["running_total"].tolist())  # a running total of 0 is written, not blank
+
+
+def test_blank_cells_keep_their_border_through_a_conditional_format():
+    data = results_workbook(make_rating(), "ru")
+    xml = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet3.xml").decode()
+    assert 'type="containsBlanks"' in xml
+
+
+def test_every_table_of_a_workbook_takes_the_bulk_path(monkeypatch):
+    calls: list[int] = []
+    real = xlsx_bulk.write_bulk
+
+    def spy(ws, first_row, cells, *args):
+        calls.append(len(cells[0]))
+        return real(ws, first_row, cells, *args)
+
+    monkeypatch.setattr(xlsx_bulk, "write_bulk", spy)
+    rating = make_rating()
+    results_workbook(rating, "ru")
+    # standings, removed players, games, points, the two chart tables
+    assert calls == [7, 1, 8, 80, 3, 7]
+
+
+@pytest.mark.parametrize("bulk", [True, False])
+def test_nan_is_refused_on_both_paths(monkeypatch, bulk):
+    import xlsxwriter
+
+    from mafia_sheets.report.xlsx_layout import Column, write_rows
+
+    if not bulk:
+        monkeypatch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
+    with xlsxwriter.Workbook(io.BytesIO(), {"constant_memory": True}) as book:
+        ws = book.add_worksheet()
+        ws.write_string(0, 0, "header")
+        with pytest.raises(TypeError, match="NAN/INF"):
+            write_rows(ws, 1, [Column("x", 8, None, None, [1.0, float("nan")])])
