@@ -75,8 +75,6 @@ def points_table(seats: pd.DataFrame, k: KSummary, protocol: Protocol) -> pd.Dat
     frame = pd.DataFrame({
         "source": seats["_source"] if "_source" in seats else protocol.sources[0],
         "game": seats["game"],
-        "round": _games_column(seats, protocol, "round"),
-        "table": _games_column(seats, protocol, "table"),
         "seat": seats["seat"].astype("Int64"),
         "player": seats["player"],
         "role": seats["role"],
@@ -125,11 +123,6 @@ def natural_rank(ids: pd.Series) -> np.ndarray:
 def _natural(text: str) -> tuple[object, ...]:
     # re.split with a group alternates text and digits, so positions never mix types.
     return tuple(int(p) if i % 2 else p for i, p in enumerate(_NUMBERS.split(text)))
-
-
-def _games_column(seats: pd.DataFrame, protocol: Protocol, column: str) -> pd.Series:
-    games = protocol.tables["games"].frame.drop_duplicates("game").set_index("game")[column]
-    return seats["game"].map(games)
 
 
 def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.DataFrame:
