@@ -140,7 +140,7 @@ def ensure_protocol(games: int, seed: int, work: Path) -> Path:
     """The seeded workbook of `games` games, generated once per work dir."""
     path = work / f"protocol-{games}-seed{seed}.xlsx"
     if not path.exists():
-        from mafia_sheets.synth import generate
+        from mafia_sheets.testing.synth import generate
 
         start = time.perf_counter()
         protocol = generate(games, seed=seed)

@@ -1,5 +1,5 @@
 """`python -m mafia_sheets` is the `mafia-sheets` command."""
 
-from .cli import entry
+from .cli.commands import entry
 
 entry()

@@ -76,6 +76,23 @@ class Protocol:
 
 
 @dataclass(frozen=True)
+class Season:
+    """The checked games of one file or of several pooled: what the rating reads.
+
+    Frames only (canonical columns, plus `_source` when several files are pooled): the
+    rows of a season come from many sheets and carry no single cell to point at.
+    """
+
+    sources: tuple[str, ...]
+    tournament: Tournament
+    rules: RuleSet
+    frames: dict[str, pd.DataFrame]
+
+    def frame(self, code: str) -> pd.DataFrame | None:
+        return self.frames.get(code)
+
+
+@dataclass(frozen=True)
 class KSummary:
     """Regulation 8.5 for this tournament; see :func:`mafia_sheets.score.coefficient_k`."""
 

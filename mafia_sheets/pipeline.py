@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 from .checks import run_checks
 from .findings import Finding, sort_findings
 from .model import Outcome, Protocol, Source
-from .protocol import load_protocol, pool
-from .rating import build_rating
+from .rating.build import build_rating
+from .rating.season import pool
+from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
 

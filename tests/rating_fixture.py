@@ -15,8 +15,8 @@ import pandas as pd
 
 from mafia_sheets.findings import finding
 from mafia_sheets.model import KSummary, LotStatus, Rating, Standing, Tournament
+from mafia_sheets.reading.settings import UNKNOWN_SETTING
 from mafia_sheets.rules import load_rules
-from mafia_sheets.settings import UNKNOWN_SETTING
 
 PLAYERS = ("Кот", "=1+1", "@cmd", "Ёж", "-minus", "+plus", "Lynx", "Сова", "Wolf", "Бобр",
            "Лиса", "Fox")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import groupby
 
-from mafia_sheets.synth import BONUSES, LEFT, RESULTS, ROLES, SynthProtocol
+from mafia_sheets.testing.synth import BONUSES, LEFT, RESULTS, ROLES, SynthProtocol
 
 TEAM = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 AWARD = {"bp": Fraction(1), "bp2": Fraction(1, 2), "bpl": Fraction(1, 2)}

@@ -11,11 +11,11 @@ import pytest
 from builders import Proto, formulas_as_text, game_cell, names, seat_cell
 from click.testing import CliRunner
 
-from mafia_sheets.annotate import AUTHOR, ERROR_COLOR, WARNING_COLOR, annotate_workbook
-from mafia_sheets.cli import main
+from mafia_sheets.cli.commands import main
 from mafia_sheets.findings import finding
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.report.annotate import AUTHOR, ERROR_COLOR, WARNING_COLOR, annotate_workbook
 
 
 def faulty() -> Proto:

@@ -11,10 +11,10 @@ import xlsxwriter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mafia_sheets import safety, xlsxscan
 from mafia_sheets.errors import ExitStatus, ProtocolReadError
 from mafia_sheets.model import Source
-from mafia_sheets.safety import inspect_workbook, load_source
+from mafia_sheets.reading import safety, xlsxscan
+from mafia_sheets.reading.safety import inspect_workbook, load_source
 
 # builder, fragments the English line must hold, fragments the Russian line must hold
 BAD_FILES = {
@@ -279,7 +279,7 @@ def test_the_commands_answer_a_bad_file_with_one_line_and_exit_2(
         kind: str, command: str, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from mafia_sheets.cli import main
+    from mafia_sheets.cli.commands import main
 
     path = BAD_FILES[kind][0](tmp_path)
     before = path.read_bytes()

@@ -131,7 +131,7 @@ def test_two_quiet_phases_are_not_a_draw() -> None:
 
 def test_timeline_of_a_red_win() -> None:
     proto = game_of("Красные")
-    from mafia_sheets.protocol import load_protocol
+    from mafia_sheets.reading.protocol import load_protocol
 
     protocol, _ = load_protocol(proto.source())
     steps = departure_phases(protocol.tables["seats"].frame)

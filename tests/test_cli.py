@@ -12,8 +12,8 @@ import pytest
 from builders import Proto, names, seat_cell
 from click.testing import CliRunner
 
-from mafia_sheets import messages as msg
-from mafia_sheets.cli import main
+from mafia_sheets.cli import text as msg
+from mafia_sheets.cli.commands import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "tournament-ru.xlsx"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from mafia_sheets import outputs
+from mafia_sheets.cli import files as outputs
+from mafia_sheets.cli.files import guard_output, write_atomic
 from mafia_sheets.errors import ExitStatus, OutputWriteError
-from mafia_sheets.outputs import guard_output, write_atomic
 
 LOCKED_EN = ("results.xlsx cannot be written: it is open in Excel or another program, or the "
              "folder is read-only. Close it and run again.")

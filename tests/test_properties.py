@@ -13,7 +13,7 @@ from reference import reference
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.synth import SynthProtocol, generate
+from mafia_sheets.testing.synth import SynthProtocol, generate
 
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -9,7 +9,7 @@ import pytest
 from builders import Proto, names
 
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.rank import LotInput, rank
+from mafia_sheets.rating.rank import LotInput, rank
 from mafia_sheets.rules import TIEBREAK_KEYS
 
 BASE = {"total": Fraction(5), "additional": Fraction(1), "wins": 2, "wins_don_sheriff": 1,

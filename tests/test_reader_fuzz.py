@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
 from mafia_sheets import vocab
-from mafia_sheets.annotate import annotate_workbook
 from mafia_sheets.errors import MafiaSheetsError
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.report.annotate import annotate_workbook
 
 FORMULA_LIKE = ["=1+1", "=SUM(A1:A3)", "+7", "-Лис", "@Сова", "=", "=Кот", "#REF!"]
 

@@ -9,8 +9,8 @@ import pytest
 from builders import Proto, names
 
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.rating.score import Units, coefficient_k
 from mafia_sheets.rules import load_rules
-from mafia_sheets.score import Units, coefficient_k
 
 
 def games_frame(results: list[str], annulled: list[bool] | None = None) -> pd.DataFrame:

@@ -9,7 +9,7 @@ import openpyxl
 from builders import Proto, names
 from click.testing import CliRunner
 
-from mafia_sheets.cli import main
+from mafia_sheets.cli.commands import main
 from mafia_sheets.pipeline import evaluate
 
 

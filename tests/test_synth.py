@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from python_calamine import load_workbook
 
-from mafia_sheets import synth, vocab
-from mafia_sheets.synth import BONUSES, LEFT, RESULTS, ROLES, generate
+from mafia_sheets import vocab
+from mafia_sheets.testing import synth
+from mafia_sheets.testing.synth import BONUSES, LEFT, RESULTS, ROLES, generate
 
 BLACK_ROLES = {"mafia", "don"}
 

@@ -104,7 +104,7 @@ def test_limits_are_published_for_the_page() -> None:
 
 
 def test_default_limit_is_the_page_limit(client: TestClient) -> None:
-    from mafia_sheets.safety import MAX_FILE_BYTES
+    from mafia_sheets.reading.safety import MAX_FILE_BYTES
     from mafia_sheets.web.app import WEB_FILE_LIMIT
 
     limits = client.get("/api/limits").json()

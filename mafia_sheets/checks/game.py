@@ -21,7 +21,7 @@ import pandas as pd
 
 from ..findings import Finding, define
 from ..model import Protocol, Table
-from ..parse import is_blank
+from ..reading.parse import is_blank
 from . import check
 from .common import at_rows
 

@@ -8,13 +8,7 @@ from ..model import Rating
 from ..rules import OPTION_KEYS, POINT_KEYS
 from ..vocab import SETTINGS, display_value
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
-from .phrases import (
-    heavy_win_text,
-    k_formula,
-    k_reason,
-    lot_groups_text,
-    lot_status_text,
-)
+from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
 from .xlsx_tables import standings_columns
 

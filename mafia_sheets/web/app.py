@@ -50,7 +50,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
 def _annotator() -> Callable[..., bytes] | None:
     """The annotated-copy writer, when this installation has it."""
     try:
-        from ..annotate import annotate_workbook
+        from ..report.annotate import annotate_workbook
     except ImportError:
         return None
     return annotate_workbook
@@ -216,7 +216,7 @@ WEB_FILE_LIMIT = 50 * 1024 * 1024  # a 100,000-game protocol is ~40 MB; four fil
 
 def _default_file_limit() -> int:
     """The page holds uploads in memory, so it allows less than the CLI's MAX_FILE_BYTES."""
-    from ..safety import MAX_FILE_BYTES
+    from ..reading.safety import MAX_FILE_BYTES
 
     return min(int(MAX_FILE_BYTES), WEB_FILE_LIMIT)
 

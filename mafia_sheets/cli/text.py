@@ -9,10 +9,10 @@ from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from .findings import Finding, count
+from ..findings import Finding, count
 
 if TYPE_CHECKING:
-    from .model import Rating
+    from ..model import Rating
 
 LINES: dict[str, tuple[str, str]] = {
     "error_prefix": ("Ошибка: ", "Error: "),
@@ -133,7 +133,7 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
 
 
 def _decimal(value: object) -> str:
-    from .report.json import rounded
+    from ..report.json import rounded
 
     return f"{rounded(value, 4):g}"  # type: ignore[arg-type]
 

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from . import vocab
-from .errors import ProtocolReadError
-from .findings import Finding, define, finding
-from .model import Source
+from .. import vocab
+from ..errors import ProtocolReadError
+from ..findings import Finding, define, finding
+from ..model import Source
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
 

@@ -8,72 +8,71 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from .findings import Finding
-from .model import KSummary, Protocol, Rating, Standing
+from ..findings import Finding
+from ..model import KSummary, Rating, Season, Standing
 from .rank import LotInput, rank
 from .score import Units, coefficient_k, player_totals, seat_points
 
 POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
 
 
-def build_rating(protocol: Protocol, findings: Sequence[Finding],
+def build_rating(season: Season, findings: Sequence[Finding],
                  lot_seed: int | None = None) -> Rating:
     """Protocol without errors → the complete rating (SPEC §3, §4, §6)."""
-    rules = protocol.rules
-    games = protocol.tables["games"].frame
+    rules = season.rules
+    games = season.frames["games"]
     k = coefficient_k(games.drop_duplicates("game"), rules)
-    seats = seat_points(protocol, k)
+    seats = seat_points(season, k)
     totals = player_totals(seats, k, rules)
-    standings, removed, lot = rank(totals, rules.tiebreak, removed_players(protocol),
-                                   LotInput(lot_orders(protocol), lot_seed))
-    points = player_history(points_table(seats, k, protocol), [*standings, *removed])
+    standings, removed, lot = rank(totals, rules.tiebreak, removed_players(season),
+                                   LotInput(lot_orders(season), lot_seed))
+    points = player_history(points_table(seats, k, season), [*standings, *removed])
     return Rating(
-        tournament=protocol.tournament,
+        tournament=season.tournament,
         rules=rules,
         k=k,
         standings=standings,
         removed=removed,
         lot=lot,
-        provisional=is_provisional(protocol),
+        provisional=is_provisional(season),
         findings=tuple(findings),
         games=games_table(games, points, k),
         points=points,
-        sources=protocol.sources,
+        sources=season.sources,
     )
 
 
-def removed_players(protocol: Protocol) -> set[str]:
+def removed_players(season: Season) -> set[str]:
     """Special situation 4: players removed from the tournament get no place."""
-    roster = protocol.table("players")
-    if roster is None:
+    frame = season.frame("players")
+    if frame is None:
         return set()
-    frame = roster.frame
     return set(frame.loc[frame["removed"].eq(True), "player"].dropna())
 
 
-def lot_orders(protocol: Protocol) -> dict[str, int]:
-    table = protocol.table("lot")
+def lot_orders(season: Season) -> dict[str, int]:
+    table = season.frame("lot")
     if table is None:
         return {}
-    frame = table.frame.dropna(subset=["player", "order"])
+    frame = table.dropna(subset=["player", "order"])
     return {str(p): int(o) for p, o in zip(frame["player"], frame["order"], strict=True)}
 
 
-def is_provisional(protocol: Protocol) -> bool:
+def is_provisional(season: Season) -> bool:
     """Regulation 8.7 / SPEC §4.3: any pending protest makes every output provisional."""
-    table = protocol.table("protests")
-    return table is not None and bool(table.frame["decision"].eq("pending").any())
+    table = season.frame("protests")
+    return table is not None and bool(table["decision"].eq("pending").any())
 
 
-def points_table(seats: pd.DataFrame, k: KSummary, protocol: Protocol) -> pd.DataFrame:
+def points_table(seats: pd.DataFrame, k: KSummary, season: Season) -> pd.DataFrame:
     """One row per player per game with every component, for the «Баллы» sheet."""
-    units = Units.of(protocol.rules)
-    win_value = protocol.rules.points["win"]
+    units = Units.of(season.rules)
+    win_value = season.rules.points["win"]
     heavy_value = float(win_value * k.value) if k.applied else float(win_value)
     win = seats["win"].to_numpy(dtype=bool)
     heavy = seats["heavy"].to_numpy(dtype=bool)
     frame = pd.DataFrame({
-        "source": seats["_source"] if "_source" in seats else protocol.sources[0],
+        "source": seats["_source"] if "_source" in seats else season.sources[0],
         "game": seats["game"],
         "seat": seats["seat"].astype("Int64"),
         "player": seats["player"],

@@ -6,9 +6,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from . import vocab
-from .findings import Finding, define, finding
-from .model import Table, Tournament
+from .. import vocab
+from ..findings import Finding, define, finding
+from ..model import Table, Tournament
 from .parse import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(

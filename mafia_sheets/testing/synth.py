@@ -22,7 +22,7 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
-from .vocab import COLUMNS, SETTINGS, SHEETS, display_value, phase_name
+from ..vocab import COLUMNS, SETTINGS, SHEETS, display_value, phase_name
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
 LEFT = ("", "killed", "voted", "fouled", "disqualified")  # 0 = stayed to the end

@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import pandas as pd
 
-from .model import DecidedBy, LotStatus, Standing
+from ..model import DecidedBy, LotStatus, Standing
 
 CRITERIA_COLUMNS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night")
 EN_DASH = "–"

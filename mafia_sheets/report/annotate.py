@@ -17,9 +17,9 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .errors import ProtocolReadError
-from .findings import Finding, count
-from .model import Source
+from ..errors import ProtocolReadError
+from ..findings import Finding, count
+from ..model import Source
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills

@@ -15,8 +15,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .model import KSummary, Protocol
-from .rules import RuleSet
+from ..model import KSummary, Season
+from ..rules import RuleSet
 
 FIRST_NIGHT = 2  # phase ordinal of Н1 (see vocab.parse_phase)
 
@@ -63,16 +63,16 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
     return summary(True, 1 + (half - n) / half, heavy_side, n)
 
 
-def seat_points(protocol: Protocol, k: KSummary) -> pd.DataFrame:
+def seat_points(season: Season, k: KSummary) -> pd.DataFrame:
     """One row per seat of every counted game, with each component in units.
 
     Columns added: `result`, `win`, `heavy`, `killed_first_night`, `penalty_u`,
     `best_move_u`, `awards_u`, `additional_u` (int64 units, see :class:`Units`).
     """
-    units = Units.of(protocol.rules)
-    games = protocol.tables["games"].frame
+    units = Units.of(season.rules)
+    games = season.frames["games"]
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
-    seats = protocol.tables["seats"].frame
+    seats = season.frames["seats"]
     seats = seats[seats["game"].isin(counted["game"])]
     merged = seats.merge(counted[["game", "result"]], on="game", how="left")
     team = merged["team"].to_numpy(dtype=object)

@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .players_file import PlayerRow
-from .rules import load_rules
-from .vocab import (
+from ..rules import load_rules
+from ..vocab import (
     COLUMNS,
     FLAG_SETTINGS,
     SETTINGS,
@@ -26,6 +25,7 @@ from .vocab import (
     display_values,
     phase_name,
 )
+from .roster import PlayerRow
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet

@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from . import vocab
-from .findings import Finding, define, finding
-from .model import Table
-from .read import RawSheet
+from .. import vocab
+from ..findings import Finding, define, finding
+from ..model import Table
+from .sheets import RawSheet
 
 BAD = object()  # a parser's answer for a value it cannot understand
 

@@ -16,8 +16,8 @@ import zipfile
 from io import BytesIO
 from pathlib import Path
 
-from .errors import ProtocolReadError
-from .model import Source
+from ..errors import ProtocolReadError
+from ..model import Source
 from .xlsxscan import (
     WORKBOOK,
     Damaged,

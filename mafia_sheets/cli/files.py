@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from contextlib import suppress
 from pathlib import Path
 
-from .errors import OutputWriteError
+from ..errors import OutputWriteError
 
 StrPath = str | os.PathLike[str]
 

@@ -15,8 +15,8 @@ from typing import Any, NoReturn
 
 import click
 
-from . import messages as msg
-from .errors import ExitStatus, MafiaSheetsError
+from ..errors import ExitStatus, MafiaSheetsError
+from . import text as msg
 
 LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
                     envvar="MAFIA_SHEETS_LANG",
@@ -58,9 +58,9 @@ def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
 @DEBUG
 def template(out: Path, games: int, players_file: Path | None, lang: str, debug: bool) -> None:
     """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2)."""
-    from .outputs import guard_output, write_atomic
-    from .players_file import read_players_file
-    from .template import build_template
+    from ..template.roster import read_players_file
+    from ..template.workbook import build_template
+    from .files import guard_output, write_atomic
 
     try:
         guard_output(out, [players_file] if players_file else [])
@@ -73,7 +73,7 @@ def template(out: Path, games: int, players_file: Path | None, lang: str, debug:
 
 
 def _sources(files: Sequence[Path], lang: str, debug: bool) -> list[Any]:
-    from .safety import load_source
+    from ..reading.safety import load_source
 
     paths: list[Path] = []
     for path in files:
@@ -97,7 +97,7 @@ def expand_folder(folder: Path) -> list[Path]:
 
 def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
               **options: Any) -> Any:
-    from .pipeline import evaluate
+    from ..pipeline import evaluate
 
     try:
         return evaluate(sources, lang=lang, progress=status, **options)
@@ -122,7 +122,7 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     Коды выхода / exit codes: 0 — чисто / clean, 1 — есть ошибки / errors found,
     2 — файл не читается / unusable input.
     """
-    from .report.json import findings_json
+    from ..report.json import findings_json
 
     sources = _sources(files, lang, debug)
     status = msg.Status(lang, total=len(sources) + 1)
@@ -138,8 +138,8 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
 
 def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path],
                      lang: str, debug: bool) -> None:
-    from .annotate import annotate_workbook
-    from .outputs import guard_output, write_atomic
+    from ..report.annotate import annotate_workbook
+    from .files import guard_output, write_atomic
 
     if len(sources) != 1:
         fail(MafiaSheetsError(msg.line("annotate_one", "en"), msg.line("annotate_one", "ru")),
@@ -168,7 +168,7 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
     """
-    from .report.json import outcome_json
+    from ..report.json import outcome_json
 
     sources = _sources(files, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
@@ -203,8 +203,8 @@ def default_output(first: Path, lang: str) -> Path:
 
 def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str,
                    debug: bool) -> None:
-    from .outputs import guard_output, write_atomic
-    from .report.xlsx import results_workbook
+    from ..report.xlsx import results_workbook
+    from .files import guard_output, write_atomic
 
     try:
         guard_output(out, inputs)
@@ -224,7 +224,7 @@ def serve(host: str, port: int, lang: str, debug: bool) -> None:
 
     Откройте напечатанный адрес в браузере / open the printed address in a browser.
     """
-    from .web.app import run_server
+    from ..web.app import run_server
 
     try:
         run_server(host, port)

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import ProtocolReadError
-from .vocab import SHEETS, column_lookup, fold
+from ..errors import ProtocolReadError
+from ..vocab import SHEETS, column_lookup, fold
 
 
 class PlayerRow(NamedTuple):

@@ -21,7 +21,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .vocab import fold, sheet_lookup
+from ..vocab import fold, sheet_lookup
 
 # workbook.xml and its rels are read whole; no real workbook has them this large.
 _MAX_INDEX_PART = 64 * 1024**2

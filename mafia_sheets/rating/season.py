@@ -1,0 +1,88 @@
+"""Pool the checked protocols of several files into one season (SPEC §7 `rate FILE…`).
+
+The merge happens after the checks, so a season holds frames only: its rows come from
+several sheets of several files and carry no single cell location to point at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import PurePath
+
+import numpy as np
+import pandas as pd
+
+from .. import vocab
+from ..errors import SeasonConflictError
+from ..model import Protocol, Season, Tournament
+from ..rules import RuleSet
+
+
+def pool(protocols: Sequence[Protocol]) -> Season:
+    """One tournament from several files: games namespaced by file, settings must agree."""
+    if len(protocols) == 1:
+        only = protocols[0]
+        frames = {code: table.frame for code, table in only.tables.items()}
+        return Season(only.sources, only.tournament, only.rules, frames)
+    rules = _common_rules(protocols)
+    prefixes = _file_prefixes([p.sources[0] for p in protocols])
+    frames = {}
+    for code in vocab.SHEETS:
+        parts = [_namespaced(p, code, prefixes[p.sources[0]]) for p in protocols
+                 if code in p.tables]
+        if parts:
+            frames[code] = pd.concat(parts, ignore_index=True)
+    if "players" in frames:  # one roster row per player across the season
+        frames["players"] = frames["players"].drop_duplicates(
+            "player", keep="first").reset_index(drop=True)
+    sources = tuple(p.sources[0] for p in protocols)
+    return Season(sources, _season_tournament(protocols), rules, frames)
+
+
+def _namespaced(protocol: Protocol, code: str, prefix: str) -> pd.DataFrame:
+    """One file's frame with its file name and with game ids prefixed `file/game`."""
+    frame = protocol.tables[code].frame.copy()
+    frame["_source"] = protocol.sources[0]
+    if "game" in frame:
+        frame["game"] = np.where(frame["game"].isna(), None,
+                                 prefix + "/" + frame["game"].astype(str))
+    return frame
+
+
+def _file_prefixes(names: Sequence[str]) -> dict[str, str]:
+    """File stems as game-id prefixes; a clash gets the full name."""
+    stems = [PurePath(n).stem for n in names]
+    return {n: (s if stems.count(s) == 1 else n) for n, s in zip(names, stems, strict=True)}
+
+
+def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
+    first = protocols[0]
+    for other in protocols[1:]:
+        for key in _rule_fields(first.rules):
+            if _rule_fields(first.rules)[key] != _rule_fields(other.rules)[key]:
+                name = vocab.SETTINGS.get(key)
+                en_name = name.en if name else key
+                ru_name = name.ru if name else key
+                raise SeasonConflictError(
+                    f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
+                    "— one season needs the same rules in every file; make them equal.",
+                    f"{other.sources[0]}: параметр «{ru_name}» отличается от {first.sources[0]}"
+                    " — в одном сезоне правила во всех файлах должны совпадать; выровняйте их.",
+                )
+    return first.rules
+
+
+def _rule_fields(rules: RuleSet) -> dict[str, object]:
+    fields: dict[str, object] = dict(rules.points)
+    fields.update(apply_k=rules.apply_k, draws_in_n=rules.draws_in_n,
+                  geo_rule_7=rules.geo_rule_7)
+    return fields
+
+
+def _season_tournament(protocols: Sequence[Protocol]) -> Tournament:
+    names = {p.tournament.name for p in protocols}
+    first = protocols[0].tournament
+    if len(names) == 1:
+        return first
+    return Tournament(name=f"Сезон / Season: {len(protocols)} файла / files",
+                      dates=first.dates, city=first.city, chief_judge=first.chief_judge)
