@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .text import cell_text
+
 Severity = Literal["error", "warning"]
 
 
@@ -106,19 +108,13 @@ def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: 
         code=code,
         sheet=sheet,
         cell=cell,
-        value=_text(value),
+        value=cell_text(value),
         game=None if game is None else str(game),
         row=row,
-        params=tuple(sorted((k, _text(v)) for k, v in params.items())),
+        params=tuple(sorted((k, cell_text(v)) for k, v in params.items())),
     )
 
 
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def sort_findings(findings: Iterable[Finding], sheet_order: dict[str, int]) -> list[Finding]:

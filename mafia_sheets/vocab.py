@@ -1,17 +1,16 @@
-"""The protocol's vocabulary: sheet names, column headers and cell values, RU and EN.
+"""The protocol's vocabulary: sheet names, cell values, phases and settings, RU and EN.
 
 Everything a judge may type is folded with :func:`fold` (case, surrounding and inner
 spaces, «ё»→«е») before it is looked up, so `Чёрные`, ` черные ` and `ЧЕРНЫЕ` are one word.
 Canonical codes are short English words; display names come from :data:`SHEETS` and
-:data:`COLUMNS` by language.
+:data:`VALUES` by language. Columns are declared in :mod:`mafia_sheets.reading.columns`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-LANGS = ("ru", "en")
+from .text import LANGS, Text
 
 _SPACES = re.compile(r"\s+")
 
@@ -21,108 +20,22 @@ def fold(text: object) -> str:
     return _SPACES.sub(" ", str(text)).strip().lower().replace("ё", "е")
 
 
-@dataclass(frozen=True)
-class Name:
-    """A sheet or column name in both languages."""
-
-    ru: str
-    en: str
-
-    def __call__(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
-
-
 # Sheet code → display name. Order is the order of the template.
-SHEETS: dict[str, Name] = {
-    "tournament": Name("Турнир", "Tournament"),
-    "players": Name("Игроки", "Players"),
-    "games": Name("Игры", "Games"),
-    "seats": Name("Протокол", "Seats"),
-    "protests": Name("Протесты", "Protests"),
-    "lot": Name("Жребий", "Lot"),
+SHEETS: dict[str, Text] = {
+    "tournament": Text("Турнир", "Tournament"),
+    "players": Text("Игроки", "Players"),
+    "games": Text("Игры", "Games"),
+    "seats": Text("Протокол", "Seats"),
+    "protests": Text("Протесты", "Protests"),
+    "lot": Text("Жребий", "Lot"),
 }
 
 REQUIRED_SHEETS = ("games", "seats")
-
-# Sheet code → column code → display name. Order is the order of the template.
-COLUMNS: dict[str, dict[str, Name]] = {
-    "tournament": {
-        "setting": Name("Параметр", "Setting"),
-        "value": Name("Значение", "Value"),
-    },
-    "players": {
-        "player": Name("Игрок", "Player"),
-        "club": Name("Клуб", "Club"),
-        "city": Name("Город", "City"),
-        "removed": Name("Удалён с турнира", "Removed from tournament"),
-    },
-    "games": {
-        "game": Name("Игра", "Game"),
-        "round": Name("Тур", "Round"),
-        "table": Name("Стол", "Table"),
-        "judge": Name("Судья", "Judge"),
-        "result": Name("Результат", "Result"),
-        "ended": Name("Окончание", "Ended"),
-        "annulled": Name("Отменена", "Annulled"),
-    },
-    "seats": {
-        "game": Name("Игра", "Game"),
-        "seat": Name("Место", "Seat"),
-        "player": Name("Игрок", "Player"),
-        "role": Name("Роль", "Role"),
-        "fouls": Name("Фолы", "Fouls"),
-        "left": Name("Выбыл", "Left"),
-        "when": Name("Когда", "When"),
-        "best_move": Name("Лучший ход", "Best move"),
-        "bonus": Name("Доп", "Bonus"),
-    },
-    "protests": {
-        "game": Name("Игра", "Game"),
-        "seat": Name("Место", "Seat"),
-        "filed": Name("Подан", "Filed"),
-        "text": Name("Суть", "Text"),
-        "decision": Name("Решение", "Decision"),
-        "decided_by": Name("Кто решил", "Decided by"),
-    },
-    "lot": {
-        "player": Name("Игрок", "Player"),
-        "order": Name("Порядок", "Order"),
-    },
-}
-
-REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
-    "tournament": ("setting", "value"),
-    "players": ("player",),
-    "games": ("game", "result"),
-    "seats": ("game", "seat", "player", "role"),
-    "protests": ("game", "decision"),
-    "lot": ("player", "order"),
-}
-
-# Extra header spellings seen in real protocols (folded).
-_COLUMN_ALIASES: dict[str, dict[str, tuple[str, ...]]] = {
-    "games": {"game": ("№ игры", "игра №", "game id"),
-              "ended": ("конец", "end", "время окончания")},
-    "seats": {"game": ("№ игры", "игра №", "game id"), "seat": ("№", "слот", "slot"),
-              "player": ("ник", "nickname"), "fouls": ("фол", "foul"),
-              "bonus": ("доп. баллы", "доп баллы", "extra", "award", "awards")},
-    "players": {"player": ("ник", "nickname"),
-                "removed": ("удален", "удалён", "removed")},
-    "protests": {"filed": ("время", "time")},
-}
 
 
 def sheet_lookup() -> dict[str, str]:
     """Folded sheet name (either language) → sheet code."""
     return {fold(name(lang)): code for code, name in SHEETS.items() for lang in LANGS}
-
-
-def column_lookup(sheet: str) -> dict[str, str]:
-    """Folded column header (either language, or a known alias) → column code."""
-    table = {fold(name(lang)): code for code, name in COLUMNS[sheet].items() for lang in LANGS}
-    for code, aliases in _COLUMN_ALIASES.get(sheet, {}).items():
-        table.update({fold(alias): code for alias in aliases})
-    return table
 
 
 # ---- cell values -------------------------------------------------------------------------
@@ -172,19 +85,8 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 
-# Which seat column uses which vocabulary.
-VOCAB_OF_COLUMN: dict[tuple[str, str], str] = {
-    ("seats", "role"): "role",
-    ("seats", "left"): "left",
-    ("seats", "bonus"): "bonus",
-    ("games", "result"): "result",
-    ("games", "annulled"): "yesno",
-    ("players", "removed"): "yesno",
-    ("protests", "decision"): "decision",
-    ("protests", "decided_by"): "decided_by",
-}
-
 TEAM_OF_ROLE = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
+ROLE_COUNTS = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}  # every game's ten seats
 
 
 def value_lookup(vocab: str) -> dict[str, str]:
@@ -192,14 +94,10 @@ def value_lookup(vocab: str) -> dict[str, str]:
     return {fold(s): code for code, spellings in VALUES[vocab].items() for s in spellings}
 
 
-def display_values(vocab: str, lang: str) -> list[str]:
-    """The display spelling of each canonical value: the dropdown list of the template."""
-    pick = 0 if lang == "ru" else 1
-    return [spellings[pick] for spellings in VALUES[vocab].values()]
-
-
 def display_value(vocab: str, code: str, lang: str) -> str:
-    return VALUES[vocab][code][0 if lang == "ru" else 1]
+    """The first RU or EN spelling of a value: `display_value("role", "don", "en")` → Don."""
+    ru, en = VALUES[vocab][code][:2]
+    return Text(ru, en)(lang)
 
 
 # Phases: Д1 < Н1 < Д2 < Н2 … encoded as an ordinal: day k → 2k−1, night k → 2k.
@@ -220,12 +118,18 @@ def parse_phase(text: str) -> int | None:
     return 2 * number - 1 if match.group(1).lower() in _DAY_LETTERS else 2 * number
 
 
+_DAY, _NIGHT = Text("Д", "D"), Text("Н", "N")
+
+
 def phase_name(ordinal: int, lang: str) -> str:
     """2 → `'Н1'` (ru) / `'N1'` (en)."""
     day = ordinal % 2 == 1
     number = (ordinal + 1) // 2
-    letter = ("Д" if day else "Н") if lang == "ru" else ("D" if day else "N")
+    letter = (_DAY if day else _NIGHT)(lang)
     return f"{letter}{number}"
+
+
+FIRST_NIGHT = 2  # Н1 as an ordinal: the night of the best move and of tie-break 4
 
 
 def is_day(ordinal: int) -> bool:
@@ -233,21 +137,21 @@ def is_day(ordinal: int) -> bool:
 
 
 # Tournament settings: canonical key → (RU, EN) names. Point keys map to the rule set.
-SETTINGS: dict[str, Name] = {
-    "name": Name("Название", "Name"),
-    "dates": Name("Даты", "Dates"),
-    "city": Name("Город", "City"),
-    "chief_judge": Name("Главный судья", "Chief judge"),
-    "apply_k": Name("Коэффициент K", "Coefficient K"),
-    "draws_in_n": Name("Ничьи в N", "Draws in N"),
-    "geo_rule_7": Name("Гео-правило 7", "Geo rule 7"),
-    "win": Name("Баллы за победу", "Win points"),
-    "disqualification": Name("Штраф за дисквалификацию", "Disqualification penalty"),
-    "best_move_3": Name("Лучший ход: 3 чёрных", "Best move: 3 black"),
-    "best_move_2": Name("Лучший ход: 2 чёрных", "Best move: 2 black"),
-    "bp": Name("ЛИ", "BP"),
-    "bp2": Name("ЛИ2", "BP2"),
-    "bpl": Name("ЛИП", "BPL"),
+SETTINGS: dict[str, Text] = {
+    "name": Text("Название", "Name"),
+    "dates": Text("Даты", "Dates"),
+    "city": Text("Город", "City"),
+    "chief_judge": Text("Главный судья", "Chief judge"),
+    "apply_k": Text("Коэффициент K", "Coefficient K"),
+    "draws_in_n": Text("Ничьи в N", "Draws in N"),
+    "geo_rule_7": Text("Гео-правило 7", "Geo rule 7"),
+    "win": Text("Баллы за победу", "Win points"),
+    "disqualification": Text("Штраф за дисквалификацию", "Disqualification penalty"),
+    "best_move_3": Text("Лучший ход: 3 чёрных", "Best move: 3 black"),
+    "best_move_2": Text("Лучший ход: 2 чёрных", "Best move: 2 black"),
+    "bp": Text("ЛИ", "BP"),
+    "bp2": Text("ЛИ2", "BP2"),
+    "bpl": Text("ЛИП", "BPL"),
 }
 
 TEXT_SETTINGS = ("name", "dates", "city", "chief_judge")

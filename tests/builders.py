@@ -17,6 +17,7 @@ from openpyxl.utils import get_column_letter
 
 from mafia_sheets import vocab
 from mafia_sheets.model import Source
+from mafia_sheets.reading import columns as schema
 
 # Seats 3, 7, 9 are black (mafia, don, mafia); seat 5 is the sheriff.
 ROLES = {1: "Мирный", 2: "", 3: "Мафия", 4: "Мирный", 5: "Шериф", 6: "", 7: "Дон", 8: "Мирный",
@@ -82,9 +83,9 @@ class Proto:
         for code, rows in sheets:
             if rows is None:
                 continue
-            columns = (order or {}).get(code) or list(vocab.COLUMNS[code])
+            columns = (order or {}).get(code) or list(schema.COLUMNS[code])
             sheet = workbook.create_sheet(vocab.SHEETS[code](lang))
-            sheet.append([vocab.COLUMNS[code][c](lang) for c in columns])
+            sheet.append([schema.COLUMNS[code][c](lang) for c in columns])
             for row in rows:
                 sheet.append([_value(row.get(c, ""), lang) for c in columns])
         buffer = io.BytesIO()
@@ -116,7 +117,7 @@ def names(prefix: str, count: int = 10, start: int = 1) -> list[str]:
 
 
 def column_letter(code: str, column: str, order: dict[str, list[str]] | None = None) -> str:
-    columns = (order or {}).get(code) or list(vocab.COLUMNS[code])
+    columns = (order or {}).get(code) or list(schema.COLUMNS[code])
     return get_column_letter(columns.index(column) + 1)
 
 

@@ -9,6 +9,7 @@ import pytest
 from mafia_sheets.checks import _load_all
 from mafia_sheets.cli.commands import main
 from mafia_sheets.findings import CATALOG
+from mafia_sheets.reading.columns import format_table
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
 
@@ -30,3 +31,8 @@ def test_readme_commands_name_files_that_exist():
     root = Path(__file__).resolve().parent.parent
     assert "samples/tournament-ru.xlsx" in README and (root / "samples/tournament-ru.xlsx").exists()
     assert "python -m pytest" in README and "python -m pytest" in (root / ".ci/run").read_text()
+
+
+def test_the_readme_format_table_is_the_schema():
+    block = README.split("<!-- columns -->\n", 1)[1].split("\n<!-- /columns -->", 1)[0]
+    assert block == format_table()

@@ -10,8 +10,8 @@ from builders import Proto, names
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.reading.parse import parse_number, parse_phase, parse_seat_list, parse_time
 from mafia_sheets.reading.protocol import load_protocol
+from mafia_sheets.reading.values import parse_number, parse_phase, parse_seat_list, parse_time
 from mafia_sheets.report.json import outcome_json
 
 

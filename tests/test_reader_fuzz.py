@@ -18,6 +18,7 @@ from mafia_sheets import vocab
 from mafia_sheets.errors import MafiaSheetsError
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.reading import columns as schema
 from mafia_sheets.report.annotate import annotate_workbook
 
 FORMULA_LIKE = ["=1+1", "=SUM(A1:A3)", "+7", "-Лис", "@Сова", "=", "=Кот", "#REF!"]
@@ -61,7 +62,7 @@ def sheets(draw: Any) -> tuple[str, list[list[Any]]]:
         lang = draw(st.sampled_from(vocab.LANGS))
         title = draw(_variant(vocab.SHEETS[code](lang)))
         known = [draw(_variant(name(draw(st.sampled_from(vocab.LANGS)))))
-                 for name in vocab.COLUMNS[code].values()]
+                 for name in schema.COLUMNS[code].values()]
         columns = draw(st.lists(st.sampled_from(known) | texts, max_size=12))
         columns = draw(st.permutations(known)) if draw(st.booleans()) else columns
     blank_top = draw(st.integers(0, 3))
@@ -95,12 +96,12 @@ def protocols(draw: Any) -> list[tuple[str, list[list[Any]]]]:
     lang = draw(st.sampled_from(vocab.LANGS))
     shape = []
     for code, count in (("games", 4), ("seats", 32), ("protests", 3)):
-        columns = list(vocab.COLUMNS[code])
+        columns = list(schema.COLUMNS[code])
         rows = [[draw(PLAUSIBLE.get(c, values) | values) if draw(st.integers(0, 9)) == 0
                  else draw(PLAUSIBLE.get(c, values)) for c in columns]
                 for _ in range(draw(st.integers(0, count)))]
         shape.append((vocab.SHEETS[code](lang),
-                      [[vocab.COLUMNS[code][c](lang) for c in columns], *rows]))
+                      [[schema.COLUMNS[code][c](lang) for c in columns], *rows]))
     return shape
 
 
@@ -111,8 +112,8 @@ ROLES = ["", "", "Мафия", "", "Шериф", "", "Дон", "", "Мафия",
 def sound_games(draw: Any) -> list[tuple[str, list[list[Any]]]]:
     """Games with seats 1–10 and the right roles, random departures, fouls and awards:
     these reach every regulation check and the rating."""
-    games, seats = [["Игра", "Результат", "Окончание"]], [list(vocab.COLUMNS["seats"])]
-    seats[0] = [vocab.COLUMNS["seats"][c].ru for c in seats[0]]
+    games, seats = [["Игра", "Результат", "Окончание"]], [list(schema.COLUMNS["seats"])]
+    seats[0] = [schema.COLUMNS["seats"][c].ru for c in seats[0]]
     for game in range(1, draw(st.integers(1, 4)) + 1):
         games.append([game, draw(PLAUSIBLE["result"]), draw(PLAUSIBLE["ended"])])
         for seat in range(1, 11):

@@ -352,7 +352,9 @@ def test_cell_conversion():
 
 
 def test_constant_memory_mode_writes_the_same_values(rating, ru, monkeypatch):
-    monkeypatch.setattr(xlsx, "LARGE_POINTS", 10**9)  # the default streams: force in-memory
+    streamed = xlsx.workbook_options()  # the default streams: force in-memory
+    monkeypatch.setattr(xlsx, "workbook_options",
+                        lambda: {**streamed, "constant_memory": False, "in_memory": True})
     in_memory = results_workbook(rating, "ru")
     assert calamine_sheets(in_memory) == calamine_sheets(ru)
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from python_calamine import load_workbook
 
 from mafia_sheets import vocab
+from mafia_sheets.reading import columns as schema
 from mafia_sheets.testing import synth
 from mafia_sheets.testing.synth import BONUSES, LEFT, RESULTS, ROLES, generate
 
@@ -194,7 +195,7 @@ def read_back(data: bytes | str) -> dict[str, list[dict[str, object]]]:
         if code is None:
             continue
         header, *rows = book.get_sheet_by_name(name).to_python()
-        columns = vocab.column_lookup(code)
+        columns = schema.column_lookup(code)
         codes = [columns.get(vocab.fold(h)) for h in header]
         sheets[code] = [{c: v for c, v in zip(codes, row, strict=True) if c} for row in rows]
     return sheets
@@ -248,4 +249,4 @@ def test_workbook_written_to_a_path_in_template_order(tmp_path: object) -> None:
     book = load_workbook(path)
     assert book.sheet_names == ["Турнир", "Игроки", "Игры", "Протокол"]
     header = book.get_sheet_by_name("Протокол").to_python()[0]
-    assert header == [name.ru for name in vocab.COLUMNS["seats"].values()]
+    assert header == [name.ru for name in schema.COLUMNS["seats"].values()]

@@ -11,10 +11,11 @@ import pandas as pd
 import pytest
 
 from mafia_sheets.errors import ProtocolReadError
+from mafia_sheets.reading.columns import COLUMNS, display_values
 from mafia_sheets.rules import load_rules
 from mafia_sheets.template.roster import PlayerRow, read_players_file
 from mafia_sheets.template.workbook import INSTRUCTIONS, build_template
-from mafia_sheets.vocab import COLUMNS, FLAG_SETTINGS, SETTINGS, SHEETS, display_values
+from mafia_sheets.vocab import FLAG_SETTINGS, SETTINGS, SHEETS
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGS = ("ru", "en")

@@ -31,7 +31,8 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
 
 def blank_mask(values: pd.Series) -> np.ndarray:
     """True where the user typed nothing (blank or spaces), computed once per distinct value."""
-    from ..reading.parse import is_blank, parse_column
+    from ..reading.parse import parse_column
+    from ..reading.values import is_blank
 
     blank, _ = parse_column(values.tolist(), is_blank)
     return blank.astype(bool)

@@ -15,17 +15,17 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import pandas as pd
 
+from .. import vocab
 from ..findings import Finding, define
 from ..model import Protocol, Table
-from ..reading.parse import is_blank
+from ..reading.values import is_blank
 from . import check
 from .common import at_rows
-
-FIRST_NIGHT = 2  # the phase ordinal of Н1
 
 BEST_MOVE_NOT_VICTIM = define(
     "best-move-not-first-victim", "error",
@@ -151,7 +151,6 @@ TWO_KILLS = define(
 )
 
 
-ROLE_TARGET = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
 # An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
 TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
 
@@ -219,7 +218,7 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
     broken |= np.bincount(codes, minlength=len(games)) != 10
     broken |= np.bincount(codes[distinct], minlength=len(games)) != 10
     role = frame["role"].to_numpy(dtype=object)
-    for name, target in ROLE_TARGET.items():
+    for name, target in vocab.ROLE_COUNTS.items():
         broken |= np.bincount(codes[role == name], minlength=len(games)) != target
     return set(games[broken])
 
@@ -234,7 +233,7 @@ def best_moves(protocol: Protocol) -> Iterator[Finding]:
     named = seats[seats["best_move"].notna()]
     if named.empty:
         return
-    eligible = named["left"].eq("killed") & named["when"].eq(FIRST_NIGHT)
+    eligible = named["left"].eq("killed") & named["when"].eq(vocab.FIRST_NIGHT)
     yield from at_rows(gate.table, BEST_MOVE_NOT_VICTIM, "best_move", named[~eligible])
     victims = named[eligible]
     yield from at_rows(gate.table, BEST_MOVE_TWICE, "best_move",
@@ -253,10 +252,10 @@ def _best_move_seats(gate: Regulated, named: pd.DataFrame) -> Iterator[Finding]:
     faults = ((BEST_MOVE_RANGE, outside), (BEST_MOVE_REPEATED, repeated))
     for code, bad in faults:  # the seats differ per row: one finding call per faulty row
         for position in np.flatnonzero([bool(b) for b in bad]):
-            yield from at_rows(gate.table, code, "best_move", named.iloc[[position]],
+            yield from at_rows(gate.table, code, "best_move", named.iloc[[int(position)]],
                                bad=_seats(bad[position]))
     for position in np.flatnonzero(self_named):
-        yield from at_rows(gate.table, BEST_MOVE_SELF, "best_move", named.iloc[[position]],
+        yield from at_rows(gate.table, BEST_MOVE_SELF, "best_move", named.iloc[[int(position)]],
                            bad=own[position])
     yield from at_rows(gate.table, BEST_MOVE_TOO_MANY, "best_move", named[length > 3])
     yield from at_rows(gate.table, BEST_MOVE_SHORT, "best_move", named[length < 3])
@@ -303,7 +302,8 @@ def fouls(protocol: Protocol) -> Iterator[Finding]:
     yield from at_rows(gate.table, FOUR_FOULS_STAYED, "fouls", seats[(count >= 4) & stayed])
     few = seats["left"].eq("fouled").to_numpy() & (count < 4)
     for fouls_found, rows in seats[few].groupby(count[few], sort=True):
-        yield from at_rows(gate.table, FOULED_OUT_FEW, "left", rows, fouls=int(fouls_found))
+        yield from at_rows(gate.table, FOULED_OUT_FEW, "left", rows,
+                           fouls=int(cast(int, fouls_found)))
 
 
 @check

@@ -116,7 +116,7 @@ def _gather(table: Table, counts: Counter[str], first: dict[str, Place],
             only_new: bool = False) -> None:
     frame = table.frame[table.frame["player"].notna()]
     if not only_new:
-        counts.update(frame["player"].value_counts().to_dict())
+        counts.update({str(p): int(n) for p, n in frame["player"].value_counts().items()})
     unique = frame.drop_duplicates("player", keep="first")
     games = unique["game"] if "game" in unique else [None] * len(unique)
     for name, row, game in zip(unique["player"], unique["_row"], games, strict=True):

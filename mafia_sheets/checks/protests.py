@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..findings import Finding, define
 from ..model import Protocol, Table
-from ..reading.parse import is_blank
+from ..reading.values import is_blank
 from . import check
 from .common import at_rows
 

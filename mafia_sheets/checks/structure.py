@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pandas as pd
 
 from .. import vocab
@@ -100,7 +101,6 @@ DUPLICATE_PLAYER = define(
         "Delete the duplicate or give the players distinct nicknames"),
 )
 
-ROLE_TARGET = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}
 
 
 @check
@@ -183,14 +183,14 @@ def role_counts(protocol: Protocol) -> Iterator[Finding]:
         return
     frame = seats.frame[seats.frame["game"].notna()]
     counts = frame.groupby(["game", "role"], sort=False).size().unstack(
-        fill_value=0).reindex(columns=list(ROLE_TARGET), fill_value=0)
-    target = pd.Series(ROLE_TARGET)
+        fill_value=0).reindex(columns=list(vocab.ROLE_COUNTS), fill_value=0)
+    target = pd.Series(vocab.ROLE_COUNTS)
     wrong = counts[(counts != target).any(axis=1)]
     for game, row in wrong.iterrows():
         found = ", ".join(f"{vocab.display_value('role', r, 'ru')}/"
                           f"{vocab.display_value('role', r, 'en')} {row[r]}"
-                          for r in ROLE_TARGET)
-        yield from at_rows(seats, ROLE_COUNT, "role", first_row_per_game(frame, [game]),
+                          for r in vocab.ROLE_COUNTS)
+        yield from at_rows(seats, ROLE_COUNT, "role", first_row_per_game(frame, np.array([game])),
                            found=found)
 
 

@@ -39,7 +39,7 @@ def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
     decided_by total, additional, tied, total, total (and a lot needed for 3–4).
     """
     keys = [c for c in criteria if c in CRITERIA_COLUMNS]
-    records = totals.to_dict("records")
+    records = cast(list[dict[str, Any]], totals.to_dict("records"))
     ranked = sorted((r for r in records if r["player"] not in removed),
                     key=lambda r: _sort_key(r, keys))
     apart = sorted((r for r in records if r["player"] in removed),

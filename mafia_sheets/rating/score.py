@@ -9,16 +9,16 @@ aggregated count of heavy wins, never to floats.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
+from .. import vocab
 from ..model import KSummary, Season
 from ..rules import RuleSet
-
-FIRST_NIGHT = 2  # phase ordinal of Н1 (see vocab.parse_phase)
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def seat_points(season: Season, k: KSummary) -> pd.DataFrame:
     merged["win"] = win
     merged["heavy"] = win & k.applied & (team == k.heavy_side)
     left = merged["left"].to_numpy(dtype=object)
-    killed_n1 = (left == "killed") & (merged["when"].to_numpy(dtype=object) == FIRST_NIGHT)
+    killed_n1 = (left == "killed") & (merged["when"].to_numpy(dtype=object) == vocab.FIRST_NIGHT)
     merged["killed_first_night"] = killed_n1
     merged["penalty_u"] = np.where(left == "disqualified", units.values["disqualification"], 0)
     merged["best_move_u"] = _best_move_units(merged, killed_n1, units)
@@ -132,11 +132,16 @@ def player_totals(seats: pd.DataFrame, k: KSummary, rules: RuleSet) -> pd.DataFr
          "penalty_u", "best_move_u", "awards_u", "additional_u"]].sum()
     win_value = rules.points["win"]
     heavy_value = win_value * k.value if k.applied else win_value
-    sums["win_points"] = [
+    sums["win_points"] = _fractions(
         win_value * (w - h) + heavy_value * h
-        for w, h in zip(sums["wins"], sums["heavy_wins"], strict=True)]
+        for w, h in zip(sums["wins"], sums["heavy_wins"], strict=True))
     for column in ("penalty", "best_move", "awards", "additional"):
-        sums[column] = [units.points(u) for u in sums[f"{column}_u"]]
-    sums["total"] = [w + a for w, a in zip(sums["win_points"], sums["additional"],
-                                           strict=True)]
+        sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
+    sums["total"] = _fractions(w + a for w, a in zip(sums["win_points"], sums["additional"],
+                                                     strict=True))
     return sums.reset_index()
+
+
+def _fractions(values: Iterable[Fraction]) -> np.ndarray:
+    """Exact values as an object column (the rating never holds a float)."""
+    return np.fromiter(values, dtype=object)

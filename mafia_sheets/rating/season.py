@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import PurePath
 
-import numpy as np
 import pandas as pd
 
 from .. import vocab
@@ -44,8 +43,8 @@ def _namespaced(protocol: Protocol, code: str, prefix: str) -> pd.DataFrame:
     frame = protocol.tables[code].frame.copy()
     frame["_source"] = protocol.sources[0]
     if "game" in frame:
-        frame["game"] = np.where(frame["game"].isna(), None,
-                                 prefix + "/" + frame["game"].astype(str))
+        named = prefix + "/" + frame["game"].astype(str)
+        frame["game"] = named.where(frame["game"].notna(), None)
     return frame
 
 

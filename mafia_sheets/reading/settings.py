@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Table, Tournament
-from .parse import BAD, parse_number, parse_text, parse_yes_no
+from .values import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(
     "unknown-setting", "warning",
@@ -40,7 +40,7 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
             if name is None:
                 continue
             key = lookup.get(vocab.fold(name))
-            raw_value = table.raw["value"].iat[index] if "value" in table.raw else ""
+            raw_value = table.raw["value"].iat[cast(int, index)] if "value" in table.raw else ""
             cell = table.cell("value", int(row["_row"]))
             if key is None:
                 findings.append(finding(

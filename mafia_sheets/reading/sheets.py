@@ -17,6 +17,7 @@ from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Source
+from .columns import COLUMNS, REQUIRED_COLUMNS, column_lookup
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
 
@@ -134,7 +135,7 @@ def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
                 source: str) -> RawSheet:
     grid: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
     row0, col0 = sheet.start or (0, 0)  # type: ignore[attr-defined]
-    lookup = vocab.column_lookup(code)
+    lookup = column_lookup(code)
     header_index, positions = _find_header(grid, lookup)
     header_row = row0 + header_index + 1
     letters: dict[str, str] = {}
@@ -203,13 +204,12 @@ def _find_header(grid: Sequence[Sequence[object]],
 def _report_missing_columns(code: str, name: str, grid: Sequence[Sequence[object]],
                             header_index: int, header_row: int, letters: dict[str, str],
                             findings: list[Finding], source: str) -> None:
-    missing = [c for c in vocab.REQUIRED_COLUMNS[code] if c not in letters]
+    missing = [c for c in REQUIRED_COLUMNS[code] if c not in letters]
     if not missing:
         return
     header = grid[header_index] if grid else []
     found = ", ".join(f"«{v}»" for v in header if v != "") or "—"
     for column in missing:
-        display = vocab.COLUMNS[code][column]
         findings.append(finding(MISSING_COLUMN, name, f"A{header_row}", "", row=header_row,
-                                expected=f"{display.ru} / {display.en}",
+                                expected=COLUMNS[code][column].both(),
                                 found=found, source=source))

@@ -16,25 +16,21 @@ from .xlsx_layout import make_formats
 from .xlsx_summary import charts_sheet, summary_sheet
 from .xlsx_tables import findings_sheet, games_sheet, points_sheets, standings_sheet
 
-# Past this many points rows the workbook is streamed (constant-memory mode): each
-# finished row goes to a temporary file that vanishes when the workbook closes. That is
-# every workbook with points: streaming keeps a million rows in ~1/4 of the RAM, and it
-# is what lets whole tables be appended as XML (xlsx_bulk), 3–5× faster than cell by cell.
-LARGE_POINTS = 0
 
+def workbook_options() -> dict[str, Any]:
+    """xlsxwriter options: user text is never turned into formulas, numbers or links.
 
-def workbook_options(rows: int) -> dict[str, Any]:
-    """xlsxwriter options: user text is never turned into formulas, numbers or links."""
-    options: dict[str, Any] = {
+    Every workbook is streamed (constant-memory mode): each finished row goes to a
+    temporary file that vanishes when the workbook closes. That keeps a million rows in
+    ~1/4 of the RAM, and it is what lets whole tables be appended as XML (xlsx_bulk),
+    3–5× faster than cell by cell.
+    """
+    return {
         "strings_to_formulas": False,
         "strings_to_numbers": False,
         "strings_to_urls": False,
+        "constant_memory": True,
     }
-    if rows > LARGE_POINTS:
-        options["constant_memory"] = True
-    else:
-        options["in_memory"] = True
-    return options
 
 
 def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
@@ -42,7 +38,7 @@ def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
     import xlsxwriter  # lazy: keeps `mafia-sheets --help` fast
 
     buffer = io.BytesIO()
-    with xlsxwriter.Workbook(buffer, workbook_options(len(rating.points))) as workbook:
+    with xlsxwriter.Workbook(buffer, workbook_options()) as workbook:
         _properties(workbook, rating, lang)
         fmt = make_formats(workbook)
         standings_sheet(workbook, fmt, rating, lang)

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import ProtocolReadError
-from ..vocab import SHEETS, column_lookup, fold
+from ..reading.columns import column_lookup
+from ..text import cell_text
+from ..vocab import SHEETS, fold
 
 
 class PlayerRow(NamedTuple):
@@ -113,11 +115,7 @@ def _pick(row: Sequence[str], index: int | None) -> str:
 
 def _text(cell: object) -> str:
     """A cell as the judge sees it: `12.0` read from Excel is the nickname `12`."""
-    if cell is None:
-        return ""
-    if isinstance(cell, float) and cell.is_integer():
-        return str(int(cell))
-    return " ".join(str(cell).split())
+    return " ".join(cell_text(cell).split())
 
 
 # ---- csv ---------------------------------------------------------------------------------

@@ -14,17 +14,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import load_rules
-from ..vocab import (
-    COLUMNS,
-    FLAG_SETTINGS,
-    SETTINGS,
-    SHEETS,
-    VOCAB_OF_COLUMN,
-    display_value,
-    display_values,
-    phase_name,
-)
+from ..vocab import FLAG_SETTINGS, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
 
 if TYPE_CHECKING:
@@ -32,15 +24,9 @@ if TYPE_CHECKING:
 
 INSTRUCTIONS = {"ru": "Инструкция", "en": "Instructions"}
 SEATS_PER_GAME = 10
-LAST_PHASE = 24  # Н12: no real game lasts longer
 # How far dropdowns reach, so judges can add rows; widened when pre-filled rows go further.
 VALIDATED_ROWS = {"tournament": 100, "players": 2000, "games": 2000, "seats": 20000,
                   "protests": 2000, "lot": 2000}
-NUMBER_RANGES = {("seats", "seat"): (1, 10), ("seats", "fouls"): (0, 4),
-                 ("protests", "seat"): (1, 10), ("lot", "order"): (1, None)}
-COLUMN_FORMATS = {("games", "ended"): "hh:mm", ("protests", "filed"): "hh:mm",
-                  # «3,5» would become the number 3.5 in a Russian Excel
-                  ("seats", "best_move"): "@"}
 WIDTHS = {"player": 24, "club": 20, "city": 16, "text": 50, "judge": 20, "result": 14, "left": 20,
           "decision": 18, "decided_by": 26, "setting": 30, "value": 18, "removed": 20}
 LINE_HEIGHT = 15  # points per line of the default 11-pt font
@@ -84,56 +70,6 @@ SHEET_HELP: dict[str, _T] = {
     "lot": ("Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
             "с равными показателями.",
             "Lot (optional): filled by the chief judge after a draw between tied players."),
-}
-
-COLUMN_HELP: dict[tuple[str, str], _T] = {
-    ("tournament", "setting"): ("Название параметра — не меняйте.", "Setting name — keep it."),
-    ("tournament", "value"): ("Значение; пояснение — в третьей колонке.",
-                              "The value; the third column explains it."),
-    ("players", "player"): ("Ник, уникальный; пишите одинаково на всех листах.",
-                            "Nickname, unique; spell it the same on every sheet."),
-    ("players", "club"): ("Клуб (необязательно).", "Club (optional)."),
-    ("players", "city"): ("Город (необязательно).", "City (optional)."),
-    ("players", "removed"): ("«да» — удалён с турнира (особая ситуация 4), места не получает.",
-                             "«yes» — removed (special situation 4): gets no place."),
-    ("games", "game"): ("Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
-                        "Game id (number or text), unique; the same id in «Seats»."),
-    ("games", "round"): ("Номер тура (необязательно).", "Round number (optional)."),
-    ("games", "table"): ("Стол (необязательно).", "Table (optional)."),
-    ("games", "judge"): ("Судья за столом (необязательно).", "Table judge (optional)."),
-    ("games", "result"): ("Кто победил.", "Who won."),
-    ("games", "ended"): ("Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
-                         "Time the game ended, hh:mm: the 10-minute protest window starts here."),
-    ("games", "annulled"): ("«да» — игра отменена по протесту и ничего не даёт.",
-                            "«yes» — annulled by a protest decision; counts for nothing."),
-    ("seats", "game"): ("Номер игры из листа «Игры».", "Game id from the «Games» sheet."),
-    ("seats", "seat"): ("Место за столом; каждое место один раз в игре.",
-                        "Seat at the table; each seat once per game."),
-    ("seats", "player"): ("Ник игрока.", "Player's nickname."),
-    ("seats", "role"): ("Роль. Пусто = мирный, как в бумажном протоколе. В игре 6 мирных, "
-                        "1 шериф, 2 мафии, 1 дон.",
-                        "Role. Blank = civilian, as on the paper form. A game has 6 civilians, "
-                        "1 sheriff, 2 mafia, 1 don."),
-    ("seats", "fouls"): ("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
-    ("seats", "left"): ("Как выбыл; пусто — остался за столом до конца.",
-                        "How the player left; blank = stayed to the end."),
-    ("seats", "when"): ("Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
-                        "Phase the player left: D1 = day 1, N1 = the night after it, D2, N2 …"),
-    ("seats", "best_move"): ("Только у убитого в первую ночь: три названных места, «3 5 7».",
-                             "Only for the player killed on night 1: the three seats named, "
-                             "«3 5 7»."),
-    ("seats", "bonus"): ("Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) — "
-                         "проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
-                         "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) to "
-                         "losers; each at most once per game, none in a draw."),
-    ("protests", "game"): ("Номер игры.", "Game id."),
-    ("protests", "seat"): ("Место игрока, подавшего протест.", "Seat of the player who filed it."),
-    ("protests", "filed"): ("Время подачи, чч:мм.", "Time filed, hh:mm."),
-    ("protests", "text"): ("Суть протеста.", "What the protest is about."),
-    ("protests", "decision"): ("Решение.", "Decision."),
-    ("protests", "decided_by"): ("Кто решил.", "Who decided."),
-    ("lot", "player"): ("Ник игрока.", "Player's nickname."),
-    ("lot", "order"): ("Порядок по жребию: 1 — выиграл жребий.", "Order drawn: 1 wins the lot."),
 }
 
 SETTING_HELP: dict[str, _T] = {
@@ -187,7 +123,7 @@ def build_template(lang: str = "ru", games: int = 0,
     if games < 0:
         raise ValueError("games must not be negative")
     book = Workbook()
-    _instructions_sheet(book.active, lang)
+    _instructions_sheet(book.worksheets[0], lang)
     rows = {"tournament": _settings_rows(lang),
             "players": [[p.nickname, p.club, p.city] for p in players],
             "games": [[game] for game in range(1, games + 1)],
@@ -199,14 +135,6 @@ def build_template(lang: str = "ru", games: int = 0,
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
-
-
-def allowed_values(sheet: str, column: str, lang: str) -> list[str]:
-    """The dropdown entries of a column; empty when it has no dropdown."""
-    if (sheet, column) == ("seats", "when"):
-        return [phase_name(ordinal, lang) for ordinal in range(1, LAST_PHASE + 1)]
-    vocab = VOCAB_OF_COLUMN.get((sheet, column))
-    return display_values(vocab, lang) if vocab else []
 
 
 def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
@@ -265,14 +193,14 @@ def _column_rules(sheet: Worksheet, code: str, column: str, index: int, last_row
 
     letter = get_column_letter(index)
     target = f"{letter}2:{letter}{last_row}"
-    entries = allowed_values(code, column, lang)
+    declared = SCHEMA[code][column]
+    entries = dropdown(code, column, lang)
     if entries:
         sheet.add_data_validation(_list_validation(entries, target, lang, code, column))
-    if (code, column) in NUMBER_RANGES:
-        low, high = NUMBER_RANGES[(code, column)]
-        sheet.add_data_validation(_number_validation(low, high, target, lang))
-    if (code, column) in COLUMN_FORMATS:
-        sheet.column_dimensions[letter].number_format = COLUMN_FORMATS[(code, column)]
+    if declared.whole is not None:
+        sheet.add_data_validation(_number_validation(*declared.whole, target, lang))
+    if declared.number_format is not None:
+        sheet.column_dimensions[letter].number_format = declared.number_format
 
 
 def _list_validation(entries: Sequence[str], target: str, lang: str, code: str = "",
@@ -291,7 +219,7 @@ def _list_validation(entries: Sequence[str], target: str, lang: str, code: str =
         # The one rule a judge cannot see in the dropdown itself.
         validation.showInputMessage = True
         validation.promptTitle = COLUMNS[code][column](lang)
-        validation.prompt = _say(COLUMN_HELP[(code, column)], lang)
+        validation.prompt = SCHEMA[code][column].help(lang)
     for part in target.split():  # separate cells such as the flag rows of «Турнир»
         validation.add(part)
     return validation
@@ -322,10 +250,14 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
                                     else "portrait")
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    fit = sheet.sheet_properties.pageSetUpPr
+    assert fit is not None  # openpyxl creates it with every sheet
+    fit.fitToPage = True
     sheet.print_title_rows = "1:1"
-    sheet.oddHeader.center.text = "&A"
-    sheet.oddFooter.center.text = _say(FOOTER, lang)
+    header, footer = sheet.oddHeader, sheet.oddFooter
+    assert header is not None and footer is not None  # openpyxl creates both with every sheet
+    header.center.text = "&A"
+    footer.center.text = _say(FOOTER, lang)
 
 
 # ---- Турнир ------------------------------------------------------------------------------
@@ -373,37 +305,13 @@ def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
         for cell in sheet[sheet.max_row]:
             cell.font = Font(bold=True)
             cell.fill = PatternFill("solid", fgColor=SECTION_FILL)
-        for column, header in COLUMNS[code].items():
-            sheet.append([header(lang), _say(COLUMN_HELP[(code, column)], lang),
-                          _allowed_text(code, column, lang)])
+        for declared in SCHEMA[code].values():
+            sheet.append([declared.name(lang), declared.help(lang), declared.accepts(lang)])
     for row in sheet.iter_rows(min_row=2):
         for cell in row:
             cell.alignment = Alignment(vertical="top", wrap_text=True)
         # Neither Excel nor LibreOffice grows a row for wrapped text written by a library.
         lines = max(-(-len(str(cell.value or "")) // (width - 3))
                     for cell, width in zip(row, widths, strict=True))
-        sheet.row_dimensions[row[0].row].height = LINE_HEIGHT * max(lines, 1)
+        sheet.row_dimensions[int(row[0].row or 1)].height = LINE_HEIGHT * max(lines, 1)
     _print_setup(sheet, lang, sum(widths))
-
-
-def _allowed_text(code: str, column: str, lang: str) -> str:
-    """The allowed values of a column as a judge reads them."""
-    if (code, column) in NUMBER_RANGES:
-        low, high = NUMBER_RANGES[(code, column)]
-        return f"{low}–{high}" if high is not None else f"{low}, {low + 1}, …"
-    if (code, column) == ("seats", "when"):
-        first = ", ".join(phase_name(n, lang) for n in (1, 2, 3))
-        return f"{first} … {phase_name(LAST_PHASE, lang)}"
-    entries = allowed_values(code, column, lang)
-    if (code, column) == ("seats", "role"):
-        short = "К, Ш, М, Д" if lang == "ru" else "C, S, M, D"
-        blank = "пусто = Мирный" if lang == "ru" else "blank = Civilian"
-        return f"{', '.join(entries)} ({blank}; {short})"
-    if (code, column) in COLUMN_FORMATS and COLUMN_FORMATS[(code, column)] == "hh:mm":
-        return "19:45"
-    if (code, column) == ("seats", "bonus"):
-        return ", ".join(entries) + (" (или 1, 0,5)" if lang == "ru" else " (or 1, 0.5)")
-    if (code, column) == ("tournament", "value"):
-        return ", ".join(display_values("yesno", lang)) + (", числа" if lang == "ru"
-                                                           else ", numbers")
-    return ", ".join(entries)

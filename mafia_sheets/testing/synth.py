@@ -22,7 +22,8 @@ from typing import IO, Any, NamedTuple
 
 import numpy as np
 
-from ..vocab import COLUMNS, SETTINGS, SHEETS, display_value, phase_name
+from ..reading.columns import COLUMNS
+from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
 LEFT = ("", "killed", "voted", "fouled", "disqualified")  # 0 = stayed to the end
@@ -60,7 +61,7 @@ class Odds:
 class SynthProtocol:
     """A generated tournament: each sheet's columns as arrays of canonical codes.
 
-    `games` and `seats` are keyed by the column codes of :data:`vocab.COLUMNS`. Coded
+    `games` and `seats` are keyed by the column codes of :data:`reading.columns.COLUMNS`. Coded
     columns hold indexes into :data:`ROLES`, :data:`LEFT`, :data:`RESULTS`,
     :data:`BONUSES`; `seats["player"]` indexes `players`; `seats["when"]` is the phase
     ordinal (Д1 = 1, Н1 = 2 …, 0 = stayed); `seats["best_move"]` has three seats per row

@@ -1,0 +1,267 @@
+"""The protocol's columns, each declared once: name, aliases, parser, accepted values, help.
+
+Everything that knows a column is derived from :data:`SCHEMA`: the header lookup of the
+reader, the parser and its finding, the template's dropdowns, number formats and
+instructions, and the README's format table (`python -m mafia_sheets.reading.columns`
+prints it; a test keeps the README equal to it). To accept a new column or spelling,
+change one entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import vocab
+from ..text import LANGS, Text
+from . import values as v
+
+LAST_PHASE = 24  # Н12: no real game lasts longer; the template's phase dropdown ends there
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of one protocol sheet.
+
+    `parse` turns a cell into its meaning (or :data:`values.BAD`); `accepts` says what a
+    valid value looks like, in the bad-value finding and the template's instructions;
+    `whole` is the range of a whole-number column (None as the top: no fixed limit).
+    """
+
+    name: Text
+    help: Text
+    parse: Callable[[object], object] = v.parse_text
+    aliases: tuple[str, ...] = ()
+    header_required: bool = False
+    value_required: bool = False
+    vocab: str | None = None
+    whole: tuple[int, int | None] | None = None
+    number_format: str | None = None
+    kind: str = "text"  # text | number | vocab | phase | seats | bonus | time | yesno | any
+
+    def accepts(self, lang: str) -> str:
+        """What a valid value looks like: `1–10`, `Д1, Н1, Д2 … Н12`, `Мирный, Шериф …`."""
+        return _ACCEPTS[self.kind](self, lang)
+
+
+def _whole(low: int, high: int | None, name: Text, help: Text, **more: Any) -> Column:
+    """A whole-number column; without a top, 100,000 only catches typos like 1e9."""
+    top = high if high is not None else 100_000
+    return Column(name, help, v.integer_in(low, top), whole=(low, high), kind="number", **more)
+
+
+def _words(vocab_name: str, name: Text, help: Text, **more: Any) -> Column:
+    """A column whose values come from one vocabulary of :mod:`mafia_sheets.vocab`."""
+    return Column(name, help, v.vocabulary(vocab_name), vocab=vocab_name, kind="vocab", **more)
+
+
+def _yes_no(name: Text, help: Text, **more: Any) -> Column:
+    return Column(name, help, v.parse_yes_no, vocab="yesno", kind="yesno", **more)
+
+
+_GAME_ALIASES = ("№ игры", "игра №", "game id")
+_NICK_ALIASES = ("ник", "nickname")
+
+SCHEMA: dict[str, dict[str, Column]] = {
+    "tournament": {
+        "setting": Column(Text("Параметр", "Setting"),
+                          Text("Название параметра — не меняйте.", "Setting name — keep it."),
+                          header_required=True),
+        "value": Column(Text("Значение", "Value"),
+                        Text("Значение; пояснение — в третьей колонке.",
+                             "The value; the third column explains it."),
+                        parse=lambda value: value, header_required=True, kind="any"),
+    },
+    "players": {
+        "player": Column(Text("Игрок", "Player"),
+                         Text("Ник, уникальный; пишите одинаково на всех листах.",
+                              "Nickname, unique; spell it the same on every sheet."),
+                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
+        "club": Column(Text("Клуб", "Club"), Text("Клуб (необязательно).", "Club (optional).")),
+        "city": Column(Text("Город", "City"), Text("Город (необязательно).", "City (optional).")),
+        "removed": _yes_no(Text("Удалён с турнира", "Removed from tournament"),
+                           Text("«да» — удалён с турнира (особая ситуация 4), места не "
+                                "получает.",
+                                "«yes» — removed (special situation 4): gets no place."),
+                           aliases=("удален", "удалён", "removed")),
+    },
+    "games": {
+        "game": Column(Text("Игра", "Game"),
+                       Text("Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
+                            "Game id (number or text), unique; the same id in «Seats»."),
+                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
+        "round": _whole(0, None, Text("Тур", "Round"),
+                        Text("Номер тура (необязательно).", "Round number (optional).")),
+        "table": Column(Text("Стол", "Table"), Text("Стол (необязательно).", "Table (optional).")),
+        "judge": Column(Text("Судья", "Judge"),
+                        Text("Судья за столом (необязательно).", "Table judge (optional).")),
+        "result": _words("result", Text("Результат", "Result"), Text("Кто победил.", "Who won."),
+                         header_required=True),
+        "ended": Column(Text("Окончание", "Ended"),
+                        Text("Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
+                             "Time the game ended, hh:mm: the 10-minute protest window starts "
+                             "here."),
+                        parse=v.parse_time, aliases=("конец", "end", "время окончания"),
+                        number_format="hh:mm", kind="time"),
+        "annulled": _yes_no(Text("Отменена", "Annulled"),
+                            Text("«да» — игра отменена по протесту и ничего не даёт.",
+                                 "«yes» — annulled by a protest decision; counts for nothing.")),
+    },
+    "seats": {
+        "game": Column(Text("Игра", "Game"),
+                       Text("Номер игры из листа «Игры».", "Game id from the «Games» sheet."),
+                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
+        "seat": _whole(1, 10, Text("Место", "Seat"),
+                       Text("Место за столом; каждое место один раз в игре.",
+                            "Seat at the table; each seat once per game."),
+                       aliases=("№", "слот", "slot"), header_required=True),
+        "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
+                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
+        "role": _words("role", Text("Роль", "Role"),
+                       Text("Роль. Пусто = мирный, как в бумажном протоколе. В игре 6 мирных, "
+                            "1 шериф, 2 мафии, 1 дон.",
+                            "Role. Blank = civilian, as on the paper form. A game has 6 "
+                            "civilians, 1 sheriff, 2 mafia, 1 don."),
+                       header_required=True),
+        "fouls": _whole(0, 4, Text("Фолы", "Fouls"),
+                        Text("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
+                        aliases=("фол", "foul")),
+        "left": _words("left", Text("Выбыл", "Left"),
+                       Text("Как выбыл; пусто — остался за столом до конца.",
+                            "How the player left; blank = stayed to the end.")),
+        "when": Column(Text("Когда", "When"),
+                       Text("Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
+                            "Phase the player left: D1 = day 1, N1 = the night after it, D2, "
+                            "N2 …"),
+                       parse=v.parse_phase, kind="phase"),
+        "best_move": Column(Text("Лучший ход", "Best move"),
+                            Text("Только у убитого в первую ночь: три названных места, «3 5 7».",
+                                 "Only for the player killed on night 1: the three seats "
+                                 "named, «3 5 7»."),
+                            # «3,5» would become the number 3.5 in a Russian Excel
+                            parse=v.parse_seat_list, number_format="@", kind="seats"),
+        "bonus": Column(Text("Доп", "Bonus"),
+                        Text("Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
+                             "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
+                             "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
+                             "to losers; each at most once per game, none in a draw."),
+                        parse=v.parse_bonus, vocab="bonus", kind="bonus",
+                        aliases=("доп. баллы", "доп баллы", "extra", "award", "awards")),
+    },
+    "protests": {
+        "game": Column(Text("Игра", "Game"), Text("Номер игры.", "Game id."),
+                       header_required=True, value_required=True),
+        "seat": _whole(1, 10, Text("Место", "Seat"),
+                       Text("Место игрока, подавшего протест.",
+                            "Seat of the player who filed it.")),
+        "filed": Column(Text("Подан", "Filed"), Text("Время подачи, чч:мм.", "Time filed, hh:mm."),
+                        parse=v.parse_time, aliases=("время", "time"), number_format="hh:mm",
+                        kind="time"),
+        "text": Column(Text("Суть", "Text"),
+                       Text("Суть протеста.", "What the protest is about.")),
+        "decision": _words("decision", Text("Решение", "Decision"), Text("Решение.", "Decision."),
+                           header_required=True),
+        "decided_by": _words("decided_by", Text("Кто решил", "Decided by"),
+                             Text("Кто решил.", "Who decided.")),
+    },
+    "lot": {
+        "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
+                         header_required=True, value_required=True),
+        "order": _whole(1, None, Text("Порядок", "Order"),
+                        Text("Порядок по жребию: 1 — выиграл жребий.",
+                             "Order drawn: 1 wins the lot."),
+                        header_required=True),
+    },
+}
+
+# ---- derived views ---------------------------------------------------------------------------
+
+COLUMNS: dict[str, dict[str, Text]] = {
+    sheet: {code: column.name for code, column in columns.items()}
+    for sheet, columns in SCHEMA.items()
+}
+REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
+    sheet: tuple(code for code, column in columns.items() if column.header_required)
+    for sheet, columns in SCHEMA.items()
+}
+
+
+def column_lookup(sheet: str) -> dict[str, str]:
+    """Folded column header (either language, or a known alias) → column code."""
+    table = {vocab.fold(column.name(lang)): code
+             for code, column in SCHEMA[sheet].items() for lang in LANGS}
+    for code, column in SCHEMA[sheet].items():
+        table.update({vocab.fold(alias): code for alias in column.aliases})
+    return table
+
+
+def display_values(vocab_name: str, lang: str) -> list[str]:
+    """The display spelling of each canonical value: the dropdown list of the template."""
+    return [vocab.display_value(vocab_name, code, lang) for code in vocab.VALUES[vocab_name]]
+
+
+def dropdown(sheet: str, code: str, lang: str) -> list[str]:
+    """The template's dropdown entries of a column (empty: no list)."""
+    column = SCHEMA[sheet][code]
+    if column.kind == "phase":
+        return [vocab.phase_name(ordinal, lang) for ordinal in range(1, LAST_PHASE + 1)]
+    return display_values(column.vocab, lang) if column.vocab else []
+
+
+# ---- what each kind accepts ------------------------------------------------------------------
+
+_ROLE_EXTRA = Text("пусто = Мирный; К, Ш, М, Д", "blank = Civilian; C, S, M, D")
+_BONUS_EXTRA = Text("или 1, 0,5", "or 1, 0.5")
+
+
+def _accept_number(column: Column, lang: str) -> str:
+    assert column.whole is not None
+    low, high = column.whole
+    return f"{low}–{high}" if high is not None else f"≥ {low}"
+
+
+def _accept_vocab(column: Column, lang: str) -> str:
+    assert column.vocab is not None
+    entries = ", ".join(display_values(column.vocab, lang))
+    if column.vocab == "role":
+        return f"{entries} ({_ROLE_EXTRA(lang)})"
+    if column.kind == "bonus":
+        return f"{entries} ({_BONUS_EXTRA(lang)})"
+    return entries
+
+
+def _accept_phase(column: Column, lang: str) -> str:
+    first = ", ".join(vocab.phase_name(n, lang) for n in (1, 2, 3))
+    return f"{first} … {vocab.phase_name(LAST_PHASE, lang)}"
+
+
+_ACCEPTS: dict[str, Callable[[Column, str], str]] = {
+    "text": lambda column, lang: "",
+    "any": lambda column, lang: Text("да, нет, числа", "yes, no, numbers")(lang),
+    "number": _accept_number,
+    "vocab": _accept_vocab,
+    "bonus": _accept_vocab,
+    "yesno": _accept_vocab,
+    "phase": _accept_phase,
+    "seats": lambda column, lang: "3 5 7",
+    "time": lambda column, lang: "19:45",
+}
+
+
+def format_table(lang: str = "en") -> str:
+    """The README's table of protocol columns, in Markdown."""
+    head = Text("| лист | столбец | другие заголовки | обязателен | значения | что вписывать |",
+                "| sheet | column | other headers | required | values | what to enter |")
+    lines = [head(lang), "|---|---|---|---|---|---|"]
+    for sheet, columns in SCHEMA.items():
+        for column in columns.values():
+            aliases = ", ".join(f"`{a}`" for a in column.aliases)
+            required = "✓" if column.header_required else ""
+            lines.append(f"| {vocab.SHEETS[sheet].both()} | {column.name.both()} | {aliases} | "
+                         f"{required} | {column.accepts(lang)} | {column.help(lang)} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(format_table())
