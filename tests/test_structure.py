@@ -162,3 +162,35 @@ def test_every_message_renders_in_both_languages_with_what_expected_and_fix():
         for lang in ("ru", "en"):
             what, expected, fix = template.text(lang)
             assert what and expected and fix, (code, lang)
+
+
+def _edited(proto: Proto, edit) -> Source:
+    book = openpyxl.load_workbook(io.BytesIO(proto.to_bytes()))
+    edit(book)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return Source("edited.xlsx", buffer.getvalue())
+
+
+def test_a_second_sheet_of_one_purpose_is_reported_and_the_first_is_read():
+    def add_english_games(book):
+        extra = book.create_sheet("Games")
+        extra.append(["Game", "Result"])
+        extra.append([99, "Red"])
+
+    outcome = evaluate([_edited(valid(), add_english_games)], rate=False)
+    assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
+        ("duplicate-sheet", "warning", "Games", "", "Игры")]
+
+
+def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
+    def add_second_player_column(book):
+        seats = book["Протокол"]
+        column = seats.max_column + 1
+        seats.cell(row=1, column=column, value="Ник")
+        for row in range(2, seats.max_row + 1):
+            seats.cell(row=row, column=column, value="кто-то")
+
+    outcome = evaluate([_edited(valid(), add_second_player_column)], rate=False)
+    assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
+        ("duplicate-column", "warning", "Протокол", "J1", "Ник")]

@@ -37,6 +37,21 @@ def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
     Worked example: totals 5, 3.5, 3.5, 3.5, 1 where the three 3.5 players have
     additional 1, 0.5, 0.5 and are otherwise equal → places 1, 2, 3–4, 3–4, 5 with
     decided_by total, additional, tied, total, total (and a lot needed for 3–4).
+
+    >>> from fractions import Fraction as F
+    >>> rows = [("A", 5, 0), ("B", F(7, 2), 1), ("C", F(7, 2), F(1, 2)),
+    ...         ("D", F(7, 2), F(1, 2)), ("E", 1, 0)]
+    >>> totals = pd.DataFrame([{"player": p, "total": F(t), "additional": F(a),
+    ...     "win_points": F(t) - F(a), "best_move": F(0), "awards": F(a), "penalty": F(0),
+    ...     "games": 2, "wins": 1, "wins_don_sheriff": 0, "killed_first_night": 0}
+    ...     for p, t, a in rows])
+    >>> standings, _, lot = rank(totals, ["total", "additional", "wins"], set(), LotInput({}))
+    >>> [(s.place_range, s.player, s.decided_by) for s in standings]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('1', 'A', 'total'), ('2', 'B', 'additional'), ('3–4', 'C', 'tied'),
+     ('3–4', 'D', 'total'), ('5', 'E', 'total')]
+    >>> lot.needed, lot.groups
+    (True, (('C', 'D'),))
     """
     keys = [c for c in criteria if c in CRITERIA_COLUMNS]
     records = cast(list[dict[str, Any]], totals.to_dict("records"))

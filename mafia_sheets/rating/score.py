@@ -43,6 +43,12 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
     N counts the played games (draws too, unless `draws_in_n` is off; annulled never);
     the heavy side is the colour with strictly fewer wins, n its number of wins.
     Example: N = 10, red 7, black 3 → black heavy, n = 3, K = 1 + (5 − 3)/5 = 7/5 = 1.4.
+
+    >>> from mafia_sheets.rules import load_rules
+    >>> games = pd.DataFrame({"result": ["red"] * 7 + ["black"] * 3, "annulled": False})
+    >>> k = coefficient_k(games, load_rules())
+    >>> k.heavy_side, k.games, k.heavy_games, k.value
+    ('black', 10, 3, Fraction(7, 5))
     """
     annulled = games["annulled"].eq(True)
     result = games["result"][~annulled]
