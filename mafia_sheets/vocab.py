@@ -241,6 +241,8 @@ SETTINGS: dict[str, Name] = {
     "apply_k": Name("Коэффициент K", "Coefficient K"),
     "draws_in_n": Name("Ничьи в N", "Draws in N"),
     "geo_rule_7": Name("Гео-правило 7", "Geo rule 7"),
+    "draw_quiet_phases": Name("Ничья после фаз без выбываний", "Draw after quiet phases"),
+    "win_when_disqualified": Name("Победа при дисквалификации", "Win points when disqualified"),
     "win": Name("Баллы за победу", "Win points"),
     "disqualification": Name("Штраф за дисквалификацию", "Disqualification penalty"),
     "best_move_3": Name("Лучший ход: 3 чёрных", "Best move: 3 black"),
@@ -251,7 +253,8 @@ SETTINGS: dict[str, Name] = {
 }
 
 TEXT_SETTINGS = ("name", "dates", "city", "chief_judge")
-FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7")
+FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")
+QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 9)
 
 
 def setting_lookup() -> dict[str, str]:

@@ -14,7 +14,14 @@ from mafia_sheets.errors import ProtocolReadError
 from mafia_sheets.players_file import PlayerRow, read_players_file
 from mafia_sheets.rules import load_rules
 from mafia_sheets.template import INSTRUCTIONS, build_template
-from mafia_sheets.vocab import COLUMNS, FLAG_SETTINGS, SETTINGS, SHEETS, display_values
+from mafia_sheets.vocab import (
+    COLUMNS,
+    FLAG_SETTINGS,
+    QUIET_SETTING,
+    SETTINGS,
+    SHEETS,
+    display_values,
+)
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGS = ("ru", "en")
@@ -160,6 +167,8 @@ def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str)
             assert rows[name(lang)] == yes
         elif key in rules.points:
             assert rows[name(lang)] == rules.points[key]  # 0.25 == Fraction(1, 4)
+        elif key == QUIET_SETTING:
+            assert rows[name(lang)] == 5  # special situation 9: five phases by default
         else:
             assert rows[name(lang)] is None
     assert all(row[2] for row in sheet.iter_rows(min_row=2, values_only=True))
@@ -167,6 +176,9 @@ def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str)
     assert list_entries(flag_validation) == display_values("yesno", lang)
     flag_rows = [i for i, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
     assert str(flag_validation.sqref) == " ".join(f"B{row}" for row in flag_rows)
+    quiet_row = list(SETTINGS).index(QUIET_SETTING) + 2
+    quiet = validations(sheet)[f"B{quiet_row}"]
+    assert list_entries(quiet) == ["5", "6", display_values("yesno", lang)[1]]
 
 
 def test_time_and_text_formats(books: dict[str, Any]) -> None:
