@@ -8,6 +8,9 @@ departure after it; the recorded result stands and the game is rated.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from builders import (
     Proto,
@@ -20,6 +23,9 @@ from builders import (
     sheet_name,
 )
 
+from click.testing import CliRunner
+
+from mafia_sheets.cli import main
 from mafia_sheets.findings import CATALOG
 
 GAME = 1
@@ -185,3 +191,47 @@ def test_a_draw_with_the_rule_switched_off_is_a_warning(lang: str) -> None:
     assert placed(found) == [("draw-rule-off", "warning", sheet_name("games", lang),
                               game_cell(proto, GAME, "result"))]
     assert CATALOG["draw-rule-off"].severity == "warning"
+
+
+# ---- end to end: a slow game inside an otherwise clean tournament ------------------------
+
+def slow_tournament(tmp_path: Path, window: object = None) -> Path:
+    """Seven games; game 4 has a quiet opening and then goes on to a red win."""
+    proto = Proto(settings=None if window is None else [(SETTING, window)])
+    results = ["Красные", "Чёрные", "Ничья", "Красные", "Чёрные", "Красные", "Красные"]
+    for game, result in enumerate(results, start=1):
+        proto.add_game(game, names("P", start=game), result)
+    set_departures(proto, 4, QUIET_OPENING)
+    path = tmp_path / "slow.xlsx"
+    path.write_bytes(proto.to_bytes())
+    return path
+
+
+def test_a_slow_game_in_a_tournament_is_warned_once_and_rated(tmp_path: Path) -> None:
+    path = slow_tournament(tmp_path)
+    runner = CliRunner()
+    checked = runner.invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
+    report = json.loads(checked.output)
+    assert checked.exit_code == 0  # warnings do not fail a check (SPEC §5)
+    assert (report["errors"], report["warnings"]) == (0, 1)
+    (only,) = report["findings"]
+    assert (only["code"], only["severity"], only["sheet"], only["cell"]) == (
+        "draw-missed", "warning", "Протокол", "G34")  # game 4, seat 3: 3 × 10 + 3 + header
+    rated = runner.invoke(main, ["rate", str(path), "--json"], catch_exceptions=False)
+    data = json.loads(rated.output)
+    assert rated.exit_code == 0 and data["standings"]
+    assert [f["code"] for f in data["findings"]] == ["draw-missed"]
+    # every game counts as recorded, game 4 a red win: 4 red wins × 7 + 2 black wins × 3
+    assert sum(row["games"] for row in data["standings"]) == 70
+    assert sum(row["wins"] for row in data["standings"]) == 4 * 7 + 2 * 3
+
+
+def test_with_six_phases_the_same_tournament_has_no_finding(tmp_path: Path) -> None:
+    path = slow_tournament(tmp_path, 6)
+    runner = CliRunner()
+    checked = runner.invoke(main, ["check", str(path), "--json"], catch_exceptions=False)
+    assert checked.exit_code == 0 and json.loads(checked.output)["findings"] == []
+    rated = runner.invoke(main, ["rate", str(path), "--json"], catch_exceptions=False)
+    data = json.loads(rated.output)
+    assert rated.exit_code == 0 and data["findings"] == []
+    assert data["settings"]["draw_quiet_phases"] == 6
