@@ -133,3 +133,15 @@ def test_the_default_window_is_shown_as_a_number() -> None:
     lines = {item: (value, note) for item, value, note in summary_lines(rating, "en")}
     assert lines["Draw after quiet phases"] == (5, "")
     assert rating_json(rating)["settings"]["draw_quiet_phases"] == 5
+
+
+def test_a_best_move_counts_in_a_draw() -> None:
+    # 8.4.5 (no additional points in a draw) is about the judge's awards of 8.4; the best
+    # move is 8.3: the red player killed on Н1 naming all three blacks gets +0.5
+    proto = Proto()
+    proto.add_game(1, names("D"), "Ничья")  # seat 1 voted out on Д1, seat 2 killed on Н1
+    proto.seat(1, 2)["best_move"] = "3 7 9"
+    outcome = evaluate([proto.source()])
+    assert outcome.findings == ()
+    d2 = {s.player: s for s in outcome.rating.standings}["D2"]
+    assert (d2.best_move, d2.win_points, d2.total) == (Fraction(1, 2), 0, Fraction(1, 2))
