@@ -97,7 +97,7 @@ def test_departures_in_the_deciding_phase_are_simultaneous() -> None:
     assert check_findings(proto) == []
 
 
-# Situation 9 (quiet phases and a draw): test_situation_nine.py
+# Situation 9 (quiet phases and a draw): test_checks_situation_nine.py
 
 
 def test_timeline_of_a_red_win() -> None:

@@ -22,7 +22,6 @@ from builders import (
     set_departures,
     sheet_name,
 )
-
 from click.testing import CliRunner
 
 from mafia_sheets.cli import main
