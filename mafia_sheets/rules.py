@@ -13,7 +13,10 @@ from importlib import resources
 from typing import Any
 
 POINT_KEYS = ("win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl")
-OPTION_KEYS = ("apply_k", "draws_in_n", "geo_rule_7")
+OPTION_KEYS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")  # yes / no
+# Special situation 9: how many quiet phases from a night end a game as a draw; 0 = off.
+QUIET_KEY = "draw_quiet_phases"
+QUIET_WINDOWS = (5, 6)
 TIEBREAK_KEYS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot")
 
 
@@ -25,12 +28,15 @@ class RuleSet:
     apply_k: bool = True
     draws_in_n: bool = True
     geo_rule_7: bool = True
+    win_when_disqualified: bool = True  # 8.2.1 with 8.2.4: a disqualified winner keeps them
+    draw_quiet_phases: int = 5  # special situation 9 (SPEC §5.3); 0 = not applied
     tiebreak: tuple[str, ...] = TIEBREAK_KEYS
     protest_deadline_minutes: int = 10
     overridden: tuple[str, ...] = field(default=())
 
     def with_overrides(self, overrides: dict[str, Any]) -> RuleSet:
-        """A copy with the tournament's settings applied (points as Fractions, flags as bool)."""
+        """A copy with the tournament's settings applied (points as Fractions, flags as bool,
+        the quiet window as an int)."""
         points = dict(self.points)
         flags: dict[str, Any] = {}
         for key, value in overrides.items():
@@ -38,6 +44,8 @@ class RuleSet:
                 points[key] = Fraction(value)
             elif key in OPTION_KEYS:
                 flags[key] = bool(value)
+            elif key == QUIET_KEY:
+                flags[key] = int(value)
         return replace(self, points=points, overridden=tuple(sorted(overrides)), **flags)
 
     @property
@@ -61,4 +69,14 @@ def load_rules() -> RuleSet:
         apply_k=bool(data["options"]["apply_k"]),
         draws_in_n=bool(data["options"]["draws_in_n"]),
         geo_rule_7=bool(data["options"]["geo_rule_7"]),
+        win_when_disqualified=bool(data["options"]["win_when_disqualified"]),
+        draw_quiet_phases=_quiet_window(data["options"][QUIET_KEY]),
     )
+
+
+def _quiet_window(value: object) -> int:
+    if value is False or value == 0:
+        return 0
+    if value not in QUIET_WINDOWS:
+        raise ValueError(f"rules/fiim.toml: {QUIET_KEY} is 5, 6 or false, not {value!r}")
+    return int(value)  # type: ignore[call-overload]

@@ -145,6 +145,8 @@ SETTINGS: dict[str, Text] = {
     "apply_k": Text("Коэффициент K", "Coefficient K"),
     "draws_in_n": Text("Ничьи в N", "Draws in N"),
     "geo_rule_7": Text("Гео-правило 7", "Geo rule 7"),
+    "draw_quiet_phases": Text("Ничья после фаз без выбываний", "Draw after quiet phases"),
+    "win_when_disqualified": Text("Победа при дисквалификации", "Win points when disqualified"),
     "win": Text("Баллы за победу", "Win points"),
     "disqualification": Text("Штраф за дисквалификацию", "Disqualification penalty"),
     "best_move_3": Text("Лучший ход: 3 чёрных", "Best move: 3 black"),
@@ -155,7 +157,8 @@ SETTINGS: dict[str, Text] = {
 }
 
 TEXT_SETTINGS = ("name", "dates", "city", "chief_judge")
-FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7")
+FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")
+QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 9)
 
 
 def setting_lookup() -> dict[str, str]:

@@ -113,7 +113,8 @@ WORDS = {
     "ru": {
         "setting": {"name": "Название", "dates": "Даты", "city": "Город",
                     "chief_judge": "Главный судья", "k": "Коэффициент K",
-                    "draws_in_n": "Ничьи в N"},
+                    "draws_in_n": "Ничьи в N", "quiet": "Ничья после фаз без выбываний",
+                    "win_disq": "Победа при дисквалификации"},
         "yes": "да", "no": "нет",
         "role": {"C": "Мирный", "S": "Шериф", "M": "Мафия", "D": "Дон", "": ""},
         "result": {RED: "Красные", BLACK: "Чёрные", DRAW: "Ничья"},
@@ -127,7 +128,8 @@ WORDS = {
     "en": {
         "setting": {"name": "Name", "dates": "Dates", "city": "City",
                     "chief_judge": "Chief judge", "k": "Coefficient K",
-                    "draws_in_n": "Draws in N"},
+                    "draws_in_n": "Draws in N", "quiet": "Draw after quiet phases",
+                    "win_disq": "Win points when disqualified"},
         "yes": "yes", "no": "no",
         "role": {"C": "Civilian", "S": "Sheriff", "M": "Mafia", "D": "Don", "": ""},
         "result": {RED: "Red", BLACK: "Black", DRAW: "Draw"},
@@ -161,6 +163,8 @@ def sheet_rows(lang: str) -> dict[str, list[dict]]:
         ("chief_judge", TOURNAMENT["chief_judge"]),
         ("k", w["yes"]),
         ("draws_in_n", w["yes"]),
+        ("quiet", 5),  # special situation 9: five quiet phases from a night
+        ("win_disq", w["yes"]),
     ]
     return {
         "tournament": [{"key": w["setting"][key], "value": value} for key, value in settings],

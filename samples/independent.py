@@ -83,6 +83,9 @@ def regulation_errors(games: list[Game]) -> list[str]:
     return errors
 
 
+QUIET_WINDOW = 5  # special situation 9: quiet phases from a night that make a draw
+
+
 def _departure_errors(g: Game) -> list[str]:
     where = f"game {g.id}"
     errors = []
@@ -93,8 +96,17 @@ def _departure_errors(g: Game) -> list[str]:
     reds, blacks = 7, 3
     decided_at = None
     outcome = DRAW
+    previous = -1  # the phase of the previous departure; -1 before D1
     for index in sorted(by_phase):
         leaving = by_phase[index]
+        # Special situation 9, read as the game's software reads it: five phases in a row
+        # without a departure, starting at a night (N, D, N, D, N), end the game as a draw.
+        # Nights have odd indexes here; D1 (index 0) never opens the window.
+        first_night = previous + 1 if (previous + 1) % 2 == 1 else previous + 2
+        if first_night + QUIET_WINDOW - 1 < index:
+            errors.append(f"{where}: play went on after {QUIET_WINDOW} quiet phases "
+                          "(special situation 9)")
+        previous = index
         kinds = Counter(s.left for s in leaving)
         if kinds["killed"] > 1:
             errors.append(f"{where}: two kills in one night")

@@ -126,16 +126,19 @@ GAMES = [
         ("Лис",       "S", 0, "",       "",   "",       ""),
         ("Вишня",     "M", 1, "voted",  "D2", "",       ""),
     ]),
+    # A slow game: after the N1 kill nobody leaves N2, D3, N3, D4 (the mafia miss twice,
+    # two days end without a vote-out), then play goes on. Four quiet phases from a night
+    # are not the five of special situation 9, so the game is not a draw.
     Game(2, round=1, table=2, result=RED, ended="11:43", seats=[
-        ("Медведь",   "",  2, "killed", "N2", "",       ""),
+        ("Медведь",   "",  2, "killed", "N4", "",       ""),
         ("Доцент",    "D", 0, "voted",  "D1", "",       ""),
         ("Филин",     "",  0, "",       "",   "",       ""),
         ("Граф",      "S", 1, "killed", "N1", "1 2 6",  ""),
         ("Мурка",     "",  3, "",       "",   "",       "BP2"),
-        ("Ворон",     "M", 0, "voted",  "D2", "",       ""),
+        ("Ворон",     "M", 0, "voted",  "D5", "",       ""),
         ("Ласточка",  "",  2, "",       "",   "",       "BP"),
         ("Рысь",      "",  0, "",       "",   "",       ""),
-        ("Маэстро",   "M", 0, "voted",  "D3", "",       ""),
+        ("Маэстро",   "M", 0, "voted",  "D6", "",       ""),
         ("Тень",      "",  0, "",       "",   "",       ""),
     ]),
     Game(3, round=2, table=1, result=BLACK, ended="13:11", seats=[
@@ -150,7 +153,8 @@ GAMES = [
         ("Лис",       "C", 1, "killed", "N2", "",       ""),
         ("Филин",     "S", 1, "voted",  "D2", "",       ""),
     ]),
-    # Draw: after D4 three reds face one black; nobody leaves N4, D5, N5 (special situation 9).
+    # Draw: after D4 three reds face one black; nobody leaves N4, D5, N5, D6, N6 (special
+    # situation 9: five phases in a row from a night).
     Game(4, round=2, table=2, result=DRAW, ended="13:16", seats=[
         ("Шторм",     "D", 1, "voted",  "D2", "",       ""),
         ("Барон",     "",  0, "killed", "N1", "",       ""),
@@ -334,7 +338,8 @@ GAMES = [
         ("Лис",       "M", 0, "voted",  "D4", "",       ""),
     ]),
     # The only disqualification: Ворон (the Don) on D3, no vote that day. After N4 it is
-    # three reds against two blacks and nobody leaves for three phases: a draw.
+    # three reds against two blacks and nobody leaves N5, D6, N6, D7, N7 (D5 follows a night
+    # departure and opens no window): a draw by special situation 9.
     Game(19, round=10, table=1, result=DRAW, ended="17:19", seats=[
         ("Кот",       "C", 0, "killed", "N4", "",       ""),
         ("Вишня",     "C", 0, "",       "",   "",       ""),

@@ -32,7 +32,7 @@ FLOWS = {
     # reds lose 1 (Д1), 2 (Н1), 4 (Д2), 5 (Н2): 3 reds against 3 blacks
     "Чёрные": {1: ("заголосован", "Д1"), 2: ("убит", "Н1"), 4: ("заголосован", "Д2"),
                5: ("убит", "Н2")},
-    # two departures, then three phases with nobody leaving: a draw (situation 9)
+    # two departures, then the game stays open: a draw (situation 9, after the last departure)
     "Ничья": {1: ("заголосован", "Д1"), 2: ("убит", "Н1")},
 }
 EN_VALUES = {"Красные": "Red", "Чёрные": "Black", "Ничья": "Draw", "убит": "killed",

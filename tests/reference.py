@@ -15,7 +15,10 @@ TEAM = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 AWARD = {"bp": Fraction(1), "bp2": Fraction(1, 2), "bpl": Fraction(1, 2)}
 
 
-def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = True) -> dict:
+def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = True,
+              win_when_disqualified: bool = True) -> dict:
+    """Standings by the regulation; `win_when_disqualified` off voids a disqualified
+    winner's win points (the win still counts for the tie-break on wins)."""
     results = [RESULTS[r] for r in proto.games["result"]]
     red, black, draws = (results.count(c) for c in ("red", "black", "draw"))
     n_games = red + black + (draws if draws_in_n else 0)
@@ -39,8 +42,9 @@ def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = Tru
             row = stats.setdefault(name, dict.fromkeys(
                 ("win_points", "additional", "wins", "wins_ds", "killed_n1"), 0))
             won = team == result
-            if won:
+            if won and (win_when_disqualified or left != "disqualified"):
                 row["win_points"] += 2 * (k if team == heavy else 1)
+            if won:
                 row["wins"] += 1
                 row["wins_ds"] += role in ("don", "sheriff")
             if left == "disqualified":

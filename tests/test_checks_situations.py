@@ -97,36 +97,7 @@ def test_departures_in_the_deciding_phase_are_simultaneous() -> None:
     assert check_findings(proto) == []
 
 
-# ---- situation 9: three quiet phases from a night are a draw -----------------------------
-
-def test_draw_after_three_quiet_phases_is_fine() -> None:
-    assert check_findings(game_of("Ничья")) == []
-
-
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_departure_after_a_situation_nine_draw(lang: str) -> None:
-    proto = game_of("Ничья")
-    proto.seat(GAME, 4).update(left="заголосован", when="Д4")  # Н2, Д3, Н3 were quiet
-    found = check_findings(proto, lang=lang)
-    assert placed(found) == [at_seat(proto, "departure-after-draw", 4, lang)]
-    assert "Н2, Д3, Н3" in found[0].message("ru")
-    assert "N2, D3, N3" in found[0].message("en")
-
-
-def test_a_quiet_day_one_does_not_start_the_draw_count() -> None:
-    # Д1 quiet, Н1 kill, … : a quiet run must start with a night
-    proto = game_of("Красные", {1: ("убит", "Н1"), 3: ("заголосован", "Д2"),
-                               2: ("убит", "Н2"), 7: ("заголосован", "Д3"),
-                               4: ("убит", "Н3"), 9: ("заголосован", "Д4")})
-    assert check_findings(proto) == []
-
-
-def test_two_quiet_phases_are_not_a_draw() -> None:
-    # Н1 miss and a quiet Д2, then Н2 kill: only two quiet phases in a row
-    proto = game_of("Красные", {3: ("заголосован", "Д1"), 1: ("убит", "Н2"),
-                               7: ("заголосован", "Д3"), 2: ("убит", "Н3"),
-                               9: ("заголосован", "Д4")})
-    assert check_findings(proto) == []
+# Situation 9 (quiet phases and a draw): test_checks_situation_nine.py
 
 
 def test_timeline_of_a_red_win() -> None:

@@ -17,7 +17,11 @@ from mafia_sheets.cli.commands import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "tournament-ru.xlsx"
-JSON_KEYS = {"tournament", "provisional", "lot_needed", "k", "standings", "removed", "findings"}
+JSON_KEYS = {"tournament", "provisional", "lot_needed", "k", "settings", "standings", "removed",
+             "findings"}
+SETTINGS_KEYS = {"win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl",
+                 "apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified",
+                 "draw_quiet_phases", "tiebreak", "protest_deadline_minutes"}
 ROW_KEYS = {"place", "place_range", "player", "total", "win_points", "additional", "best_move",
             "awards", "penalties", "games", "wins", "wins_don_sheriff", "killed_first_night",
             "decided_by"}
@@ -119,6 +123,11 @@ def test_rate_json_has_exactly_the_keys_of_the_spec(runner):
     data = json.loads(result.output)
     assert result.exit_code == 0 and set(data) == JSON_KEYS
     assert set(data["k"]) == {"applied", "value", "heavy_side", "games", "heavy_games"}
+    assert set(data["settings"]) == SETTINGS_KEYS
+    assert data["settings"]["draw_quiet_phases"] == 5
+    assert data["settings"]["win_when_disqualified"] is True
+    assert data["settings"]["win"] == 2 and data["settings"]["best_move_2"] == 0.25
+    assert data["settings"]["tiebreak"][0] == "total"
     assert all(set(row) == ROW_KEYS for row in data["standings"])
     assert data["k"]["value"] == 1.3 and data["lot_needed"] is True
     shared = [r for r in data["standings"] if r["place_range"] == "13–14"]

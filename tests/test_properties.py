@@ -13,7 +13,7 @@ from reference import reference
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.testing.synth import SynthProtocol, generate
+from mafia_sheets.testing.synth import LEFT, RESULTS, ROLES, SynthProtocol, generate
 
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -26,8 +26,10 @@ def workbook(proto: SynthProtocol, lang: str = "ru", shuffle: bool = False,
     return Source("random.xlsx", buffer.getvalue())
 
 
-def with_options(proto: SynthProtocol, apply_k: bool, draws_in_n: bool) -> SynthProtocol:
-    flags = {"apply_k": "yes" if apply_k else "no", "draws_in_n": "yes" if draws_in_n else "no"}
+def with_options(proto: SynthProtocol, apply_k: bool, draws_in_n: bool,
+                 win_when_disqualified: bool = True) -> SynthProtocol:
+    flags = {"apply_k": "yes" if apply_k else "no", "draws_in_n": "yes" if draws_in_n else "no",
+             "win_when_disqualified": "yes" if win_when_disqualified else "no"}
     settings_ = tuple((k, flags.get(k, v)) for k, v in proto.settings)
     return dataclasses.replace(proto, settings=settings_)
 
@@ -41,13 +43,15 @@ tournaments = st.builds(
 
 @SLOW
 @given(proto=tournaments, lang=st.sampled_from(["ru", "en"]), shuffle=st.booleans(),
-       apply_k=st.booleans(), draws_in_n=st.booleans())
+       apply_k=st.booleans(), draws_in_n=st.booleans(), keep_win=st.booleans())
 def test_random_tournaments_agree_with_an_independent_computation(proto, lang, shuffle,
-                                                                   apply_k, draws_in_n):
-    proto = with_options(proto, apply_k, draws_in_n)
+                                                                   apply_k, draws_in_n,
+                                                                   keep_win):
+    proto = with_options(proto, apply_k, draws_in_n, keep_win)
     outcome = evaluate([workbook(proto, lang, shuffle)])
-    assert outcome.errors == 0, [f.code + " " + f.where for f in outcome.findings]
-    expected = reference(proto, apply_k, draws_in_n)
+    # generated with the five-phase reading of situation 9: nothing to report at all
+    assert outcome.findings == (), [f.code + " " + f.where for f in outcome.findings]
+    expected = reference(proto, apply_k, draws_in_n, keep_win)
     rating = outcome.rating
     assert rating.k.value == expected["k"] and rating.k.heavy_side == expected["heavy"]
     for row in rating.standings:
@@ -92,3 +96,20 @@ def test_win_points_of_a_game_are_winners_times_two_times_k(proto):
         assert abs(rows["win_points"].sum() - winners * 2 * float(k if heavy else 1)) < 1e-9
         exact += winners * 2 * (k if heavy else 1)
     assert sum((s.win_points for s in rating.standings), Fraction(0)) == exact
+
+
+def test_voided_win_points_of_disqualified_winners_agree_with_the_reference():
+    proto = generate(400, seed=5)
+    left = proto.by_game("left") == LEFT.index("disqualified")
+    black = np.isin(proto.by_game("role"), [ROLES.index("mafia"), ROLES.index("don")])
+    won = np.where(black, proto.games["result"][:, None] == RESULTS.index("black"),
+                   proto.games["result"][:, None] == RESULTS.index("red"))
+    assert (left & won).any()  # the seed has disqualified winners to void
+    for keep in (True, False):
+        outcome = evaluate([workbook(with_options(proto, True, True, keep))])
+        assert outcome.findings == ()
+        expected = reference(proto, True, True, keep)
+        for row in outcome.rating.standings:
+            want = expected["players"][row.player]
+            assert (row.total, row.win_points, row.wins) == (
+                want["total"], want["win_points"], want["wins"])

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
+import pytest
 from builders import Proto, names
 from click.testing import CliRunner
 
@@ -43,6 +44,17 @@ def test_conflicting_settings_are_rejected_naming_file_and_setting(tmp_path):
     result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json"])
     assert result.exit_code == 2
     assert "b.xlsx" in result.output and "Коэффициент K" in result.output
+
+
+@pytest.mark.parametrize("setting,first,second", [
+    ("Ничья после фаз без выбываний", 5, 6),
+    ("Победа при дисквалификации", "да", "нет")])
+def test_the_open_readings_must_agree_across_a_season(tmp_path, setting, first, second):
+    write(tmp_path, "a.xlsx", night("Красные", settings=[(setting, first)]))
+    write(tmp_path, "b.xlsx", night("Красные", settings=[(setting, second)]))
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    assert "b.xlsx" in result.output and setting in result.output
 
 
 def test_look_alike_nicknames_across_files_are_reported(tmp_path):

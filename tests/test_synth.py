@@ -23,6 +23,7 @@ from mafia_sheets.testing import synth
 from mafia_sheets.testing.synth import BONUSES, LEFT, RESULTS, ROLES, generate
 
 BLACK_ROLES = {"mafia", "don"}
+WINDOW = 5  # special situation 9, as the game's software reads it (SPEC §5.3)
 
 
 def team_black(proto: synth.SynthProtocol) -> np.ndarray:
@@ -114,12 +115,27 @@ def assert_results(proto: synth.SynthProtocol) -> None:
         last = int(when[g].max())
         if decided_at is not None:
             assert last == decided_at == proto.games["end_phase"][g], "left after the end"
-        else:
-            assert proto.games["end_phase"][g] >= last + 3, "a draw without 3 quiet phases"
-        # special situation 9: three empty phases from a night end the game as a draw
+        else:  # a draw: the window opens at the first night after the last departure
+            first_night = last + 1 + (last + 1) % 2
+            assert proto.games["end_phase"][g] == first_night + WINDOW - 1, \
+                f"game {g + 1}: a draw without {WINDOW} quiet phases"
+        # special situation 9: five empty phases from a night end the game as a draw
         busy = set(when[g][when[g] > 0].tolist())
         for night in range(2, last, 2):
-            assert busy & {night, night + 1, night + 2}, f"game {g + 1}: should be a draw"
+            assert busy & set(range(night, night + WINDOW)), f"game {g + 1}: should be a draw"
+
+
+def quiet_runs(proto: synth.SynthProtocol) -> Counter[int]:
+    """Longest run of empty phases from a night before a departure, counted over games."""
+    runs: Counter[int] = Counter()
+    for when in proto.by_game("when"):
+        phases = sorted(set(when[when > 0].tolist()))
+        longest = 0
+        for prev, phase in zip([0, *phases], phases, strict=False):
+            first_night = prev + 1 + (prev + 1) % 2
+            longest = max(longest, phase - first_night)
+        runs[longest] += 1
+    return runs
 
 
 def assert_best_moves_and_awards(proto: synth.SynthProtocol) -> None:
@@ -167,6 +183,18 @@ def test_any_seed_gives_valid_games(seed: int, games: int, draws: float) -> None
     assert_phase_rules(proto)
     assert_results(proto)
     assert_best_moves_and_awards(proto)
+
+
+def test_slow_games_go_on_up_to_four_quiet_phases() -> None:
+    # a missed night and a day without a vote-out are ordinary: runs of 3 and 4 quiet
+    # phases from a night appear before play goes on, never a whole window of 5
+    runs = quiet_runs(generate(2000, seed=12, draws=0.0))
+    assert runs[3] > 0 and runs[4] > 0 and max(runs) == WINDOW - 1
+
+
+def test_the_settings_name_the_five_phase_reading() -> None:
+    settings_ = dict(generate(10).settings)
+    assert settings_["draw_quiet_phases"] == "5" and settings_["win_when_disqualified"] == "yes"
 
 
 def test_draw_share_follows_the_setting() -> None:

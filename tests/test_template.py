@@ -15,7 +15,7 @@ from mafia_sheets.reading.columns import COLUMNS, display_values
 from mafia_sheets.rules import load_rules
 from mafia_sheets.template.roster import PlayerRow, read_players_file
 from mafia_sheets.template.workbook import INSTRUCTIONS, build_template
-from mafia_sheets.vocab import FLAG_SETTINGS, SETTINGS, SHEETS
+from mafia_sheets.vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 LANGS = ("ru", "en")
@@ -161,6 +161,8 @@ def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str)
             assert rows[name(lang)] == yes
         elif key in rules.points:
             assert rows[name(lang)] == rules.points[key]  # 0.25 == Fraction(1, 4)
+        elif key == QUIET_SETTING:
+            assert rows[name(lang)] == 5  # special situation 9: five phases by default
         else:
             assert rows[name(lang)] is None
     assert all(row[2] for row in sheet.iter_rows(min_row=2, values_only=True))
@@ -168,6 +170,9 @@ def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str)
     assert list_entries(flag_validation) == display_values("yesno", lang)
     flag_rows = [i for i, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
     assert str(flag_validation.sqref) == " ".join(f"B{row}" for row in flag_rows)
+    quiet_row = list(SETTINGS).index(QUIET_SETTING) + 2
+    quiet = validations(sheet)[f"B{quiet_row}"]
+    assert list_entries(quiet) == ["5", "6", display_values("yesno", lang)[1]]
 
 
 def test_time_and_text_formats(books: dict[str, Any]) -> None:

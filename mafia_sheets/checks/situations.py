@@ -4,8 +4,12 @@
 The protocol records in which phase each player left (Д1 < Н1 < Д2 < Н2 …), not the
 moment; departures of one phase count as simultaneous. After each phase the table holds
 `reds` (of 7) and `blacks` (of 3). The game is decided at the first phase after which
-blacks = 0 (red win) or blacks ≥ reds (black win) — or, by special situation 9, after
-three phases in a row, starting with a night, in which nobody left (a draw).
+blacks = 0 (red win) or blacks ≥ reds (black win).
+
+Special situation 9 (a draw after «3 ночей и дней … начиная с ночи» without a departure)
+is read as a window of quiet phases starting at a night: five by default (Нk, Д(k+1),
+Н(k+1), Д(k+2), Н(k+2)), six or not at all by the tournament's setting. A game that went
+on after a complete window gets one warning: the table's recorded result stands.
 
 Situations 1–3 depend on the order of events inside a phase (was the 4th foul before or
 after the vote's result?), which the protocol does not keep: those are warnings. Situation
@@ -39,16 +43,33 @@ AFTER_END = define(
         "no departures after {phase_en} ({outcome_en})",
         "Fix this phase — or the Left/When of another player that ended the game earlier"),
 )
-AFTER_DRAW = define(
-    "departure-after-draw", "error",
-    ru=("Игрок выбыл в фазе {value}, но в фазах {quiet_ru} никто не выбыл — это ничья "
-        "(особая ситуация 9)", "после трёх фаз подряд без выбываний (с ночи) игра "
-        "заканчивается ничьей", "Проверьте фазы выбывания игры {game}: не пропущено ли "
-        "выбывание в {quiet_ru}"),
-    en=("A player left in phase {value}, but nobody left in {quiet_en} — a draw "
-        "(special situation 9)", "three phases in a row (from a night) without a departure "
-        "end the game as a draw", "Check the phases of game {game}: is a departure in "
-        "{quiet_en} missing?"),
+DRAW_MISSED = define(
+    "draw-missed", "warning",
+    ru=("Игрок выбыл в фазе {value}, но в фазах {quiet_ru} никто не выбыл: по особой "
+        "ситуации 9 игра {game} должна была закончиться ничьей после {end_ru}",
+        "после {window} фаз подряд без выбываний, начиная с ночи, присуждается ничья; "
+        "записанный столом результат остаётся в силе, пока его не изменит протест",
+        "Сверьте фазы с бланком: если выбывание в {quiet_ru} пропущено — впишите его; "
+        "если нет — результат меняет только решение по протесту (лист «Протесты»)"),
+    en=("A player left in phase {value}, but nobody left in {quiet_en}: by special "
+        "situation 9 game {game} should have ended as a draw after {end_en}",
+        "{window} phases in a row without a departure, starting at a night, are a draw; "
+        "the result the table recorded stands unless a protest changes it",
+        "Check the phases against the paper form: if a departure in {quiet_en} is missing, "
+        "add it; if not, only a protest decision changes the result (Protests sheet)"),
+)
+DRAW_RULE_OFF = define(
+    "draw-rule-off", "warning",
+    ru=("Ничья, хотя ничья по особой ситуации 9 на этом турнире не применяется "
+        "(«Ничья после фаз без выбываний» = нет)",
+        "без ситуации 9 игра заканчивается победой красных или чёрных",
+        "Проверьте результат игры {game}; если ситуация 9 действует — укажите 5 или 6 "
+        "на листе «Турнир»"),
+    en=("Draw, although special situation 9 does not apply at this tournament "
+        "(Draw after quiet phases = no)",
+        "without situation 9 a game ends with a red or a black win",
+        "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
+        "Tournament sheet"),
 )
 RED_WIN_BLACKS_LEFT = define(
     "red-win-blacks-left", "error",
@@ -118,8 +139,7 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     Columns: game, when, red_out, black_out, voted_red, voted_black, voted; reds, blacks
     (left at the table after the phase) and reds_before, blacks_before; prev (the previous
     departure phase, 0 at the start); outcome ("red", "black" or "": decided by the counts
-    after this phase); draw_at (the phase of a situation-9 draw in the quiet gap before
-    this phase, or 0).
+    after this phase).
     """
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
@@ -141,25 +161,24 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["prev"] = by_game["when"].shift(fill_value=0)
     steps["outcome"] = np.select([steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]],
                                  ["red", "black"], "")
-    first_night = steps["prev"] + 1 + (steps["prev"] + 1) % 2
-    steps["draw_at"] = np.where(first_night + 2 < steps["when"], first_night + 2, 0)
     return steps
 
 
 def decisions(steps: pd.DataFrame) -> pd.DataFrame:
     """Per game (index): the deciding `phase`, its `outcome`, and `reds`/`blacks` then.
 
-    Games never decided by their departures get the state after their last departure and
-    an empty outcome; games without departures are absent (7 reds, 3 blacks).
+    Only departures decide a game here: a missed situation-9 draw is a warning, and the
+    table's recorded result stands (see :func:`missed_draws`). Games never decided by
+    their departures get the state after their last departure and an empty outcome;
+    games without departures are absent (7 reds, 3 blacks).
     """
-    draw = steps["draw_at"] > 0
-    decided = draw | steps["outcome"].ne("")
+    decided = steps["outcome"].ne("")
     state = pd.DataFrame({
         "game": steps["game"].astype(object),  # not Arrow strings: their isin() is slow
-        "phase": np.where(draw, steps["draw_at"], steps["when"]),
-        "outcome": np.where(draw, "draw", steps["outcome"]),
-        "reds": np.where(draw, steps["reds_before"], steps["reds"]),
-        "blacks": np.where(draw, steps["blacks_before"], steps["blacks"]),
+        "phase": steps["when"],
+        "outcome": steps["outcome"],
+        "reds": steps["reds"],
+        "blacks": steps["blacks"],
     })
     first = state[decided].drop_duplicates("game", keep="first")
     last = state[~state["game"].isin(set(first["game"]))].drop_duplicates("game", keep="last")
@@ -186,11 +205,16 @@ def end_state(protocol: Protocol) -> Iterator[Finding]:
     phase = known["phase"].fillna(0).astype(int).to_numpy()
     result = games["result"].to_numpy(dtype=object)
     for code, wanted in ((RED_WIN_BLACKS_LEFT, "red"), (BLACK_WIN_REDS_MORE, "black")):
-        # a situation-9 draw followed by departures is reported at those departures instead
-        wrong = (result == wanted) & ~np.isin(outcome, [wanted, "draw"])
+        wrong = (result == wanted) & (outcome != wanted)
         yield from _at_results(gate, code, games, wrong, reds, blacks, phase)
-    draw_bad = (result == "draw") & np.isin(outcome, ["red", "black"])
+    # A recorded draw needs a game its departures left open; the quiet phases after the
+    # last departure are not in the protocol, so such a draw is accepted as recorded.
+    draw = result == "draw"
+    draw_bad = draw & np.isin(outcome, ["red", "black"])
     yield from _at_results(gate, DRAW_DECIDED, games, draw_bad, reds, blacks, phase, outcome)
+    if not protocol.rules.draw_quiet_phases:
+        # no rule of the tournament ends a game as a draw: say so, but the result stands
+        yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
 
 
 def _at_results(gate: Regulated, code: str, games: pd.DataFrame, wrong: np.ndarray,
@@ -226,16 +250,56 @@ def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
                        won=late["game"].map(decided["outcome"]))
     for (ended, won), rows in late.groupby(["ended", "won"], sort=False):
         names = {lang: vocab.phase_name(int(ended), lang) for lang in vocab.LANGS}
-        if won == "draw":
-            quiet = {lang: ", ".join(vocab.phase_name(p, lang) for p in range(ended - 2,
-                                                                               ended + 1))
-                     for lang in vocab.LANGS}
-            yield from at_rows(gate.table, AFTER_DRAW, "when", rows, quiet_ru=quiet["ru"],
-                               quiet_en=quiet["en"])
-        else:
-            yield from at_rows(gate.table, AFTER_END, "when", rows, phase_ru=names["ru"],
-                               phase_en=names["en"], outcome_ru=_OUTCOME["ru"][won],
-                               outcome_en=_OUTCOME["en"][won])
+        yield from at_rows(gate.table, AFTER_END, "when", rows, phase_ru=names["ru"],
+                           phase_en=names["en"], outcome_ru=_OUTCOME["ru"][won],
+                           outcome_en=_OUTCOME["en"][won])
+
+
+# ---- §5.3: special situation 9 ----------------------------------------------------------
+
+def quiet_windows(steps: pd.DataFrame, window: int) -> pd.DataFrame:
+    """The departure phases (rows of `steps`) reached after a complete quiet window.
+
+    The window starts at the first night after the previous departure phase (Д1 never
+    belongs to one: a quiet opening counts from Н1) and spans `window` phases; it is
+    complete when all of them come before this departure phase. A later night would
+    leave an even shorter gap, so the first night is the only start worth trying.
+    Adds `quiet_from` and `quiet_to`, the window's first and last phases.
+    """
+    start = steps["prev"] + 1
+    first_night = start + start % 2
+    last = first_night + window - 1
+    done = steps.assign(quiet_from=first_night, quiet_to=last)
+    return done[last < steps["when"]]
+
+
+@check
+def missed_draws(protocol: Protocol) -> Iterator[Finding]:
+    """Situation 9: a game that went on after a complete quiet window — one warning a game,
+    at the first departure after the window. Gaps after the deciding phase are left to
+    `departure-after-end`."""
+    window = protocol.rules.draw_quiet_phases
+    gate = regulated(protocol)
+    if gate is None or not window:
+        return
+    steps = departure_phases(gate.seats)
+    decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
+    end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
+    late = quiet_windows(steps[steps["when"].to_numpy() <= end.to_numpy()], window)
+    late = late.drop_duplicates("game", keep="first")
+    if late.empty:
+        return
+    seats = gate.seats[gate.seats["when"].notna()]
+    hits = seats.reset_index().merge(late[["game", "when", "quiet_from", "quiet_to"]],
+                                     on=["game", "when"])
+    hits = hits.drop_duplicates("game", keep="first").set_index("index")
+    for (first, last), rows in hits.groupby(["quiet_from", "quiet_to"], sort=True):
+        quiet = {lang: ", ".join(vocab.phase_name(p, lang) for p in range(first, last + 1))
+                 for lang in vocab.LANGS}
+        yield from at_rows(gate.table, DRAW_MISSED, "when", rows, window=window,
+                           quiet_ru=quiet["ru"], quiet_en=quiet["en"],
+                           end_ru=vocab.phase_name(last, "ru"),
+                           end_en=vocab.phase_name(last, "en"))
 
 
 # ---- §5.3: special situations 1–3 and 10 ------------------------------------------------

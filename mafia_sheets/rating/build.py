@@ -71,6 +71,7 @@ def points_table(seats: pd.DataFrame, k: KSummary, season: Season) -> pd.DataFra
     heavy_value = float(win_value * k.value) if k.applied else float(win_value)
     win = seats["win"].to_numpy(dtype=bool)
     heavy = seats["heavy"].to_numpy(dtype=bool)
+    paid = seats["paid"].to_numpy(dtype=bool)
     frame = pd.DataFrame({
         "source": seats["_source"] if "_source" in seats else season.sources[0],
         "game": seats["game"],
@@ -81,7 +82,7 @@ def points_table(seats: pd.DataFrame, k: KSummary, season: Season) -> pd.DataFra
         "result": seats["result"],
         "win": win,
         "heavy": heavy,
-        "win_points": np.where(heavy, heavy_value, np.where(win, float(win_value), 0.0)),
+        "win_points": np.where(paid, np.where(heavy, heavy_value, float(win_value)), 0.0),
         "penalty": seats["penalty_u"].to_numpy() / units.denominator,
         "best_move": seats["best_move_u"].to_numpy() / units.denominator,
         "awards": seats["awards_u"].to_numpy() / units.denominator,

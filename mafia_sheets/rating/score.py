@@ -72,8 +72,10 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
 def seat_points(season: Season, k: KSummary) -> pd.DataFrame:
     """One row per seat of every counted game, with each component in units.
 
-    Columns added: `result`, `win`, `heavy`, `killed_first_night`, `penalty_u`,
-    `best_move_u`, `awards_u`, `additional_u` (int64 units, see :class:`Units`).
+    Columns added: `result`, `win`, `heavy`, `paid` (the win earns win points: not when
+    a disqualified winner's are voided by the «Победа при дисквалификации» setting),
+    `killed_first_night`, `penalty_u`, `best_move_u`, `awards_u`, `additional_u` (int64
+    units, see :class:`Units`).
     """
     units = Units.of(season.rules)
     games = season.frames["games"]
@@ -87,6 +89,7 @@ def seat_points(season: Season, k: KSummary) -> pd.DataFrame:
     merged["win"] = win
     merged["heavy"] = win & k.applied & (team == k.heavy_side)
     left = merged["left"].to_numpy(dtype=object)
+    merged["paid"] = win & (season.rules.win_when_disqualified | (left != "disqualified"))
     killed_n1 = (left == "killed") & (merged["when"].to_numpy(dtype=object) == vocab.FIRST_NIGHT)
     merged["killed_first_night"] = killed_n1
     merged["penalty_u"] = np.where(left == "disqualified", units.values["disqualification"], 0)
@@ -127,20 +130,23 @@ def player_totals(seats: pd.DataFrame, k: KSummary, rules: RuleSet) -> pd.DataFr
     units = Units.of(rules)
     frame = seats.assign(
         wins=seats["win"].astype(np.int64),
-        heavy_wins=seats["heavy"].astype(np.int64),
+        paid_wins=seats["paid"].astype(np.int64),
+        paid_heavy_wins=(seats["paid"] & seats["heavy"]).astype(np.int64),
         wins_don_sheriff=(seats["win"] & seats["role"].isin(["don", "sheriff"])).astype(
             np.int64),
         killed_first_night=seats["killed_first_night"].astype(np.int64),
         games=1,
     )
     sums = frame.groupby("player", sort=True)[
-        ["games", "wins", "heavy_wins", "wins_don_sheriff", "killed_first_night",
+        ["games", "wins", "paid_wins", "paid_heavy_wins", "wins_don_sheriff",
+         "killed_first_night",
          "penalty_u", "best_move_u", "awards_u", "additional_u"]].sum()
     win_value = rules.points["win"]
     heavy_value = win_value * k.value if k.applied else win_value
+    # wins count every game the team won (8.6.2); win points only the paid ones
     sums["win_points"] = _fractions(
         win_value * (w - h) + heavy_value * h
-        for w, h in zip(sums["wins"], sums["heavy_wins"], strict=True))
+        for w, h in zip(sums["paid_wins"], sums["paid_heavy_wins"], strict=True))
     for column in ("penalty", "best_move", "awards", "additional"):
         sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
     sums["total"] = _fractions(w + a for w, a in zip(sums["win_points"], sums["additional"],

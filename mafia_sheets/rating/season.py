@@ -74,7 +74,8 @@ def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
 def _rule_fields(rules: RuleSet) -> dict[str, object]:
     fields: dict[str, object] = dict(rules.points)
     fields.update(apply_k=rules.apply_k, draws_in_n=rules.draws_in_n,
-                  geo_rule_7=rules.geo_rule_7)
+                  geo_rule_7=rules.geo_rule_7, draw_quiet_phases=rules.draw_quiet_phases,
+                  win_when_disqualified=rules.win_when_disqualified)
     return fields
 
 

@@ -9,6 +9,7 @@ from typing import Any, cast
 from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Table, Tournament
+from ..rules import QUIET_WINDOWS
 from .values import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(
@@ -71,7 +72,22 @@ def _setting_value(key: str, raw: object) -> tuple[object, str]:
         return parse_text(raw), ""
     if key in vocab.FLAG_SETTINGS:
         return parse_yes_no(raw), "да / нет (yes / no)"
+    if key == vocab.QUIET_SETTING:
+        return parse_quiet_window(raw), "5, 6 или нет (5, 6 or no)"
     number = parse_number(raw)
     if number is BAD:
         return BAD, "число, например 2 или 0,5 (a number, e.g. 2 or 0.5)"
     return (None if number is None else Fraction(Decimal(number))), ""  # type: ignore[arg-type]
+
+
+def parse_quiet_window(raw: object) -> object:
+    """Special situation 9's window: 5 or 6 phases, or a «no» word (0: not applied).
+
+    «да» is refused rather than guessed: the judge must say which reading applies.
+    """
+    number = parse_number(raw)
+    if number is None:
+        return None
+    if number is not BAD:  # 0 is a «no» word of the yes/no vocabulary as well
+        return int(number) if number in (0, *QUIET_WINDOWS) else BAD  # type: ignore[call-overload]
+    return 0 if parse_yes_no(raw) is False else BAD

@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Outcome, Rating, Standing
+from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
 
 
 def rounded(value: Fraction, places: int = 4) -> float:
@@ -40,10 +41,22 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "lot_needed": rating.lot.needed,
         "k": {"applied": k.applied, "value": rounded(k.value), "heavy_side": k.heavy_side,
               "games": k.games, "heavy_games": k.heavy_games},
+        "settings": settings_json(rating.rules),
         "standings": [_standing(s) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
         "findings": [f.record(lang) for f in rating.findings],
     }
+
+
+def settings_json(rules: RuleSet) -> dict[str, Any]:
+    """Every rule option in force: point values, yes/no options, the situation-9 window
+    (5, 6 or null when off), the tie-break order and the protest deadline."""
+    settings: dict[str, Any] = {key: rounded(rules.points[key]) for key in POINT_KEYS}
+    settings.update({key: bool(getattr(rules, key)) for key in OPTION_KEYS})
+    settings[QUIET_KEY] = rules.draw_quiet_phases or None
+    settings["tiebreak"] = list(rules.tiebreak)
+    settings["protest_deadline_minutes"] = rules.protest_deadline_minutes
+    return settings
 
 
 def _standing(row: Standing) -> dict[str, Any]:

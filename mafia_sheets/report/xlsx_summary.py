@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Rating
-from ..rules import OPTION_KEYS, POINT_KEYS
+from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
 from ..vocab import SETTINGS, display_value
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
@@ -79,6 +79,9 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
               for key in POINT_KEYS if key in rules.points]
     lines += [(SETTINGS[key](lang), _yes_no(getattr(rules, key), lang), note(key))
               for key in OPTION_KEYS]
+    window = rules.draw_quiet_phases
+    lines.append((SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang),
+                  note(QUIET_KEY)))
     order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
     lines.append((TEXT["tiebreak"](lang), order, ""))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import load_rules
-from ..vocab import FLAG_SETTINGS, SETTINGS, SHEETS, display_value
+from ..vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
 
 if TYPE_CHECKING:
@@ -81,6 +81,15 @@ SETTING_HELP: dict[str, _T] = {
     "apply_k": ("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
     "draws_in_n": ("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
     "geo_rule_7": ("Действует особая ситуация 7.", "Special situation 7 applies."),
+    "draw_quiet_phases": ("Особая ситуация 9: ничья после стольких фаз подряд без выбываний, "
+                          "начиная с ночи: 5 (ночь, день, ночь, день, ночь), 6 или нет.",
+                          "Special situation 9: a draw after this many phases in a row "
+                          "without a departure, from a night: 5 (night, day, night, day, "
+                          "night), 6, or no."),
+    "win_when_disqualified": ("Дисквалифицированный игрок победившей команды получает баллы "
+                              "за победу (8.2.1, 8.2.4); штраф −1 остаётся в любом случае.",
+                              "A disqualified player of the winning team keeps the win "
+                              "points (8.2.1, 8.2.4); the −1 stays either way."),
     "win": ("Каждому игроку победившей команды (8.2).", "Each player of the winning team (8.2)."),
     "disqualification": ("За дисквалификацию из-за стола, доп. баллы (8.2.4).",
                          "Disqualification from the table, additional points (8.2.4)."),
@@ -271,6 +280,8 @@ def _settings_rows(lang: str) -> list[list[Any]]:
         value: Any = None
         if key in FLAG_SETTINGS:
             value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
+        elif key == QUIET_SETTING:
+            value = rules.draw_quiet_phases or display_value("yesno", "no", lang)
         elif key in rules.points:
             value = _number(rules.points[key])
         rows.append([name(lang), value, _say(SETTING_HELP[key], lang)])
@@ -286,6 +297,10 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
     cells = [f"B{row}" for row, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
     validation = _list_validation(display_values("yesno", lang), " ".join(cells), lang)
     sheet.add_data_validation(validation)
+    # special situation 9: the two readings of the window, or off
+    row = list(SETTINGS).index(QUIET_SETTING) + 2
+    no = display_value("yesno", "no", lang)
+    sheet.add_data_validation(_list_validation(["5", "6", no], f"B{row}", lang))
 
 
 # ---- Инструкция --------------------------------------------------------------------------

@@ -9,9 +9,11 @@ Game flow (SPEC §2.4, §5): day 1 vote (may remove nobody), then night kill (at
 one, may miss) and day vote in turn. Red wins when the last black leaves, black wins
 when blacks ≥ reds after a phase; the game stops there. Rare fouled-out and
 disqualified players cancel that day's vote (or the next day's vote after a night
-foul-out), so special situations 1–2 never arise. Three empty phases in a row starting
-with a night are a draw (special situation 9): games meant as draws stall from a chosen
-night on; every other game gets a kill on such a third phase so that it never draws.
+foul-out), so special situations 1–2 never arise. Five empty phases in a row starting
+with a night (Нk, Д(k+1), Н(k+1), Д(k+2), Н(k+2)) are a draw (special situation 9, as the
+game's software reads it): games meant as draws stall from a chosen night on; every other
+game gets a kill on the night that would complete such a window, so that it never draws.
+Shorter quiet runs (a missed night, a day without a vote-out) happen as they come.
 """
 
 from __future__ import annotations
@@ -35,7 +37,10 @@ _CIVILIAN, _SHERIFF, _MAFIA, _DON = range(4)
 _STAYED, _KILLED, _VOTED, _FOULED, _DISQUALIFIED = range(5)
 _RED, _BLACK, _DRAW = range(3)
 _ROLE_DECK = np.array([_CIVILIAN] * 6 + [_SHERIFF, _MAFIA, _MAFIA, _DON], dtype=np.int8)
-_MAX_PHASES = 60  # a game cannot last longer: some departure every 3 phases, 10 players
+DRAW_WINDOW = 5  # special situation 9: quiet phases from a night that end a game as a draw
+# A game cannot last longer: a departure at least every 6 phases (the day after a night
+# departure, then a window of 5), and at most 8 departures before the game is decided.
+_MAX_PHASES = 60
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ class SynthProtocol:
     :data:`BONUSES`; `seats["player"]` indexes `players`; `seats["when"]` is the phase
     ordinal (Д1 = 1, Н1 = 2 …, 0 = stayed); `seats["best_move"]` has three seats per row
     (zeros = none); `games["end_phase"]` is the phase that decided the game (or, for a
-    draw, the last of its three empty phases). `settings` are (setting key, value) pairs.
+    draw, the last of its :data:`DRAW_WINDOW` empty phases). `settings` are (setting key,
+    value) pairs.
     """
 
     seed: int
@@ -223,7 +229,7 @@ class _Phase(NamedTuple):
     alive: np.ndarray  # (games, 10)
     black: np.ndarray  # (games, 10)
     frozen: np.ndarray  # a game meant as a draw that has stalled: nobody leaves
-    quiet: np.ndarray  # the situation 9 counter
+    quiet: np.ndarray  # the situation 9 counter: quiet phases so far, from a night
     no_vote: np.ndarray  # a night foul-out cancels this day's vote
 
 
@@ -245,12 +251,12 @@ def _night(rng: np.random.Generator, state: _Phase,
            odds: Odds) -> tuple[np.ndarray, np.ndarray]:
     """A night: the mafia kill a red (or miss), rarely someone fouls out as well.
 
-    After an empty night and an empty day the kill is forced, so that only games
-    meant as draws (frozen) meet special situation 9.
+    On the night that would complete a quiet window the kill is forced, so that only
+    games meant as draws (frozen) meet special situation 9.
     """
     alive, frozen = state.alive, state.frozen
     u = rng.random((alive.shape[0], 2))
-    kill = ((u[:, 0] < odds.kill) | (state.quiet == 2)) & ~frozen
+    kill = ((u[:, 0] < odds.kill) | (state.quiet == DRAW_WINDOW - 1)) & ~frozen
     victim = _pick(rng, alive & ~state.black)
     others = alive.copy()
     others[np.arange(alive.shape[0]), victim] &= ~kill
@@ -263,16 +269,18 @@ def _night(rng: np.random.Generator, state: _Phase,
 
 def _quiet_after(quiet: np.ndarray, departed: np.ndarray, *, night: bool) -> np.ndarray:
     """Situation 9 counter: a night starts it, a day continues it, a departure resets it."""
-    grown = np.where(quiet == 2, 3, 1) if night else np.where(quiet == 1, 2, 0)
+    counting = quiet > 0
+    grown = np.where(counting, quiet + 1, 1 if night else 0)
     return np.where(departed, 0, grown).astype(np.int8)
 
 
 def _decide(alive: np.ndarray, black: np.ndarray, quiet: np.ndarray) -> np.ndarray:
     """Result code after a phase: red when no black is left, black when blacks ≥ reds,
-    draw after three empty phases from a night; -1 while the game goes on."""
+    draw after a window of empty phases from a night; -1 while the game goes on."""
     blacks = (alive & black).sum(axis=1)
     reds = (alive & ~black).sum(axis=1)
-    return np.select([blacks == 0, blacks >= reds, quiet == 3], [_RED, _BLACK, _DRAW], -1)
+    return np.select([blacks == 0, blacks >= reds, quiet == DRAW_WINDOW],
+                     [_RED, _BLACK, _DRAW], -1)
 
 
 def _fouls(rng: np.random.Generator, left: np.ndarray, odds: Odds) -> np.ndarray:
@@ -361,7 +369,8 @@ def _nicknames(count: int) -> tuple[str, ...]:
 
 def _settings(seed: int) -> tuple[tuple[str, str], ...]:
     return (("name", f"Synthetic {seed}"), ("city", "Москва"), ("chief_judge", "Орлова"),
-            ("apply_k", "yes"), ("draws_in_n", "yes"))
+            ("apply_k", "yes"), ("draws_in_n", "yes"),
+            ("draw_quiet_phases", str(DRAW_WINDOW)), ("win_when_disqualified", "yes"))
 
 
 def _shown(vocab: str, codes: tuple[str, ...], values: np.ndarray, lang: str) -> list[object]:
