@@ -1,8 +1,10 @@
 """Findings: what a check found, where, and how to fix it — as data, in RU and EN.
 
-Every finding code is defined once with :func:`define` (severity and message templates);
-checks create :class:`Finding` records that carry the code, the sheet and cell and the
-template parameters. Text is rendered only when shown, in the language asked for.
+Every finding code is defined once with :func:`define` (severity and three message
+templates, each a :class:`~mafia_sheets.text.Text`); checks create :class:`Finding`
+records that carry the code, the sheet and cell and neutral template parameters (text
+as typed, a phase ordinal, a phrase in both languages). Text is rendered only when
+shown, in the language asked for, by :meth:`Finding.message` and its siblings.
 """
 
 from __future__ import annotations
@@ -11,34 +13,68 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .text import cell_text
+from .text import Text, cell_text
+from .vocab import phase_name
 
 Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
 class Template:
-    """One finding code: severity and, per language, (what was found, expected, how to fix)."""
+    """One finding code: its severity and what was found, what was expected, how to fix it."""
 
     code: str
     severity: Severity
-    ru: tuple[str, str, str]
-    en: tuple[str, str, str]
+    found: Text
+    expected: Text
+    fix: Text
+
+    def part(self, index: int) -> Text:
+        return (self.found, self.expected, self.fix)[index]
 
     def text(self, lang: str) -> tuple[str, str, str]:
-        return self.ru if lang == "ru" else self.en
+        """(found, expected, fix) in one language, placeholders unfilled."""
+        return self.found(lang), self.expected(lang), self.fix(lang)
 
 
 CATALOG: dict[str, Template] = {}
 
 
-def define(code: str, severity: Severity, *, ru: tuple[str, str, str],
-           en: tuple[str, str, str]) -> str:
+def define(code: str, severity: Severity, found: Text, expected: Text, fix: Text) -> str:
     """Register a finding code; returns the code so modules can keep it as a constant."""
     if code in CATALOG:
         raise ValueError(f"finding code {code} defined twice")
-    CATALOG[code] = Template(code, severity, ru, en)
+    CATALOG[code] = Template(code, severity, found, expected, fix)
     return code
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase as a finding parameter: shown as Н2 in Russian and N2 in English."""
+
+    ordinal: int
+
+
+@dataclass(frozen=True)
+class Phases:
+    """Several phases as one parameter: `Н2, Д3, Н3`."""
+
+    ordinals: tuple[int, ...]
+
+
+# What a finding parameter may hold: plain text (a value as typed, a number, a seat list),
+# a phrase in both languages, or a phase; each is rendered for the language shown.
+Param = str | Text | Phase | Phases
+
+
+def render_param(value: Param, lang: str) -> str:
+    if isinstance(value, Text):
+        return value(lang)
+    if isinstance(value, Phase):
+        return phase_name(value.ordinal, lang)
+    if isinstance(value, Phases):
+        return ", ".join(phase_name(ordinal, lang) for ordinal in value.ordinals)
+    return value
 
 
 class _Params(dict[str, str]):
@@ -56,7 +92,7 @@ class Finding:
     value: str = ""
     game: str | None = None
     row: int = 0
-    params: tuple[tuple[str, str], ...] = field(default=())
+    params: tuple[tuple[str, Param], ...] = field(default=())
     source: str = ""  # the file, when several files are rated as one season
 
     @property
@@ -68,12 +104,12 @@ class Finding:
         return f"{self.sheet}!{self.cell}" if self.cell else self.sheet
 
     def _render(self, part: int, lang: str) -> str:
-        params = _Params(self.params)
+        params = _Params((key, render_param(value, lang)) for key, value in self.params)
         params.setdefault("value", self.value)
         params.setdefault("game", self.game or "")
         params.setdefault("sheet", self.sheet)
         params.setdefault("cell", self.cell)
-        return CATALOG[self.code].text(lang)[part].format_map(params)
+        return CATALOG[self.code].part(part)(lang).format_map(params)
 
     def message(self, lang: str = "ru") -> str:
         return self._render(0, lang)
@@ -111,10 +147,14 @@ def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: 
         value=cell_text(value),
         game=None if game is None else str(game),
         row=row,
-        params=tuple(sorted((k, cell_text(v)) for k, v in params.items())),
+        params=tuple(sorted((k, _param(v)) for k, v in params.items())),
     )
 
 
+
+
+def _param(value: object) -> Param:
+    return value if isinstance(value, Text | Phase | Phases) else cell_text(value)
 
 
 def sort_findings(findings: Iterable[Finding], sheet_order: dict[str, int]) -> list[Finding]:

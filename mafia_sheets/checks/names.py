@@ -15,17 +15,18 @@ from dataclasses import dataclass
 
 from ..findings import Finding, define, finding
 from ..model import Protocol, Table
+from ..text import Text
 from . import cross_check
 
 LOOK_ALIKE = define(
     "name-look-alike", "warning",
-    ru=("Ник «{value}» отличается от «{other}» только {how_ru}",
-        "одно написание ника у одного игрока («{other}» — строк: {count})",
-        "Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
-        "сделайте ники заметно разными"),
-    en=("Nickname “{value}” differs from “{other}” only by {how_en}",
-        "one spelling per player (“{other}”: {count} rows)",
-        "If it is one player, change “{value}” to “{other}” in every file; if two players, "
+    Text("Ник «{value}» отличается от «{other}» только {how}",
+         "Nickname “{value}” differs from “{other}” only by {how}"),
+    Text("одно написание ника у одного игрока («{other}» — строк: {count})",
+         "one spelling per player (“{other}”: {count} rows)"),
+    Text("Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
+        "сделайте ники заметно разными",
+         "If it is one player, change “{value}” to “{other}” in every file; if two players, "
         "make their nicknames clearly different"),
 )
 
@@ -141,8 +142,8 @@ def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
             LOOK_ALIKE, place.table.sheet, place.table.cell("player", place.row), variant,
             game=place.game, row=place.row, source=place.table.source, other=main,
             count=counts[main],
-            how_ru=_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
-            how_en=_joined([FOLDINGS[i][2] for i in needed], "and") + letters)
+            how=Text(_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
+                     _joined([FOLDINGS[i][2] for i in needed], "and") + letters))
 
 
 def _joined(parts: list[str], conjunction: str) -> str:

@@ -18,6 +18,7 @@ import pandas as pd
 from ..findings import Finding, define
 from ..model import Protocol, Table
 from ..reading.values import is_blank
+from ..text import Text
 from . import check
 from .common import at_rows
 
@@ -25,60 +26,70 @@ DAY_SECONDS = 24 * 60 * 60
 
 UNKNOWN_GAME = define(
     "protest-unknown-game", "error",
-    ru=("Протест по игре «{value}», которой нет на листе «Игры»", "номер игры с листа «Игры»",
-        "Исправьте номер игры в протесте"),
-    en=("A protest about game “{value}”, which is not in the Games sheet",
-        "a game id from the Games sheet", "Fix the game id of the protest"),
+    Text("Протест по игре «{value}», которой нет на листе «Игры»",
+         "A protest about game “{value}”, which is not in the Games sheet"),
+    Text("номер игры с листа «Игры»",
+         "a game id from the Games sheet"),
+    Text("Исправьте номер игры в протесте",
+         "Fix the game id of the protest"),
 )
 LATE = define(
     "protest-late", "warning",
-    ru=("Протест подан через {minutes} мин после окончания игры {game} ({ended})",
-        "не позднее {deadline} мин после окончания игры (регламент 8.7.1)",
-        "Протест подан с опозданием: главный судья может его не рассматривать; "
-        "проверьте время подачи и окончания игры"),
-    en=("The protest was filed {minutes} min after game {game} ended ({ended})",
-        "within {deadline} min of the end of the game (rule 8.7.1)",
-        "The protest is late: the chief judge may decline it; check the filing and end times"),
+    Text("Протест подан через {minutes} мин после окончания игры {game} ({ended})",
+         "The protest was filed {minutes} min after game {game} ended ({ended})"),
+    Text("не позднее {deadline} мин после окончания игры (регламент 8.7.1)",
+         "within {deadline} min of the end of the game (rule 8.7.1)"),
+    Text("Протест подан с опозданием: главный судья может его не рассматривать; "
+        "проверьте время подачи и окончания игры",
+         "The protest is late: the chief judge may decline it; check the filing and end times"),
 )
 BEFORE_END = define(
     "protest-before-end", "warning",
-    ru=("Протест подан за {minutes} мин до окончания игры {game} ({ended})",
-        "протест подаётся по окончании игры (регламент 8.7.1)",
-        "Проверьте время подачи протеста и время окончания игры"),
-    en=("The protest was filed {minutes} min before game {game} ended ({ended})",
-        "a protest is filed after the game ends (rule 8.7.1)",
-        "Check the filing time of the protest and the end time of the game"),
+    Text("Протест подан за {minutes} мин до окончания игры {game} ({ended})",
+         "The protest was filed {minutes} min before game {game} ended ({ended})"),
+    Text("протест подаётся по окончании игры (регламент 8.7.1)",
+         "a protest is filed after the game ends (rule 8.7.1)"),
+    Text("Проверьте время подачи протеста и время окончания игры",
+         "Check the filing time of the protest and the end time of the game"),
 )
 PENDING = define(
     "protest-pending", "warning",
-    ru=("Протест по игре {game} ещё на рассмотрении — итоги предварительные",
-        "решение по протесту: отклонён или удовлетворён",
-        "Впишите решение, когда главный судья или апелляционная комиссия его примут"),
-    en=("The protest about game {game} is pending — the results are provisional",
-        "a decision: rejected or upheld",
-        "Enter the decision once the chief judge or the appeals commission makes it"),
+    Text("Протест по игре {game} ещё на рассмотрении — итоги предварительные",
+         "The protest about game {game} is pending — the results are provisional"),
+    Text("решение по протесту: отклонён или удовлетворён",
+         "a decision: rejected or upheld"),
+    Text("Впишите решение, когда главный судья или апелляционная комиссия его примут",
+         "Enter the decision once the chief judge or the appeals commission makes it"),
 )
 NO_DECISION = define(
     "protest-no-decision", "warning",
-    ru=("У протеста по игре {game} не записано решение", "на рассмотрении, отклонён или "
-        "удовлетворён", "Впишите решение; пока протест не решён, пишите «на рассмотрении»"),
-    en=("The protest about game {game} has no decision", "pending, rejected or upheld",
-        "Enter the decision; while it is open, write “pending”"),
+    Text("У протеста по игре {game} не записано решение",
+         "The protest about game {game} has no decision"),
+    Text("на рассмотрении, отклонён или "
+        "удовлетворён",
+         "pending, rejected or upheld"),
+    Text("Впишите решение; пока протест не решён, пишите «на рассмотрении»",
+         "Enter the decision; while it is open, write “pending”"),
 )
 NO_FILED_TIME = define(
     "protest-no-time", "warning",
-    ru=("Не указано время подачи протеста", "время ЧЧ:ММ (срок — {deadline} мин после игры)",
-        "Впишите время подачи с бланка протокола"),
-    en=("The protest has no filing time", "a time HH:MM (due within {deadline} min of the "
-        "game)", "Enter the filing time from the paper form"),
+    Text("Не указано время подачи протеста",
+         "The protest has no filing time"),
+    Text("время ЧЧ:ММ (срок — {deadline} мин после игры)",
+         "a time HH:MM (due within {deadline} min of the "
+        "game)"),
+    Text("Впишите время подачи с бланка протокола",
+         "Enter the filing time from the paper form"),
 )
 NO_END_TIME = define(
     "game-end-missing", "warning",
-    ru=("По игре {game} подан протест, но не указано время окончания игры",
-        "время окончания ЧЧ:ММ — от него считается срок протеста",
-        "Впишите время окончания игры {game}"),
-    en=("Game {game} has a protest but no end time", "an end time HH:MM — the protest "
-        "deadline counts from it", "Enter the end time of game {game}"),
+    Text("По игре {game} подан протест, но не указано время окончания игры",
+         "Game {game} has a protest but no end time"),
+    Text("время окончания ЧЧ:ММ — от него считается срок протеста",
+         "an end time HH:MM — the protest "
+        "deadline counts from it"),
+    Text("Впишите время окончания игры {game}",
+         "Enter the end time of game {game}"),
 )
 
 

@@ -19,13 +19,15 @@ after the vote's result?), which the protocol does not keep: those are warnings.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 import numpy as np
 import pandas as pd
 
 from .. import vocab
-from ..findings import Finding, define
+from ..findings import Finding, Phase, Phases, define
 from ..model import Protocol
+from ..text import Text
 from . import check
 from .common import at_rows
 from .game import Regulated, regulated
@@ -35,99 +37,107 @@ OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying 
 
 AFTER_END = define(
     "departure-after-end", "error",
-    ru=("Игрок выбыл в фазе {value}, но игра {game} уже решилась в фазе {phase_ru}",
-        "после фазы {phase_ru} никто не выбывает ({outcome_ru})",
-        "Исправьте фазу выбывания — или «Выбыл»/«Когда» другого игрока, из-за которых "
-        "игра закончилась раньше"),
-    en=("A player left in phase {value}, but game {game} was already decided in {phase_en}",
-        "no departures after {phase_en} ({outcome_en})",
-        "Fix this phase — or the Left/When of another player that ended the game earlier"),
+    Text("Игрок выбыл в фазе {value}, но игра {game} уже решилась в фазе {phase}",
+         "A player left in phase {value}, but game {game} was already decided in {phase}"),
+    Text("после фазы {phase} никто не выбывает ({outcome})",
+         "no departures after {phase} ({outcome})"),
+    Text("Исправьте фазу выбывания — или «Выбыл»/«Когда» другого игрока, из-за которых "
+        "игра закончилась раньше",
+         "Fix this phase — or the Left/When of another player that ended the game earlier"),
 )
 DRAW_MISSED = define(
     "draw-missed", "warning",
-    ru=("Игрок выбыл в фазе {value}, но в фазах {quiet_ru} никто не выбыл: по особой "
-        "ситуации 9 игра {game} должна была закончиться ничьей после {end_ru}",
-        "после {window} фаз подряд без выбываний, начиная с ночи, присуждается ничья; "
+    Text("Игрок выбыл в фазе {value}, но в фазах {quiet} никто не выбыл: по особой "
+        "ситуации 9 игра {game} должна была закончиться ничьей после {end}",
+         "A player left in phase {value}, but nobody left in {quiet}: by special "
+        "situation 9 game {game} should have ended as a draw after {end}"),
+    Text("после {window} фаз подряд без выбываний, начиная с ночи, присуждается ничья; "
         "записанный столом результат остаётся в силе, пока его не изменит протест",
-        "Сверьте фазы с бланком: если выбывание в {quiet_ru} пропущено — впишите его; "
-        "если нет — результат меняет только решение по протесту (лист «Протесты»)"),
-    en=("A player left in phase {value}, but nobody left in {quiet_en}: by special "
-        "situation 9 game {game} should have ended as a draw after {end_en}",
-        "{window} phases in a row without a departure, starting at a night, are a draw; "
-        "the result the table recorded stands unless a protest changes it",
-        "Check the phases against the paper form: if a departure in {quiet_en} is missing, "
+         "{window} phases in a row without a departure, starting at a night, are a draw; "
+        "the result the table recorded stands unless a protest changes it"),
+    Text("Сверьте фазы с бланком: если выбывание в {quiet} пропущено — впишите его; "
+        "если нет — результат меняет только решение по протесту (лист «Протесты»)",
+         "Check the phases against the paper form: if a departure in {quiet} is missing, "
         "add it; if not, only a protest decision changes the result (Protests sheet)"),
 )
 DRAW_RULE_OFF = define(
     "draw-rule-off", "warning",
-    ru=("Ничья, хотя ничья по особой ситуации 9 на этом турнире не применяется "
+    Text("Ничья, хотя ничья по особой ситуации 9 на этом турнире не применяется "
         "(«Ничья после фаз без выбываний» = нет)",
-        "без ситуации 9 игра заканчивается победой красных или чёрных",
-        "Проверьте результат игры {game}; если ситуация 9 действует — укажите 5 или 6 "
-        "на листе «Турнир»"),
-    en=("Draw, although special situation 9 does not apply at this tournament "
-        "(Draw after quiet phases = no)",
-        "without situation 9 a game ends with a red or a black win",
-        "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
+         "Draw, although special situation 9 does not apply at this tournament "
+        "(Draw after quiet phases = no)"),
+    Text("без ситуации 9 игра заканчивается победой красных или чёрных",
+         "without situation 9 a game ends with a red or a black win"),
+    Text("Проверьте результат игры {game}; если ситуация 9 действует — укажите 5 или 6 "
+        "на листе «Турнир»",
+         "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
         "Tournament sheet"),
 )
 RED_WIN_BLACKS_LEFT = define(
     "red-win-blacks-left", "error",
-    ru=("Победа красных, но за столом остаются чёрные: {blacks} (красных {reds}){at_ru}",
-        "победа красных — когда выбыли все чёрные",
-        "Проверьте результат игры {game} и выбывания чёрных игроков"),
-    en=("Red win, yet {blacks} black player(s) remain at the table (red {reds}){at_en}",
-        "a red win once every black player has left",
-        "Check the result of game {game} and the departures of the black players"),
+    Text("Победа красных, но за столом остаются чёрные: {blacks} (красных {reds}){at}",
+         "Red win, yet {blacks} black player(s) remain at the table (red {reds}){at}"),
+    Text("победа красных — когда выбыли все чёрные",
+         "a red win once every black player has left"),
+    Text("Проверьте результат игры {game} и выбывания чёрных игроков",
+         "Check the result of game {game} and the departures of the black players"),
 )
 BLACK_WIN_REDS_MORE = define(
     "black-win-reds-outnumber", "error",
-    ru=("Победа чёрных, но красных за столом больше: {reds} против {blacks}{at_ru}",
-        "победа чёрных — когда чёрных не меньше, чем красных",
-        "Проверьте результат игры {game} и выбывания игроков"),
-    en=("Black win, yet the reds outnumber the blacks: {reds} against {blacks}{at_en}",
-        "a black win once the blacks are at least as many as the reds",
-        "Check the result of game {game} and the players' departures"),
+    Text("Победа чёрных, но красных за столом больше: {reds} против {blacks}{at}",
+         "Black win, yet the reds outnumber the blacks: {reds} against {blacks}{at}"),
+    Text("победа чёрных — когда чёрных не меньше, чем красных",
+         "a black win once the blacks are at least as many as the reds"),
+    Text("Проверьте результат игры {game} и выбывания игроков",
+         "Check the result of game {game} and the players' departures"),
 )
 DRAW_DECIDED = define(
     "draw-already-decided", "error",
-    ru=("Ничья, но по выбываниям игра решилась в фазе {phase_ru}: {outcome_ru}",
-        "ничья — только если игра не решилась (особая ситуация 9)",
-        "Исправьте результат игры {game} или выбывания игроков"),
-    en=("Draw, yet the departures decided the game in {phase_en}: {outcome_en}",
-        "a draw only when the game was not decided (special situation 9)",
-        "Fix the result of game {game} or the players' departures"),
+    Text("Ничья, но по выбываниям игра решилась в фазе {phase}: {outcome}",
+         "Draw, yet the departures decided the game in {phase}: {outcome}"),
+    Text("ничья — только если игра не решилась (особая ситуация 9)",
+         "a draw only when the game was not decided (special situation 9)"),
+    Text("Исправьте результат игры {game} или выбывания игроков",
+         "Fix the result of game {game} or the players' departures"),
 )
 VOTE_AFTER_FOUL_OUT = define(
     "vote-after-foul-out", "warning",
-    ru=("Заголосован в {value}, хотя в {phase_ru} игрок на месте {seat} покинул стол по "
-        "фолам или дисквалификации", "ближайшее голосование после удаления не проводится "
-        "(особая ситуация 1){unless_ru}", "Проверьте по бланку порядок событий игры {game}"),
-    en=("Voted out in {value}, although the player in seat {seat} left the table by fouls "
-        "or disqualification in {phase_en}", "the next vote after such a removal is not held "
-        "(special situation 1){unless_en}", "Check the order of events of game {game} on "
+    Text("Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
+        "фолам или дисквалификации",
+         "Voted out in {value}, although the player in seat {seat} left the table by fouls "
+        "or disqualification in {phase}"),
+    Text("ближайшее голосование после удаления не проводится "
+        "(особая ситуация 1){unless}",
+         "the next vote after such a removal is not held "
+        "(special situation 1){unless}"),
+    Text("Проверьте по бланку порядок событий игры {game}",
+         "Check the order of events of game {game} on "
         "the paper form"),
 )
 VOTE_AFTER_FOUL_OUT_NEXT = define(
     "vote-after-foul-out-next", "warning",
-    ru=("Заголосован в {value}, хотя в {phase_ru} игрок на месте {seat} покинул стол по "
-        "фолам во время голосования", "следующее голосование не проводится (особая "
+    Text("Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
+        "фолам во время голосования",
+         "Voted out in {value}, although in {phase} the player in seat {seat} left by "
+        "fouls during the vote"),
+    Text("следующее голосование не проводится (особая "
         "ситуация 2), если только чёрным не оставалось одно убийство до победы (ситуация 3)",
-        "Проверьте по бланку порядок событий игры {game}"),
-    en=("Voted out in {value}, although in {phase_en} the player in seat {seat} left by "
-        "fouls during the vote",
-        "the following vote is not held (special situation 2) unless the blacks needed only "
-        "a kill to win (situation 3)", "Check the order of events of game {game} on the "
+         "the following vote is not held (special situation 2) unless the blacks needed only "
+        "a kill to win (situation 3)"),
+    Text("Проверьте по бланку порядок событий игры {game}",
+         "Check the order of events of game {game} on the "
         "paper form"),
 )
 VOTE_REMOVED_ALL = define(
     "vote-removed-everyone", "warning",
-    ru=("В {value} заголосованы все игроки, остававшиеся за столом", "голосование за подъём "
+    Text("В {value} заголосованы все игроки, остававшиеся за столом",
+         "Every player still at the table was voted out in {value}"),
+    Text("голосование за подъём "
         "всех игроков не проводится (особая ситуация 10)",
-        "Проверьте выбывания дня {value} игры {game}"),
-    en=("Every player still at the table was voted out in {value}", "a vote to remove every "
-        "player at the table is not held (special situation 10)",
-        "Check the departures of day {value} of game {game}"),
+         "a vote to remove every "
+        "player at the table is not held (special situation 10)"),
+    Text("Проверьте выбывания дня {value} игры {game}",
+         "Check the departures of day {value} of game {game}"),
 )
 
 
@@ -226,18 +236,30 @@ def _at_results(gate: Regulated, code: str, games: pd.DataFrame, wrong: np.ndarr
                          index=games.index)[wrong]
     for (red, black, ended, won), group in facts.groupby(
             ["reds", "blacks", "phase", "outcome"], sort=False):
-        params: dict[str, object] = {"reds": red, "blacks": black, "at_ru": "", "at_en": ""}
+        params: dict[str, object] = {"reds": red, "blacks": black, "at": _NOTHING}
         if ended:
-            for lang, after in (("ru", "после"), ("en", "after")):
-                name = vocab.phase_name(int(ended), lang)
-                params.update({f"phase_{lang}": name, f"at_{lang}": f" ({after} {name})"})
+            decided_in = Phase(_int(ended))
+            params.update(phase=decided_in, at=_after(decided_in))
         if won:
-            params.update(outcome_ru=_OUTCOME["ru"][won], outcome_en=_OUTCOME["en"][won])
+            params.update(outcome=OUTCOMES[str(won)])
         yield from at_rows(gate.games, code, "result", games.loc[group.index], **params)
 
 
-_OUTCOME = {"ru": {"red": "победа красных", "black": "победа чёрных", "draw": "ничья"},
-            "en": {"red": "a red win", "black": "a black win", "draw": "a draw"}}
+def _int(key: object) -> int:
+    """A groupby key of an integer column (typed as Hashable by pandas)."""
+    return int(cast(int, key))
+
+
+OUTCOMES = {"red": Text("победа красных", "a red win"),
+            "black": Text("победа чёрных", "a black win"),
+            "draw": Text("ничья", "a draw")}
+_NOTHING = Text("", "")
+
+
+def _after(phase: Phase) -> Text:
+    """` (после Н2)`: the phase after which the departures decided the game."""
+    return Text(f" (после {vocab.phase_name(phase.ordinal, 'ru')})",
+                f" (after {vocab.phase_name(phase.ordinal, 'en')})")
 
 
 def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
@@ -249,10 +271,8 @@ def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
     late = late.assign(ended=late["game"].map(decided["phase"]),
                        won=late["game"].map(decided["outcome"]))
     for (ended, won), rows in late.groupby(["ended", "won"], sort=False):
-        names = {lang: vocab.phase_name(int(ended), lang) for lang in vocab.LANGS}
-        yield from at_rows(gate.table, AFTER_END, "when", rows, phase_ru=names["ru"],
-                           phase_en=names["en"], outcome_ru=_OUTCOME["ru"][won],
-                           outcome_en=_OUTCOME["en"][won])
+        yield from at_rows(gate.table, AFTER_END, "when", rows, phase=Phase(_int(ended)),
+                           outcome=OUTCOMES[str(won)])
 
 
 # ---- §5.3: special situation 9 ----------------------------------------------------------
@@ -294,12 +314,9 @@ def missed_draws(protocol: Protocol) -> Iterator[Finding]:
                                      on=["game", "when"])
     hits = hits.drop_duplicates("game", keep="first").set_index("index")
     for (first, last), rows in hits.groupby(["quiet_from", "quiet_to"], sort=True):
-        quiet = {lang: ", ".join(vocab.phase_name(p, lang) for p in range(first, last + 1))
-                 for lang in vocab.LANGS}
         yield from at_rows(gate.table, DRAW_MISSED, "when", rows, window=window,
-                           quiet_ru=quiet["ru"], quiet_en=quiet["en"],
-                           end_ru=vocab.phase_name(last, "ru"),
-                           end_en=vocab.phase_name(last, "en"))
+                           quiet=Phases(tuple(range(_int(first), _int(last) + 1))),
+                           end=Phase(_int(last)))
 
 
 # ---- §5.3: special situations 1–3 and 10 ------------------------------------------------
@@ -328,16 +345,14 @@ def votes_after_foul_outs(protocol: Protocol) -> Iterator[Finding]:
     hits = hits.drop_duplicates(["index", "code"]).set_index("index")
     keys = ["code", "phase", "fouled_seat", "unless"]
     for (code, phase, seat, unless), rows in hits.groupby(keys, sort=True):
-        yield from at_rows(gate.table, code, "when", rows, seat=seat,
-                           phase_ru=vocab.phase_name(phase, "ru"),
-                           phase_en=vocab.phase_name(phase, "en"),
-                           unless_ru=_UNLESS[unless][0], unless_en=_UNLESS[unless][1])
+        yield from at_rows(gate.table, str(code), "when", rows, seat=seat,
+                           phase=Phase(_int(phase)), unless=_UNLESS[str(unless)])
 
 
-_UNLESS = {"": ("", ""),
-           "after_result": (" — если только 4-й фол не получен после подсчёта голосов "
-                            "(ситуация 2)", " — unless the 4th foul came after the vote's "
-                            "result (situation 2)")}
+_UNLESS = {"": _NOTHING,
+           "after_result": Text(" — если только 4-й фол не получен после подсчёта голосов "
+                                "(ситуация 2)", " — unless the 4th foul came after the vote's "
+                                "result (situation 2)")}
 
 
 def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame,

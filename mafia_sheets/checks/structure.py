@@ -10,95 +10,117 @@ import pandas as pd
 from .. import vocab
 from ..findings import Finding, define
 from ..model import Protocol
+from ..text import Text
 from . import check
 from .common import at_rows, blank_mask, first_row_per_game
 
 GAME_NOT_IN_GAMES = define(
     "game-not-in-games", "error",
-    ru=("Игра {game} есть в протоколе, но её нет на листе «Игры»",
-        "строка игры {game} на листе «Игры»",
-        "Добавьте игру {game} на лист «Игры» с результатом или исправьте номер игры"),
-    en=("Game {game} is in the seats sheet but not in the Games sheet",
-        "a row for game {game} in Games",
-        "Add game {game} to the Games sheet with its result, or fix the game id"),
+    Text("Игра {game} есть в протоколе, но её нет на листе «Игры»",
+         "Game {game} is in the seats sheet but not in the Games sheet"),
+    Text("строка игры {game} на листе «Игры»",
+         "a row for game {game} in Games"),
+    Text("Добавьте игру {game} на лист «Игры» с результатом или исправьте номер игры",
+         "Add game {game} to the Games sheet with its result, or fix the game id"),
 )
 GAME_WITHOUT_SEATS = define(
     "game-without-seats", "error",
-    ru=("Игра {game} есть на листе «Игры», но в протоколе нет ни одного её места",
-        "10 строк игры {game} на листе «Протокол»",
-        "Внесите места 1–10 игры {game} в протокол или удалите строку"),
-    en=("Game {game} is in Games but has no seats in the protocol",
-        "10 rows of game {game} in the seats sheet",
-        "Enter seats 1–10 of game {game} or delete the row"),
+    Text("Игра {game} есть на листе «Игры», но в протоколе нет ни одного её места",
+         "Game {game} is in Games but has no seats in the protocol"),
+    Text("10 строк игры {game} на листе «Протокол»",
+         "10 rows of game {game} in the seats sheet"),
+    Text("Внесите места 1–10 игры {game} в протокол или удалите строку",
+         "Enter seats 1–10 of game {game} or delete the row"),
 )
 DUPLICATE_GAME = define(
     "duplicate-game", "error",
-    ru=("Номер игры {game} повторяется на листе «Игры»", "уникальный номер игры",
-        "Дайте игре другой номер или удалите повтор"),
-    en=("Game id {game} appears twice in Games", "a unique game id",
-        "Give the game another id or delete the duplicate"),
+    Text("Номер игры {game} повторяется на листе «Игры»",
+         "Game id {game} appears twice in Games"),
+    Text("уникальный номер игры",
+         "a unique game id"),
+    Text("Дайте игре другой номер или удалите повтор",
+         "Give the game another id or delete the duplicate"),
 )
 DUPLICATE_SEAT = define(
     "duplicate-seat", "error",
-    ru=("Место {value} дважды в игре {game}", "каждое место 1–10 ровно один раз",
-        "Исправьте номер места"),
-    en=("Seat {value} appears twice in game {game}", "each seat 1–10 exactly once",
-        "Fix the seat number"),
+    Text("Место {value} дважды в игре {game}",
+         "Seat {value} appears twice in game {game}"),
+    Text("каждое место 1–10 ровно один раз",
+         "each seat 1–10 exactly once"),
+    Text("Исправьте номер места",
+         "Fix the seat number"),
 )
 MISSING_SEATS = define(
     "missing-seats", "error",
-    ru=("В игре {game} нет мест: {missing}", "места 1–10, каждое ровно один раз",
-        "Добавьте строки недостающих мест"),
-    en=("Game {game} lacks seats: {missing}", "seats 1–10, each exactly once",
-        "Add rows for the missing seats"),
+    Text("В игре {game} нет мест: {missing}",
+         "Game {game} lacks seats: {missing}"),
+    Text("места 1–10, каждое ровно один раз",
+         "seats 1–10, each exactly once"),
+    Text("Добавьте строки недостающих мест",
+         "Add rows for the missing seats"),
 )
 PLAYER_TWICE = define(
     "player-twice", "error",
-    ru=("Игрок «{value}» дважды за столом в игре {game}", "каждый игрок один раз в игре",
-        "Исправьте ник на одном из мест"),
-    en=("Player “{value}” sits twice in game {game}", "each player once per game",
-        "Fix the nickname on one of the seats"),
+    Text("Игрок «{value}» дважды за столом в игре {game}",
+         "Player “{value}” sits twice in game {game}"),
+    Text("каждый игрок один раз в игре",
+         "each player once per game"),
+    Text("Исправьте ник на одном из мест",
+         "Fix the nickname on one of the seats"),
 )
 ROLE_COUNT = define(
     "role-count", "error",
-    ru=("В игре {game} роли: {found}", "6 мирных, 1 шериф, 2 мафии, 1 дон",
-        "Исправьте роли игры {game} (пустая роль = мирный)"),
-    en=("Game {game} has roles: {found}", "6 civilians, 1 sheriff, 2 mafia, 1 don",
-        "Fix the roles of game {game} (a blank role is a civilian)"),
+    Text("В игре {game} роли: {found}",
+         "Game {game} has roles: {found}"),
+    Text("6 мирных, 1 шериф, 2 мафии, 1 дон",
+         "6 civilians, 1 sheriff, 2 mafia, 1 don"),
+    Text("Исправьте роли игры {game} (пустая роль = мирный)",
+         "Fix the roles of game {game} (a blank role is a civilian)"),
 )
 MISSING_RESULT = define(
     "missing-result", "error",
-    ru=("У игры {game} нет результата", "Красные, Чёрные или Ничья",
-        "Впишите результат игры {game}"),
-    en=("Game {game} has no result", "Red, Black or Draw", "Enter the result of game {game}"),
+    Text("У игры {game} нет результата",
+         "Game {game} has no result"),
+    Text("Красные, Чёрные или Ничья",
+         "Red, Black or Draw"),
+    Text("Впишите результат игры {game}",
+         "Enter the result of game {game}"),
 )
 NOT_IN_ROSTER = define(
     "not-in-roster", "error",
-    ru=("Игрока «{value}» нет на листе «Игроки»", "ник из списка игроков{suggestion_ru}",
-        "Исправьте ник или добавьте игрока на лист «Игроки»"),
-    en=("Player “{value}” is not in the Players sheet", "a nickname from the roster"
-        "{suggestion_en}", "Fix the nickname or add the player to the Players sheet"),
+    Text("Игрока «{value}» нет на листе «Игроки»",
+         "Player “{value}” is not in the Players sheet"),
+    Text("ник из списка игроков{suggestion}",
+         "a nickname from the roster{suggestion}"),
+    Text("Исправьте ник или добавьте игрока на лист «Игроки»",
+         "Fix the nickname or add the player to the Players sheet"),
 )
 LEFT_WITHOUT_WHEN = define(
     "left-without-when", "error",
-    ru=("Указано, как выбыл игрок, но не когда", "фаза в столбце «Когда»: Д1, Н1 …",
-        "Впишите фазу выбывания или очистите «Выбыл»"),
-    en=("How the player left is given, but not when", "a phase in “When”: D1, N1 …",
-        "Enter the phase or clear “Left”"),
+    Text("Указано, как выбыл игрок, но не когда",
+         "How the player left is given, but not when"),
+    Text("фаза в столбце «Когда»: Д1, Н1 …",
+         "a phase in “When”: D1, N1 …"),
+    Text("Впишите фазу выбывания или очистите «Выбыл»",
+         "Enter the phase or clear “Left”"),
 )
 WHEN_WITHOUT_LEFT = define(
     "when-without-left", "error",
-    ru=("Указано, когда выбыл игрок, но не как", "значение в «Выбыл»: убит, заголосован …",
-        "Впишите, как игрок выбыл, или очистите «Когда»"),
-    en=("When the player left is given, but not how", "a value in “Left”: killed, voted out …",
-        "Enter how the player left or clear “When”"),
+    Text("Указано, когда выбыл игрок, но не как",
+         "When the player left is given, but not how"),
+    Text("значение в «Выбыл»: убит, заголосован …",
+         "a value in “Left”: killed, voted out …"),
+    Text("Впишите, как игрок выбыл, или очистите «Когда»",
+         "Enter how the player left or clear “When”"),
 )
 DUPLICATE_PLAYER = define(
     "duplicate-roster", "error",
-    ru=("Игрок «{value}» дважды на листе «Игроки»", "уникальный ник",
-        "Удалите повтор или дайте игрокам разные ники"),
-    en=("Player “{value}” is listed twice in Players", "a unique nickname",
-        "Delete the duplicate or give the players distinct nicknames"),
+    Text("Игрок «{value}» дважды на листе «Игроки»",
+         "Player “{value}” is listed twice in Players"),
+    Text("уникальный ник",
+         "a unique nickname"),
+    Text("Удалите повтор или дайте игрокам разные ники",
+         "Delete the duplicate or give the players distinct nicknames"),
 )
 
 
@@ -172,8 +194,7 @@ def players_at_table(protocol: Protocol) -> Iterator[Finding]:
     for name, rows in strangers.groupby("player", sort=False):
         near = by_fold.get(vocab.fold(name))
         yield from at_rows(seats, NOT_IN_ROSTER, "player", rows,
-                           suggestion_ru=f" (может быть, «{near}»?)" if near else "",
-                           suggestion_en=f" (perhaps “{near}”?)" if near else "")
+                           suggestion=_perhaps(near))
 
 
 @check
@@ -209,3 +230,8 @@ def departures_complete(protocol: Protocol) -> Iterator[Finding]:
         left_typed |= ~blank_mask(seats.raw["left"])
     yield from at_rows(seats, LEFT_WITHOUT_WHEN, "when", frame[left_typed & ~when_typed])
     yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])
+
+
+def _perhaps(near: str | None) -> Text:
+    """` (может быть, «Кот»?)`: the roster's closest spelling, when there is one."""
+    return Text(f" (может быть, «{near}»?)", f" (perhaps “{near}”?)") if near else Text("", "")

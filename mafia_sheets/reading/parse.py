@@ -16,51 +16,64 @@ import pandas as pd
 from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Table
+from ..text import Text
 from .columns import SCHEMA
 from .sheets import RawSheet
 from .values import BAD, parse_text
 
 UNKNOWN_VALUE = define(
     "unknown-value", "error",
-    ru=("Непонятное значение «{value}» в столбце «{column}»", "одно из: {allowed}",
-        "Выберите значение из списка (в шаблоне есть выпадающий список)"),
-    en=("Unknown value “{value}” in column “{column}”", "one of: {allowed}",
-        "Pick a value from the list (the template has a dropdown)"),
+    Text("Непонятное значение «{value}» в столбце «{column}»",
+         "Unknown value “{value}” in column “{column}”"),
+    Text("одно из: {allowed}",
+         "one of: {allowed}"),
+    Text("Выберите значение из списка (в шаблоне есть выпадающий список)",
+         "Pick a value from the list (the template has a dropdown)"),
 )
 BAD_NUMBER = define(
     "bad-number", "error",
-    ru=("«{value}» в столбце «{column}» — не подходящее число", "{allowed}",
-        "Впишите число {allowed}"),
-    en=("“{value}” in column “{column}” is not a valid number", "{allowed}",
-        "Type a number {allowed}"),
+    Text("«{value}» в столбце «{column}» — не подходящее число",
+         "“{value}” in column “{column}” is not a valid number"),
+    Text("{allowed}",
+         "{allowed}"),
+    Text("Впишите число {allowed}",
+         "Type a number {allowed}"),
 )
 BAD_PHASE = define(
     "bad-phase", "error",
-    ru=("«{value}» — не фаза игры", "Д1, Н1, Д2, Н2 … (день 1, ночь 1 …)",
-        "Запишите фазу выбывания как Д2 (день 2) или Н1 (ночь 1)"),
-    en=("“{value}” is not a game phase", "D1, N1, D2, N2 … (day 1, night 1 …)",
-        "Write the phase the player left in as D2 (day 2) or N1 (night 1)"),
+    Text("«{value}» — не фаза игры",
+         "“{value}” is not a game phase"),
+    Text("Д1, Н1, Д2, Н2 … (день 1, ночь 1 …)",
+         "D1, N1, D2, N2 … (day 1, night 1 …)"),
+    Text("Запишите фазу выбывания как Д2 (день 2) или Н1 (ночь 1)",
+         "Write the phase the player left in as D2 (day 2) or N1 (night 1)"),
 )
 BAD_SEATS_LIST = define(
     "bad-best-move", "error",
-    ru=("Лучший ход «{value}» не читается", "номера мест через пробел: 3 5 7",
-        "Запишите три номера мест через пробел, запятую или точку с запятой"),
-    en=("Best move “{value}” cannot be read", "seat numbers separated by spaces: 3 5 7",
-        "Write three seat numbers separated by spaces, commas or semicolons"),
+    Text("Лучший ход «{value}» не читается",
+         "Best move “{value}” cannot be read"),
+    Text("номера мест через пробел: 3 5 7",
+         "seat numbers separated by spaces: 3 5 7"),
+    Text("Запишите три номера мест через пробел, запятую или точку с запятой",
+         "Write three seat numbers separated by spaces, commas or semicolons"),
 )
 BAD_TIME = define(
     "bad-time", "warning",
-    ru=("«{value}» в столбце «{column}» — не время", "время ЧЧ:ММ или дата и время",
-        "Впишите время как 21:45 (нужно для срока подачи протеста)"),
-    en=("“{value}” in column “{column}” is not a time", "a time HH:MM or a date and time",
-        "Type the time as 21:45 (needed for the protest deadline)"),
+    Text("«{value}» в столбце «{column}» — не время",
+         "“{value}” in column “{column}” is not a time"),
+    Text("время ЧЧ:ММ или дата и время",
+         "a time HH:MM or a date and time"),
+    Text("Впишите время как 21:45 (нужно для срока подачи протеста)",
+         "Type the time as 21:45 (needed for the protest deadline)"),
 )
 MISSING_VALUE = define(
     "missing-value", "error",
-    ru=("Пустая ячейка в обязательном столбце «{column}»", "значение",
-        "Заполните ячейку или удалите лишнюю строку"),
-    en=("Empty cell in the required column “{column}”", "a value",
-        "Fill the cell or delete the stray row"),
+    Text("Пустая ячейка в обязательном столбце «{column}»",
+         "Empty cell in the required column “{column}”"),
+    Text("значение",
+         "a value"),
+    Text("Заполните ячейку или удалите лишнюю строку",
+         "Fill the cell or delete the stray row"),
 )
 
 

@@ -10,21 +10,26 @@ from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Table, Tournament
 from ..rules import QUIET_WINDOWS
+from ..text import Text
 from .values import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(
     "unknown-setting", "warning",
-    ru=("Неизвестный параметр «{value}» — не учтён", "один из: {allowed}",
-        "Проверьте написание параметра или удалите строку"),
-    en=("Unknown setting “{value}” — ignored", "one of: {allowed}",
-        "Check the setting's spelling or delete the row"),
+    Text("Неизвестный параметр «{value}» — не учтён",
+         "Unknown setting “{value}” — ignored"),
+    Text("один из: {allowed}",
+         "one of: {allowed}"),
+    Text("Проверьте написание параметра или удалите строку",
+         "Check the setting's spelling or delete the row"),
 )
 BAD_SETTING = define(
     "bad-setting", "error",
-    ru=("Параметр «{setting}» = «{value}» не понят", "{allowed}",
-        "Исправьте значение параметра на листе «Турнир»"),
-    en=("Setting “{setting}” = “{value}” is not understood", "{allowed}",
-        "Fix the setting's value on the Tournament sheet"),
+    Text("Параметр «{setting}» = «{value}» не понят",
+         "Setting “{setting}” = “{value}” is not understood"),
+    Text("{allowed}",
+         "{allowed}"),
+    Text("Исправьте значение параметра на листе «Турнир»",
+         "Fix the setting's value on the Tournament sheet"),
 )
 
 

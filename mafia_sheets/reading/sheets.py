@@ -17,39 +17,46 @@ from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Source
+from ..text import Text
 from .columns import COLUMNS, REQUIRED_COLUMNS, column_lookup
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
 
 MISSING_SHEET = define(
     "missing-sheet", "error",
-    ru=("Нет листа «{expected}»", "лист «{expected}»; найдены листы: {found}",
-        "Добавьте лист «{expected}» (или переименуйте свой) — см. шаблон: mafia-sheets template"),
-    en=("Sheet “{expected}” is missing", "a sheet “{expected}”; sheets found: {found}",
-        "Add the sheet “{expected}” (or rename yours) — see the template: mafia-sheets template"),
+    Text("Нет листа «{expected}»",
+         "Sheet “{expected}” is missing"),
+    Text("лист «{expected}»; найдены листы: {found}",
+         "a sheet “{expected}”; sheets found: {found}"),
+    Text("Добавьте лист «{expected}» (или переименуйте свой) — см. шаблон: mafia-sheets template",
+         "Add the sheet “{expected}” (or rename yours) — see the template: mafia-sheets template"),
 )
 MISSING_COLUMN = define(
     "missing-column", "error",
-    ru=("На листе «{sheet}» нет столбца «{expected}»",
-        "столбец «{expected}» в строке заголовков; найдены: {found}",
-        "Добавьте столбец «{expected}» в строку заголовков листа «{sheet}»"),
-    en=("Sheet “{sheet}” has no column “{expected}”",
-        "a column “{expected}” in the header row; found: {found}",
-        "Add the column “{expected}” to the header row of sheet “{sheet}”"),
+    Text("На листе «{sheet}» нет столбца «{expected}»",
+         "Sheet “{sheet}” has no column “{expected}”"),
+    Text("столбец «{expected}» в строке заголовков; найдены: {found}",
+         "a column “{expected}” in the header row; found: {found}"),
+    Text("Добавьте столбец «{expected}» в строку заголовков листа «{sheet}»",
+         "Add the column “{expected}” to the header row of sheet “{sheet}”"),
 )
 DUPLICATE_SHEET = define(
     "duplicate-sheet", "warning",
-    ru=("Два листа одного назначения: «{value}» и «{other}»", "один такой лист",
-        "Удалите или переименуйте лишний лист; учтён «{value}»"),
-    en=("Two sheets with one purpose: “{value}” and “{other}”", "one such sheet",
-        "Delete or rename the extra sheet; “{value}” is used"),
+    Text("Два листа одного назначения: «{value}» и «{other}»",
+         "Two sheets with one purpose: “{value}” and “{other}”"),
+    Text("один такой лист",
+         "one such sheet"),
+    Text("Удалите или переименуйте лишний лист; учтён «{value}»",
+         "Delete or rename the extra sheet; “{value}” is used"),
 )
 DUPLICATE_COLUMN = define(
     "duplicate-column", "warning",
-    ru=("Столбец «{value}» встречается дважды", "один столбец с таким заголовком",
-        "Удалите или переименуйте лишний столбец; учтён первый"),
-    en=("Column “{value}” appears twice", "one column with this header",
-        "Delete or rename the extra column; the first one is used"),
+    Text("Столбец «{value}» встречается дважды",
+         "Column “{value}” appears twice"),
+    Text("один столбец с таким заголовком",
+         "one column with this header"),
+    Text("Удалите или переименуйте лишний столбец; учтён первый",
+         "Delete or rename the extra column; the first one is used"),
 )
 
 
