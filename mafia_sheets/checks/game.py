@@ -1,20 +1,15 @@
 """SPEC §5.2: one game against the regulation — best move, judge's awards, fouls, phases.
 
-Only games whose structure is sound are judged here (see :func:`regulated`): a game with
-wrong seats or roles, an unreadable departure, or a departure without its phase already
-has a §5.1 error, and judging its timeline would only add noise pointing at the wrong
-cell. Annulled games count for nothing, so their protocol is not judged either.
+Only games whose structure is sound are judged here (the gate of :mod:`.gate`).
 
 The departure timeline (who left in which phase, when the game was decided, and whether
 the result agrees) is judged in :mod:`.situations`, next to the special situations that
-read the same timeline; this module owns the gate and the seat-level rules.
+read the same timeline; this module owns the seat-level rules.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
@@ -22,11 +17,9 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define
-from ..model import Protocol, Table
-from ..reading.values import is_blank
 from ..text import Text
 from . import check
-from .common import at_rows
+from .gate import Context, Regulated, at_rows
 
 BEST_MOVE_NOT_VICTIM = define(
     "best-move-not-first-victim", "error",
@@ -184,82 +177,18 @@ TWO_KILLS = define(
 )
 
 
-# An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
-TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
-
-
-@dataclass(frozen=True)
-class Regulated:
-    """The seat rows of the games fit to be judged, each with its game's `result`."""
-
-    table: Table  # the seats sheet: cell addresses
-    games: Table  # the games sheet: cell addresses of results
-    seats: pd.DataFrame  # a slice of `table.frame` (same index) plus `result`
-    listed: pd.DataFrame  # the games sheet's row of each judged game (first of a repeated id)
-    # Every seat row of a counted game, sound or not: for the rules that a single row
-    # shows by itself (fouls, the phase of a kill or a vote), which a typo elsewhere in
-    # the game cannot turn into noise.
-    counted_seats: pd.DataFrame
-
-
-# Every check of one protocol asks for the same gate in turn: compute it once. One slot,
-# replaced whole, so that concurrent runs (the web page) never see a mixed entry.
-_LAST: list[tuple[weakref.ref[Protocol], Regulated | None] | None] = [None]
-
-
-def regulated(protocol: Protocol) -> Regulated | None:
-    """The gate of §5.2/§5.3: sound, counted games only (None without seats or games)."""
-    entry = _LAST[0]
-    if entry is not None and entry[0]() is protocol:
-        return entry[1]
-    value = _regulated(protocol)
-    _LAST[0] = (weakref.ref(protocol), value)
-    return value
-
-
-def _regulated(protocol: Protocol) -> Regulated | None:
-    seats, games = protocol.table("seats"), protocol.table("games")
-    if seats is None or games is None or "team" not in seats.frame:
-        return None
-    frame = seats.frame[seats.frame["game"].notna()]
-    listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
-    counted = listed[~listed["annulled"].eq(True)]
-    sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
-        _broken_games(seats, frame))
-    chosen = frame[sound]
-    chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
-    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))],
-                     frame[frame["game"].isin(set(counted["game"]))])
-
-
-def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
-    """Games with a §5.1 error that would make every regulation finding noise."""
-    bad = np.zeros(len(frame), dtype=bool)
-    for column in TIMELINE_COLUMNS:
-        if column not in table.raw:
-            continue
-        missing = frame[column].isna().to_numpy()
-        # raw shares the frame's index: labels are positions in the sheet's data rows
-        typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
-        bad[missing] = [not is_blank(value) for value in typed]
-    bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
-    codes, games = pd.factorize(frame["game"])
-    broken = np.bincount(codes[bad], minlength=len(games)) > 0
-    # exactly seats 1–10 once each: ten rows, ten distinct seat numbers
-    seated = frame["seat"].notna().to_numpy()
-    distinct = ~frame.duplicated(["game", "seat"]).to_numpy() & seated
-    broken |= np.bincount(codes, minlength=len(games)) != 10
-    broken |= np.bincount(codes[distinct], minlength=len(games)) != 10
-    role = frame["role"].to_numpy(dtype=object)
-    for name, target in vocab.ROLE_COUNTS.items():
-        broken |= np.bincount(codes[role == name], minlength=len(games)) != target
-    return set(games[broken])
-
-
-@check
-def best_moves(protocol: Protocol) -> Iterator[Finding]:
+@check(
+    BEST_MOVE_NOT_VICTIM,
+    BEST_MOVE_RANGE,
+    BEST_MOVE_REPEATED,
+    BEST_MOVE_SELF,
+    BEST_MOVE_SHORT,
+    BEST_MOVE_TOO_MANY,
+    BEST_MOVE_TWICE,
+)
+def best_moves(context: Context) -> Iterator[Finding]:
     """Regulation 8.3: only the first-night victim names seats, once per game."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     seats = gate.seats
@@ -298,10 +227,10 @@ def _seats(seats: list[int]) -> str:
     return ", ".join(map(str, seats))
 
 
-@check
-def awards(protocol: Protocol) -> Iterator[Finding]:
+@check(AWARD_IN_DRAW, AWARD_TO_LOSER, AWARD_TO_WINNER, AWARD_TWICE, TOO_MANY_AWARDS)
+def awards(context: Context) -> Iterator[Finding]:
     """Regulation 8.4: who may get ЛИ/ЛИ2/ЛИП, once each, three at most, none in a draw."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     given = gate.seats[gate.seats["bonus"].notna() & gate.seats["result"].notna()]
@@ -323,10 +252,10 @@ def awards(protocol: Protocol) -> Iterator[Finding]:
                        within[within.duplicated(["game", "bonus"], keep=False)])
 
 
-@check
-def fouls(protocol: Protocol) -> Iterator[Finding]:
+@check(FOULED_OUT_FEW, FOUR_FOULS_STAYED)
+def fouls(context: Context) -> Iterator[Finding]:
     """The 4th foul removes a player from the table; fouling out takes four fouls."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     seats = gate.counted_seats
@@ -339,10 +268,10 @@ def fouls(protocol: Protocol) -> Iterator[Finding]:
                            fouls=int(cast(int, fouls_found)))
 
 
-@check
-def phases_of_departures(protocol: Protocol) -> Iterator[Finding]:
+@check(KILL_IN_DAY, TWO_KILLS, VOTE_IN_NIGHT)
+def phases_of_departures(context: Context) -> Iterator[Finding]:
     """Kills happen at night, votes by day, one kill per night."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     seats = gate.counted_seats

@@ -91,7 +91,7 @@ class Place:
     game: object
 
 
-@cross_check
+@cross_check(LOOK_ALIKE)
 def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
     counts: Counter[str] = Counter()
     first: dict[str, Place] = {}

@@ -16,11 +16,11 @@ from collections.abc import Iterator
 import pandas as pd
 
 from ..findings import Finding, define
-from ..model import Protocol, Table
+from ..model import Table
 from ..reading.values import is_blank
 from ..text import Text
 from . import check
-from .common import at_rows
+from .gate import Context, at_rows
 
 DAY_SECONDS = 24 * 60 * 60
 
@@ -93,13 +93,13 @@ NO_END_TIME = define(
 )
 
 
-@check
-def protests(protocol: Protocol) -> Iterator[Finding]:
-    table = protocol.table("protests")
+@check(BEFORE_END, LATE, NO_DECISION, NO_END_TIME, NO_FILED_TIME, PENDING, UNKNOWN_GAME)
+def protests(context: Context) -> Iterator[Finding]:
+    table = context.protocol.table("protests")
     if table is None:
         return
     frame = table.frame[table.frame["game"].notna()]
-    games = protocol.table("games")
+    games = context.protocol.table("games")
     listed = (games.frame[games.frame["game"].notna()].drop_duplicates("game")
               if games is not None else pd.DataFrame(columns=["game", "ended", "_row"]))
     known = frame["game"].isin(set(listed["game"]))
@@ -107,7 +107,7 @@ def protests(protocol: Protocol) -> Iterator[Finding]:
     yield from at_rows(table, PENDING, "decision", frame[frame["decision"].eq("pending")])
     undecided = frame["decision"].isna() & ~_typed(table, "decision", frame)
     yield from at_rows(table, NO_DECISION, "decision", frame[undecided])
-    deadline = protocol.rules.protest_deadline_minutes
+    deadline = context.protocol.rules.protest_deadline_minutes
     untimed = frame["filed"].isna() & ~_typed(table, "filed", frame)
     yield from at_rows(table, NO_FILED_TIME, "filed", frame[untimed], deadline=deadline)
     if games is not None:

@@ -26,11 +26,9 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, Phase, Phases, define
-from ..model import Protocol
 from ..text import Text
 from . import check
-from .common import at_rows
-from .game import Regulated, regulated
+from .gate import Context, Regulated, at_rows
 
 REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
@@ -198,10 +196,10 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
 
 # ---- §5.2: end state and departures after the end ---------------------------------------
 
-@check
-def end_state(protocol: Protocol) -> Iterator[Finding]:
+@check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
+def end_state(context: Context) -> Iterator[Finding]:
     """The recorded result against the departures, at the result cell in «Игры»."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     steps = departure_phases(gate.seats)
@@ -218,11 +216,11 @@ def end_state(protocol: Protocol) -> Iterator[Finding]:
         wrong = (result == wanted) & (outcome != wanted)
         yield from _at_results(gate, code, games, wrong, reds, blacks, phase)
     # A recorded draw needs a game its departures left open; the quiet phases after the
-    # last departure are not in the protocol, so such a draw is accepted as recorded.
+    # last departure are not in the context.protocol, so such a draw is accepted as recorded.
     draw = result == "draw"
     draw_bad = draw & np.isin(outcome, ["red", "black"])
     yield from _at_results(gate, DRAW_DECIDED, games, draw_bad, reds, blacks, phase, outcome)
-    if not protocol.rules.draw_quiet_phases:
+    if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
 
@@ -293,13 +291,13 @@ def quiet_windows(steps: pd.DataFrame, window: int) -> pd.DataFrame:
     return done[last < steps["when"]]
 
 
-@check
-def missed_draws(protocol: Protocol) -> Iterator[Finding]:
+@check(DRAW_MISSED)
+def missed_draws(context: Context) -> Iterator[Finding]:
     """Situation 9: a game that went on after a complete quiet window — one warning a game,
     at the first departure after the window. Gaps after the deciding phase are left to
     `departure-after-end`."""
-    window = protocol.rules.draw_quiet_phases
-    gate = regulated(protocol)
+    window = context.protocol.rules.draw_quiet_phases
+    gate = context.regulated
     if gate is None or not window:
         return
     steps = departure_phases(gate.seats)
@@ -321,8 +319,8 @@ def missed_draws(protocol: Protocol) -> Iterator[Finding]:
 
 # ---- §5.3: special situations 1–3 and 10 ------------------------------------------------
 
-@check
-def votes_after_foul_outs(protocol: Protocol) -> Iterator[Finding]:
+@check(VOTE_AFTER_FOUL_OUT, VOTE_AFTER_FOUL_OUT_NEXT)
+def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
     """Situations 1–3: after a player leaves by fouls, the nearest vote is not held.
 
     A foul-out by day with a vote-out the same day breaks situation 1 — unless the 4th
@@ -331,7 +329,7 @@ def votes_after_foul_outs(protocol: Protocol) -> Iterator[Finding]:
     the blacks needed only a kill to win. A foul-out at night cancels the next day's vote
     (situation 1), with the same exception.
     """
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     seats = gate.seats[gate.seats["when"].notna()]
@@ -383,10 +381,10 @@ def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame,
                       for mask, target, code, unless in parts], ignore_index=True)
 
 
-@check
-def vote_removing_everyone(protocol: Protocol) -> Iterator[Finding]:
+@check(VOTE_REMOVED_ALL)
+def vote_removing_everyone(context: Context) -> Iterator[Finding]:
     """Situation 10: a vote to remove every player at the table is not held."""
-    gate = regulated(protocol)
+    gate = context.regulated
     if gate is None:
         return
     seats = gate.seats

@@ -9,10 +9,9 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define
-from ..model import Protocol
 from ..text import Text
 from . import check
-from .common import at_rows, blank_mask, first_row_per_game
+from .gate import Context, at_rows, blank_mask, first_row_per_game
 
 GAME_NOT_IN_GAMES = define(
     "game-not-in-games", "error",
@@ -125,9 +124,9 @@ DUPLICATE_PLAYER = define(
 
 
 
-@check
-def game_references(protocol: Protocol) -> Iterator[Finding]:
-    games, seats = protocol.table("games"), protocol.table("seats")
+@check(DUPLICATE_GAME, GAME_NOT_IN_GAMES, GAME_WITHOUT_SEATS)
+def game_references(context: Context) -> Iterator[Finding]:
+    games, seats = context.protocol.table("games"), context.protocol.table("seats")
     if games is None or seats is None:
         return
     known = set(games.frame["game"].dropna())
@@ -142,9 +141,9 @@ def game_references(protocol: Protocol) -> Iterator[Finding]:
     yield from at_rows(games, DUPLICATE_GAME, "game", repeated)
 
 
-@check
-def results(protocol: Protocol) -> Iterator[Finding]:
-    games = protocol.table("games")
+@check(MISSING_RESULT)
+def results(context: Context) -> Iterator[Finding]:
+    games = context.protocol.table("games")
     if games is None:
         return
     frame = games.frame
@@ -155,9 +154,9 @@ def results(protocol: Protocol) -> Iterator[Finding]:
     yield from at_rows(games, MISSING_RESULT, "result", missing)
 
 
-@check
-def seats_of_each_game(protocol: Protocol) -> Iterator[Finding]:
-    seats = protocol.table("seats")
+@check(DUPLICATE_SEAT, MISSING_SEATS)
+def seats_of_each_game(context: Context) -> Iterator[Finding]:
+    seats = context.protocol.table("seats")
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna()]
@@ -173,15 +172,15 @@ def seats_of_each_game(protocol: Protocol) -> Iterator[Finding]:
                            missing=", ".join(map(str, missing)))
 
 
-@check
-def players_at_table(protocol: Protocol) -> Iterator[Finding]:
-    seats = protocol.table("seats")
+@check(DUPLICATE_PLAYER, NOT_IN_ROSTER, PLAYER_TWICE)
+def players_at_table(context: Context) -> Iterator[Finding]:
+    seats = context.protocol.table("seats")
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna() & seats.frame["player"].notna()]
     yield from at_rows(seats, PLAYER_TWICE, "player",
                        frame[frame.duplicated(["game", "player"], keep="first")])
-    roster = protocol.table("players")
+    roster = context.protocol.table("players")
     if roster is None:
         return
     names = roster.frame["player"].dropna()
@@ -197,9 +196,9 @@ def players_at_table(protocol: Protocol) -> Iterator[Finding]:
                            suggestion=_perhaps(near))
 
 
-@check
-def role_counts(protocol: Protocol) -> Iterator[Finding]:
-    seats = protocol.table("seats")
+@check(ROLE_COUNT)
+def role_counts(context: Context) -> Iterator[Finding]:
+    seats = context.protocol.table("seats")
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna()]
@@ -215,9 +214,9 @@ def role_counts(protocol: Protocol) -> Iterator[Finding]:
                            found=found)
 
 
-@check
-def departures_complete(protocol: Protocol) -> Iterator[Finding]:
-    seats = protocol.table("seats")
+@check(LEFT_WITHOUT_WHEN, WHEN_WITHOUT_LEFT)
+def departures_complete(context: Context) -> Iterator[Finding]:
+    seats = context.protocol.table("seats")
     if seats is None:
         return
     frame = seats.frame

@@ -1,0 +1,122 @@
+"""What the checks of one workbook share: the gate of §5.2/§5.3, built once, and the helpers
+that turn masked rows of a sheet into findings at their cells.
+
+Only games whose structure is sound are judged by the regulation checks: a game with
+wrong seats or roles, an unreadable departure, or a departure without its phase already
+has a §5.1 error, and judging its timeline would only add noise pointing at the wrong
+cell. Annulled games count for nothing, so their protocol is not judged either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .. import vocab
+from ..findings import Finding, finding
+from ..model import Protocol, Table
+from ..reading.values import is_blank
+
+# An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
+TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
+
+
+@dataclass(frozen=True)
+class Regulated:
+    """The seat rows of the games fit to be judged, each with its game's `result`."""
+
+    table: Table  # the seats sheet: cell addresses
+    games: Table  # the games sheet: cell addresses of results
+    seats: pd.DataFrame  # a slice of `table.frame` (same index) plus `result`
+    listed: pd.DataFrame  # the games sheet's row of each judged game (first of a repeated id)
+    # Every seat row of a counted game, sound or not: for the rules that a single row
+    # shows by itself (fouls, the phase of a kill or a vote), which a typo elsewhere in
+    # the game cannot turn into noise.
+    counted_seats: pd.DataFrame
+
+
+@dataclass(frozen=True)
+class Context:
+    """What every check of one workbook reads, built once per run by :func:`context_of`."""
+
+    protocol: Protocol
+    regulated: Regulated | None  # None without a seats or a games sheet
+
+
+def context_of(protocol: Protocol) -> Context:
+    return Context(protocol, _regulated(protocol))
+
+
+def _regulated(protocol: Protocol) -> Regulated | None:
+    """The gate of §5.2/§5.3: sound, counted games only."""
+    seats, games = protocol.table("seats"), protocol.table("games")
+    if seats is None or games is None or "team" not in seats.frame:
+        return None
+    frame = seats.frame[seats.frame["game"].notna()]
+    listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
+    counted = listed[~listed["annulled"].eq(True)]
+    sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
+        _broken_games(seats, frame))
+    chosen = frame[sound]
+    chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
+    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))],
+                     frame[frame["game"].isin(set(counted["game"]))])
+
+
+def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
+    """Games with a §5.1 error that would make every regulation finding noise."""
+    bad = np.zeros(len(frame), dtype=bool)
+    for column in TIMELINE_COLUMNS:
+        if column not in table.raw:
+            continue
+        missing = frame[column].isna().to_numpy()
+        # raw shares the frame's index: labels are positions in the sheet's data rows
+        typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
+        bad[missing] = [not is_blank(value) for value in typed]
+    bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
+    codes, games = pd.factorize(frame["game"])
+    broken = np.bincount(codes[bad], minlength=len(games)) > 0
+    # exactly seats 1–10 once each: ten rows, ten distinct seat numbers
+    seated = frame["seat"].notna().to_numpy()
+    distinct = ~frame.duplicated(["game", "seat"]).to_numpy() & seated
+    broken |= np.bincount(codes, minlength=len(games)) != 10
+    broken |= np.bincount(codes[distinct], minlength=len(games)) != 10
+    role = frame["role"].to_numpy(dtype=object)
+    for name, target in vocab.ROLE_COUNTS.items():
+        broken |= np.bincount(codes[role == name], minlength=len(games)) != target
+    return set(games[broken])
+
+
+# ---- findings at cells ----------------------------------------------------------------------
+
+def at_rows(table: Table, code: str, column: str, rows: pd.DataFrame,
+            **params: object) -> Iterator[Finding]:
+    """One finding per row of `rows` (a slice of `table.frame`), at `column`'s cell."""
+    raw = table.raw.get(column, None)
+    games = rows["game"] if "game" in rows else pd.Series(None, index=rows.index)
+    for index, row, game in zip(rows.index, rows["_row"], games, strict=True):
+        value = raw.iat[index] if raw is not None and index < len(raw) else ""
+        yield finding(code, table.sheet, table.cell(column, int(row)), value, game=game,
+                      row=int(row), source=table.source, **params)
+
+
+def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd.DataFrame:
+    """The first sheet row of each listed game: where a whole-game finding points."""
+    subset = frame[frame["game"].isin(list(games))]
+    return subset.drop_duplicates("game", keep="first")
+
+
+def blank_mask(values: pd.Series) -> np.ndarray:
+    """True where the user typed nothing (blank or spaces), computed once per distinct value."""
+    from ..reading.parse import parse_column
+    from ..reading.values import is_blank
+
+    blank, _ = parse_column(values.tolist(), is_blank)
+    return blank.astype(bool)
+
+
+def display(vocab_name: str, code: object, lang: str = "ru") -> str:
+    return vocab.display_value(vocab_name, str(code), lang) if code is not None else ""
