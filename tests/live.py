@@ -1,4 +1,5 @@
-"""A live uvicorn server on 127.0.0.1 for the web tests (API concurrency and the browser)."""
+"""A live uvicorn server on 127.0.0.1 for the web tests (API concurrency and the browser),
+with the same connection bounds as `mafia-sheets serve`."""
 
 from __future__ import annotations
 
@@ -11,13 +12,16 @@ from typing import Any
 
 import uvicorn
 
+from mafia_sheets.web.app import server_config
+from mafia_sheets.web.bounds import Bounds
+
 
 @contextmanager
-def live_server(app: Any) -> Iterator[str]:
+def live_server(app: Any, bounds: Bounds | None = None) -> Iterator[str]:
     """uvicorn on 127.0.0.1 with a free port, in a background thread."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server = uvicorn.Server(server_config(app, bounds or Bounds()))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
