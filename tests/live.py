@@ -3,7 +3,10 @@ with the same connection bounds as `mafia-sheets serve`."""
 
 from __future__ import annotations
 
+import os
+import select
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -34,3 +37,17 @@ def live_server(app: Any, bounds: Bounds | None = None) -> Iterator[str]:
         server.should_exit = True
         thread.join(15)
         sock.close()
+
+
+def first_line(process: subprocess.Popen[Any], timeout: float) -> str:
+    """The first line a process prints, read without ever blocking past `timeout`."""
+    assert process.stdout is not None
+    fd, data, deadline = process.stdout.fileno(), b"", time.monotonic() + timeout
+    while b"\n" not in data and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    return data.decode(errors="replace").split("\n", 1)[0]

@@ -21,7 +21,7 @@ import httpx
 import openpyxl
 import pytest
 import uvicorn
-from live import live_server
+from live import first_line, live_server
 
 from mafia_sheets.errors import MafiaSheetsError
 from mafia_sheets.model import Source
@@ -375,16 +375,16 @@ def test_real_annotated_copy_marks_the_faulty_cell(client: TestClient, sample: b
 def test_run_server_prints_its_address_and_serves_the_page() -> None:
     script = "from mafia_sheets.web.app import run_server; run_server('127.0.0.1', 0)"
     process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE)
     try:
-        line = process.stdout.readline() if process.stdout else ""
+        line = first_line(process, 60)
         url = re.search(r"http://127\.0\.0\.1:\d+/", line)
         assert url, line
         assert httpx.get(url.group(0), timeout=10).status_code == 200
     finally:
         process.terminate()
         process.wait(10)
-    assert "Warning" not in (process.stderr.read() if process.stderr else "")
+    assert b"Warning" not in (process.stderr.read() if process.stderr else b"")
 
 
 def test_run_server_warns_when_reachable_from_the_network(

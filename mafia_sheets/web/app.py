@@ -32,7 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import MafiaSheetsError
 from ..model import Source
 from . import workers
-from .bounds import Bounds
+from .bounds import BACKLOG, Bounds
 from .guard import OriginGuard
 from .jobs import Job
 from .upload import (
@@ -307,7 +307,7 @@ def _bind(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)  # a browser opened on the printed address queues until uvicorn runs
+        sock.listen(BACKLOG)  # a browser opened on the printed address queues until uvicorn runs
     except OSError as exc:
         if sock is not None:
             sock.close()
@@ -329,7 +329,7 @@ def server_config(app: ASGIApp, bounds: Bounds) -> Any:
 
     protocol = protocol_for(bounds, connection_cap(bounds.max_connections))
     return uvicorn.Config(app, log_level="warning", server_header=False, http=protocol,
-                          timeout_keep_alive=bounds.keep_alive)
+                          timeout_keep_alive=bounds.keep_alive, backlog=BACKLOG)
 
 
 def run_server(host: str, port: int, bounds: Bounds | None = None) -> None:

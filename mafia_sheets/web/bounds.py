@@ -53,7 +53,11 @@ KEEP_ALIVE_S = 5
 # idle connections never exhausts the process's file descriptors (1,024 on many systems).
 MAX_CONNECTIONS = 500
 
-# File descriptors kept free beside the connections: worker pipes, the upload, logging.
+# Connections accepted in one go before the server looks at them (the listen backlog, which
+# asyncio also uses as its accept burst): up to two bursts may be open beside the cap.
+BACKLOG = 100
+
+# File descriptors kept free beside the connections and bursts: worker pipes, logging.
 FD_RESERVE = 64
 
 

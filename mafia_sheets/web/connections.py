@@ -15,7 +15,7 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .bounds import FD_RESERVE, Bounds
+from .bounds import BACKLOG, FD_RESERVE, Bounds
 
 
 class BoundedH11Protocol(H11Protocol):
@@ -65,9 +65,10 @@ def protocol_for(bounds: Bounds, max_connections: int) -> type[Any]:
 
 def connection_cap(wanted: int) -> int:
     """Raise this process's file-descriptor limit to fit `wanted` connections if the system
-    allows it; the number of connections that fit."""
+    allows it; the number of connections that fit (with two accept bursts and the reserve)."""
+    spare = FD_RESERVE + 2 * BACKLOG
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    need = wanted + FD_RESERVE
+    need = wanted + spare
     if soft != resource.RLIM_INFINITY and soft < need:
         target = need if hard == resource.RLIM_INFINITY else min(need, hard)
         try:
@@ -77,4 +78,4 @@ def connection_cap(wanted: int) -> int:
             pass
     if soft == resource.RLIM_INFINITY:
         return wanted
-    return max(1, min(wanted, soft - FD_RESERVE))
+    return max(1, min(wanted, soft - spare))

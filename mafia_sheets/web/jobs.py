@@ -143,6 +143,7 @@ def serve_jobs(conn: Connection, memory: int, scratch: str) -> None:
         importlib.import_module(name)
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     os.environ["TMPDIR"] = scratch
+    os.environ["RUST_BACKTRACE"] = "0"  # a reader's abort: its one line, then the server's
     tempfile.tempdir = scratch
     while True:
         try:
