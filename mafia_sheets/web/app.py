@@ -170,7 +170,8 @@ class Api:
                 raise UploadError(409, "The files changed since they were checked: drop them "
                                   "again.", "Файлы изменились после проверки: перетащите их снова.")
             job = Job(kind, tuple(sources), lang, lot_seed=_lot_seed(request, fields),
-                      index=self._file_index(request, fields, len(sources)),
+                      index=(self._file_index(request, fields, len(sources))
+                             if kind == "annotated" else 0),
                       can_annotate=_can_annotate(), fault=_fault(sources))
             return answer(await self.pool.run(job), sources, lang, fields)
         except UploadDropped as dropped:
