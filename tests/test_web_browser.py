@@ -242,6 +242,23 @@ def test_season_findings_name_their_file_and_annotate_it(page: Page, tmp_path: P
     assert openpyxl.load_workbook(target)["Протокол"][cell].comment is not None
 
 
+def test_a_file_name_with_quotes_keeps_its_annotated_copy_button(page: Page,
+                                                                 tmp_path: Path) -> None:
+    data, cell = faulty(SAMPLE_RU.read_bytes())
+    odd = 'Кубок "Осень"; 1.xlsx'
+    drop(page, ("good.xlsx", SAMPLE_RU.read_bytes()), (odd, data))
+    buttons = page.locator(".download-annotated")
+    expect(buttons).to_have_text([f"Протокол с пометками: {odd}"])
+    expect(page.locator(".finding-group h4").first).to_contain_text(odd)
+    with page.expect_download() as caught:
+        buttons.first.click()
+    name = caught.value.suggested_filename  # the browser may still swap characters it forbids
+    assert name.startswith("Кубок") and name.endswith("1-замечания.xlsx"), name
+    target = tmp_path / "copy.xlsx"
+    caught.value.save_as(target)
+    assert openpyxl.load_workbook(target)["Протокол"][cell].comment is not None
+
+
 @pytest.mark.parametrize(("name", "data"), [
     ("notes.txt", b"just some notes\n"),
     ("fake.xlsx", "Игра;Место;Игрок\n1;1;Кот\n".encode()),
