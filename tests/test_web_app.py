@@ -11,7 +11,6 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -349,10 +348,8 @@ def test_twenty_concurrent_uploads_each_get_their_own_answer(
                       for _ in range(2)]
             return list(await asyncio.gather(*posts))
 
-    started = time.monotonic()
     with live_server(web.create_app()) as base:
         replies = asyncio.run(run(base))
-    assert time.monotonic() - started < 120
     for kind, reply in zip(plan, replies, strict=False):
         assert reply.status_code == 200
         assert reply.json()["result"] == want[kind], kind
