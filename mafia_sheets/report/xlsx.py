@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from .. import text
 from ..model import Rating
 from .labels import SHEETS
 from .xlsx_layout import make_formats
@@ -37,12 +38,36 @@ def workbook_options(rows: int) -> dict[str, Any]:
     return options
 
 
+def plain_worksheet() -> type:
+    """xlsxwriter's worksheet, with every string stored as the text it is.
+
+    xlsxwriter writes a string shaped like `<r>…</r>` as raw rich-text XML (its own rich
+    strings are stored that way), so a nickname `<r>Кубок</r>` would become markup. Such a
+    text is stored as a rich string of two plain runs instead: the cell reads the same
+    text back, escaped. Control characters become their visible escapes (`\\x1b`).
+    """
+    from xlsxwriter.worksheet import Worksheet
+
+    class PlainWorksheet(Worksheet):  # type: ignore[misc]
+        def _write_string(self, row: int, col: int, string: str,
+                          cell_format: Any = None) -> int:
+            string = text.cell(string)
+            if string.startswith("<r>") and string.endswith("</r>"):
+                runs = (string[:3], string[3:])
+                args = (*runs, cell_format) if cell_format is not None else runs
+                return int(self._write_rich_string(row, col, *args))
+            return int(super()._write_string(row, col, string, cell_format))
+
+    return PlainWorksheet
+
+
 def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
     """The results workbook of SPEC §6 as xlsx bytes, in Russian (`ru`) or English (`en`)."""
     import xlsxwriter  # lazy: keeps `mafia-sheets --help` fast
 
     buffer = io.BytesIO()
     with xlsxwriter.Workbook(buffer, workbook_options(len(rating.points))) as workbook:
+        workbook.worksheet_class = plain_worksheet()
         _properties(workbook, rating, lang)
         fmt = make_formats(workbook)
         standings_sheet(workbook, fmt, rating, lang)
@@ -57,7 +82,7 @@ def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
 
 def _properties(workbook: Any, rating: Rating, lang: str) -> None:
     workbook.set_properties({
-        "title": rating.tournament.name,
+        "title": text.cell(rating.tournament.name),
         "subject": SHEETS["standings"](lang),
         "keywords": "mafia, FIIM",
         "comments": "mafia-sheets",
