@@ -35,8 +35,13 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
-def terminal(text: str) -> str:
-    """`'Кот\\x1b[31m'` → `'Кот\\\\x1b[31m'`: safe to print, always one line."""
+def terminal(text: str, lines: bool = False) -> str:
+    """`'Кот\\x1b[31m'` → `'Кот\\\\x1b[31m'`: safe to print, always one line.
+
+    With `lines`, the text's own line breaks are kept (a report of several lines), and
+    every line is made safe."""
+    if lines:
+        return "\n".join(_TERMINAL.sub(_escape, line) for line in text.split("\n"))
     return _TERMINAL.sub(_escape, text)
 
 

@@ -32,7 +32,10 @@ def workbook_options(rows: int) -> dict[str, Any]:
         "strings_to_urls": False,
     }
     if rows > LARGE_POINTS:
+        from ..scratch import run_folder
+
         options["constant_memory"] = True
+        options["tmpdir"] = run_folder()  # a killed run's rows are removed by the next
     else:
         options["in_memory"] = True
     return options
