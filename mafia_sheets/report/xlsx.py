@@ -46,7 +46,7 @@ def plain_worksheet() -> type:
 
     xlsxwriter writes a string shaped like `<r>…</r>` as raw rich-text XML (its own rich
     strings are stored that way), so a nickname `<r>Кубок</r>` would become markup. Such a
-    text is stored as a rich string of two plain runs instead: the cell reads the same
+    text is stored as a rich string of plain runs instead: the cell reads the same
     text back, escaped. Control characters become their visible escapes (`\\x1b`).
     """
     from xlsxwriter.worksheet import Worksheet
@@ -56,7 +56,7 @@ def plain_worksheet() -> type:
                           cell_format: Any = None) -> int:
             string = text.cell(string)
             if string.startswith("<r>") and string.endswith("</r>"):
-                runs = (string[:3], string[3:])
+                runs = (string[:1], string[1:3], string[3:])  # xlsxwriter needs 3 parts
                 args = (*runs, cell_format) if cell_format is not None else runs
                 return int(self._write_rich_string(row, col, *args))
             return int(super()._write_string(row, col, string, cell_format))
