@@ -211,7 +211,7 @@ def _report_long_texts(sheet: str, letter: str, values: Sequence[object], rows: 
 def _transpose(rows: Sequence[Sequence[object]],
                wanted: list[int]) -> dict[int, Sequence[object]]:
     """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
-    if not rows:
+    if not rows or not wanted:  # no known column found: nothing to take
         return {j: () for j in wanted}
     width = wanted[-1] + 1
     if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case

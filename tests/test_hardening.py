@@ -375,17 +375,17 @@ def test_the_output_is_judged_before_anything_is_read(tmp_path, monkeypatch):
         raise AssertionError("the protocol was read before the output was judged")
 
     monkeypatch.setattr(safety, "load_source", never)
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "big.xlsx").write_bytes(b"PK")
     runner = CliRunner()
     for args in (["rate", "big.xlsx", "-o", "out.txt"],
                  ["check", "big.xlsx", "--annotate", "copy.txt"],
                  ["check", "big.xlsx", "big.xlsx", "--annotate", "copy.xlsx"],
                  ["rate", "big.xlsx", "-o", "big.xlsx"]):
-        with runner.isolated_filesystem(temp_dir=tmp_path):
-            Path("big.xlsx").write_bytes(b"PK")
-            result = runner.invoke(main, [*args, "--lang", "en"])
+        result = runner.invoke(main, [*args, "--lang", "en"])
         assert result.exit_code == 2, (args, result.output)
         assert "AssertionError" not in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.xlsx"]
 
 
 def test_our_own_bug_is_an_internal_error_not_save_again(tmp_path, monkeypatch):
