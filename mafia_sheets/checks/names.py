@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..findings import Finding, define, finding
 from ..model import Protocol, Table
-from ..text import Text
+from ..text import Text, without_invisible
 from . import cross_check
 
 LOOK_ALIKE = define(
@@ -52,6 +52,10 @@ def _latin(text: str) -> str:
     return text.translate(HOMOGLYPHS)
 
 
+def _invisible(text: str) -> str:
+    return without_invisible(text)
+
+
 # Order matters only for the wording: each folding is applied to both names in turn.
 FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("case", "регистром букв", "letter case", _case),
@@ -59,13 +63,14 @@ FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("yo", "буквами «ё/е»", "«ё/е»", _yo),
     ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic",
      _latin),
+    ("invisible", "невидимыми символами", "invisible characters", _invisible),
 )
 LATIN = 3  # the index of the Latin folding in FOLDINGS
 
 
 def name_key(name: str) -> str:
     """`'Kот'` (Latin K), `' кот'`, `'КОТ'` → `'кот'`: one key per look-alike family."""
-    return _latin(_yo(_spacing(_case(name))))
+    return _latin(_yo(_spacing(_case(_invisible(name)))))
 
 
 def differences(variant: str, other: str) -> list[int]:

@@ -17,7 +17,7 @@ from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Source
-from ..text import Text
+from ..text import MAX_CELL_TEXT, Text, utf16_length
 from .columns import COLUMNS, REQUIRED_COLUMNS, column_lookup
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
@@ -48,6 +48,17 @@ DUPLICATE_SHEET = define(
          "one such sheet"),
     Text("Удалите или переименуйте лишний лист; учтён «{value}»",
          "Delete or rename the extra sheet; “{value}” is used"),
+)
+TEXT_TOO_LONG = define(
+    "text-too-long", "error",
+    Text("Текст в ячейке длиннее предела Excel: {length} символов",
+         "The cell's text is longer than Excel's limit: {length} characters"),
+    Text("не больше 32 767 символов в ячейке",
+         "at most 32,767 characters in a cell"),
+    Text("Сократите текст: Excel и итоги хранят в ячейке не больше 32 767 символов, а "
+        "обрезанные ники слились бы в одного игрока",
+         "Shorten the text: Excel and the results keep at most 32,767 characters in a "
+        "cell, and cut nicknames would merge into one player"),
 )
 DUPLICATE_COLUMN = define(
     "duplicate-column", "warning",
@@ -95,14 +106,14 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
 
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
-    except Exception as exc:  # calamine raises its own types for every corrupt part
+        names = tuple(workbook.sheet_names)
+    except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
             f"{source.name}: the workbook cannot be read ({_short(exc)}). "
             "Open it in Excel or LibreOffice and save it again as .xlsx.",
             f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
             "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
         ) from exc
-    names = tuple(workbook.sheet_names)
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
     lookup = vocab.sheet_lookup()
@@ -114,17 +125,18 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
             findings.append(finding(DUPLICATE_SHEET, name, value=sheets[code].name, other=name,
                                     source=source.name))
             continue
-        try:
+        try:  # only the library's work: a bug of ours is an internal error, not "save again"
             rows = workbook.get_sheet_by_name(name)
-            sheet = _read_sheet(code, name, rows, findings, source.name)
-        except Exception as exc:
+            grid: list[list[object]] = rows.to_python()  # type: ignore[assignment]
+            start = rows.start
+        except _READER_ERRORS as exc:
             raise ProtocolReadError(
                 f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
                 "Open the file in Excel or LibreOffice and save it again as .xlsx.",
                 f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
                 "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
             ) from exc
-        sheets[code] = sheet
+        sheets[code] = _read_sheet(code, name, grid, start, findings, source.name)
     for code in vocab.REQUIRED_SHEETS:
         if code not in sheets:
             expected = f"{vocab.SHEETS[code].ru} / {vocab.SHEETS[code].en}"
@@ -133,15 +145,28 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
     return RawWorkbook(source.name, sheets, names), findings
 
 
-def _short(exc: Exception) -> str:
+def _reader_errors() -> tuple[type[BaseException], ...]:
+    """What python-calamine raises for a file it cannot read (its own types, and the
+    builtin ones its bindings map Rust errors to)."""
+    import python_calamine
+
+    own = tuple(value for value in vars(python_calamine).values()
+                if isinstance(value, type) and issubclass(value, Exception))
+    return (*own, ValueError, OSError, UnicodeError, OverflowError)
+
+
+_READER_ERRORS = _reader_errors()
+
+
+def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return (text[0] if text else type(exc).__name__)[:120]
 
 
-def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
+def _read_sheet(code: str, name: str, grid: list[list[object]],
+                start: tuple[int, int] | None, findings: list[Finding],
                 source: str) -> RawSheet:
-    grid: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
-    row0, col0 = sheet.start or (0, 0)  # type: ignore[attr-defined]
+    row0, col0 = start or (0, 0)
     lookup = column_lookup(code)
     header_index, positions = _find_header(grid, lookup)
     header_row = row0 + header_index + 1
@@ -165,14 +190,35 @@ def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
         columns = {column: list(cells[j]) for column, j in chosen.items()}
     else:
         columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
+    excel_rows = [first_data_row + i for i in kept]
+    for column in chosen:
+        _report_long_texts(name, letters[column], columns[column], excel_rows, findings,
+                           source)
     return RawSheet(code, name, header_row, letters, columns,
-                    [first_data_row + i for i in kept])
+                    excel_rows)
+
+
+def _report_long_texts(sheet: str, letter: str, values: Sequence[object], rows: list[int],
+                       findings: list[Finding], source: str) -> None:
+    """Text past Excel's cell limit: an error at its cell, never cut in silence.
+
+    A text of n UTF-16 units has at least n/2 characters, so only texts over half the
+    limit are measured (one length check per cell, in C for the common case)."""
+    half = MAX_CELL_TEXT // 2
+    long = [i for i, value in enumerate(values)
+            if value.__class__ is str and len(value) > half]  # type: ignore[arg-type]
+    for i in long:
+        length = utf16_length(str(values[i]))
+        if length > MAX_CELL_TEXT:
+            findings.append(finding(TEXT_TOO_LONG, sheet, f"{letter}{rows[i]}",
+                                    str(values[i])[:40] + "…", row=rows[i], source=source,
+                                    length=length))
 
 
 def _transpose(rows: Sequence[Sequence[object]],
                wanted: list[int]) -> dict[int, Sequence[object]]:
     """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
-    if not rows:
+    if not rows or not wanted:  # no known column found: nothing to take
         return {j: () for j in wanted}
     width = wanted[-1] + 1
     if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case
