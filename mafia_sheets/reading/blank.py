@@ -168,7 +168,7 @@ def _foul_boxes(grid: Grid, header: int, columns: dict[str, int]) -> tuple[int, 
 
 def _box_column(grid: Grid, header: int, column: int) -> bool:
     below = grid.value(header + 1, column)
-    return isinstance(below, int | float) and 1 <= below <= 4 or mark(below) or \
+    return (isinstance(below, int | float) and 1 <= below <= 4) or mark(below) or \
         grid.blank(header + 1, column)
 
 
@@ -259,7 +259,7 @@ def _labelled_fields(grid: Grid, inside: set[int]) -> dict[str, Located]:
         if inline:
             found[name] = (_first_word(name, inline), grid.address(r, c))
             continue
-        found[name] = _value_near(grid, r, c)
+        found[name] = _value_near(grid, r, c, words=name == "result")
     return found
 
 
@@ -268,12 +268,16 @@ def _first_word(name: str, inline: str) -> str:
     return inline.split()[0] if name in ("table", "game", "round") else inline
 
 
-def _value_near(grid: Grid, r: int, c: int) -> Located:
+def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
+    """The value right of a label, else below it; `words`: a result word is a value."""
+    def value(v: object) -> bool:
+        return not _is_label(v) or (words and label_of(v) in RESULT_WORDS)
+
     right = grid.next_filled(r, c, limit=4)
-    if right is not None and not _is_label(grid.value(*right)):
+    if right is not None and value(grid.value(*right)):
         return grid.value(*right), grid.address(*right)
     below = grid.value(r + 1, c)
-    if not _blank(below) and not _is_label(below):
+    if not _blank(below) and value(below):
         return below, grid.address(r + 1, c)
     # nothing typed yet: the cell a value belongs in, for a finding to point at
     return "", grid.address(r, grid.right_end(r, c) + 1)

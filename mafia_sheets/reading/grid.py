@@ -25,7 +25,7 @@ MARKS = frozenset({"x", "х", "+", "v", "✓", "✔", "☑", "☒", "✗", "✘"
                    "да", "yes", "so", "/", "\\", "|", "++"})
 # A night without a kill, a day without a vote-out.
 NOTHING = frozenset({"", "-", "–", "—", "0", "промах", "нет", "miss", "no", "x", "х", "пусто",
-                     "промах.", "none", "—"})
+                     "промах.", "none"})
 
 
 def label_of(value: object) -> str:
@@ -41,7 +41,8 @@ class Grid:
     def __init__(self, name: str, sheet: object) -> None:
         self.name = name
         self.cells: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
-        self.row0, self.col0 = sheet.start or (0, 0)  # type: ignore[attr-defined]
+        start: tuple[int, int] = sheet.start or (0, 0)  # type: ignore[attr-defined]
+        self.row0, self.col0 = start
         self.height = len(self.cells)
         self.width = max(map(len, self.cells), default=0)
         self._merge_end: dict[tuple[int, int], tuple[int, int]] = {}
@@ -112,7 +113,7 @@ class Records:
     def add(self, sheet: str, row: int, values: dict[str, tuple[object, str]]) -> None:
         """One data row: `values` maps a column code to (value as typed, its cell)."""
         count = len(self.sheets)
-        for column, (value, cell) in values.items():
+        for column in values:
             if column not in self.columns:
                 self.columns[column] = [""] * count
                 self.cells[column] = [""] * count

@@ -190,8 +190,8 @@ def _refuse_overlap(sheets: dict[str, RawSheet], records: Records,
     listed = sheets.get("games")
     if listed is None or "game" not in listed.columns:
         return
-    known = {parse_text(v) for v in listed.columns["game"]} - {None}
-    clash = sorted(known & {parse_text(v) for v in records.columns.get("game", [])} - {None})
+    known = {str(parse_text(v)) for v in listed.columns["game"]} - {"None"}
+    clash = sorted(known & {str(parse_text(v)) for v in records.columns.get("game", [])})
     if not clash:
         return
     names = ", ".join(f"«{name}»" for name, _ in kinds)

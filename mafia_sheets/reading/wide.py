@@ -129,7 +129,8 @@ def read_game_rows(grid: Grid, source: str) -> list[GameSheet]:
         typed_players = [not grid.blank(r, c) for c in players.values()]
         game_values = {name: (grid.value(r, c), grid.address(r, c))
                        for name, c in header.game.items()}
-        if not any(typed_players) and all(_blank(v) for v, _ in game_values.values()):
+        named = [game_values.get(k, ("", ""))[0] for k in ("game", "table", "round")]
+        if not any(typed_players) and all(_blank(v) for v in named):
             continue  # a blank line, or a totals row
         game = GameSheet(grid.name, first_row=grid.excel_row(r))
         game.header = {k: v for k, v in game_values.items() if k != "first_killed"}

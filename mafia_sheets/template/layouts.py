@@ -81,14 +81,16 @@ def games_of(protocol: Protocol) -> list[GameData]:
     by_game = {game: rows.sort_values("seat") for game, rows in seats.groupby("game",
                                                                             sort=False)}
     out: list[GameData] = []
-    for row in games.itertuples(index=False):
-        data = GameData(str(row.game), row.round, row.table, row.judge or "", row.result,
-                        row.ended)
-        for seat in by_game.get(row.game, seats.iloc[:0]).itertuples(index=False):
-            data.seats[int(seat.seat) - 1] = SeatData(
-                seat.player or "", None if seat.role == "civilian" else seat.role,
-                int(seat.fouls or 0), seat.left, seat.when,
-                tuple(seat.best_move) if seat.best_move else (), seat.bonus)
+    for row in games.to_dict("records"):
+        data = GameData(str(row["game"]), row["round"], row["table"], str(row["judge"] or ""),
+                        _code(row["result"]), row["ended"])
+        for seat in by_game.get(row["game"], seats.iloc[:0]).to_dict("records"):
+            role = _code(seat["role"])
+            data.seats[int(seat["seat"]) - 1] = SeatData(
+                str(seat["player"] or ""), None if role == "civilian" else role,
+                int(seat["fouls"] or 0), _code(seat["left"]),
+                int(seat["when"]) if seat["when"] else None,
+                tuple(seat["best_move"]) if seat["best_move"] else (), _code(seat["bonus"]))
         out.append(data)
     return out
 
@@ -213,6 +215,8 @@ def _blank_dropdowns(ws: Worksheet, lang: str, players: Sequence[PlayerRow]) -> 
 
 
 def _blank_print(ws: Worksheet, lang: str, name: str) -> None:
+    from openpyxl.worksheet.properties import PageSetupProperties
+
     widths = {"A": 8, "B": 24, "C": 13, "D": 5, "E": 5, "F": 5, "G": 9, "H": 12, "I": 18,
               "J": 10, "K": 10}
     for column, width in widths.items():
@@ -223,9 +227,9 @@ def _blank_print(ws: Worksheet, lang: str, name: str) -> None:
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 1
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.print_area = "A1:K19"
-    ws.oddHeader.center.text = name
+    ws.oddHeader.center.text = name  # type: ignore[union-attr]
 
 
 # ---- one row per game ------------------------------------------------------------------------
@@ -234,6 +238,7 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
                 players: Sequence[PlayerRow]) -> None:
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
+    from openpyxl.worksheet.properties import PageSetupProperties
 
     ws = book.create_sheet(SHEETS["games"](lang))
     game_heads = [COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge",
@@ -294,11 +299,15 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
     ws.page_setup.orientation = "landscape"
     ws.page_setup.fitToWidth = 1
     ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
     ws.print_title_rows = "1:1"
 
 
 # ---- helpers ---------------------------------------------------------------------------------
+
+def _code(value: Any) -> str | None:
+    return None if value is None or value != value else str(value)
+
 
 def _copy_side_sheets(book: Any, protocol: Protocol, lang: str) -> None:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed)."""
