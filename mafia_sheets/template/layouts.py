@@ -124,7 +124,9 @@ def write_games(layout: str, games: Sequence[GameData], lang: str = "ru",
 
 def empty_games(count: int, tables: int = 1) -> list[GameData]:
     """Games 1 … count to fill in, numbered per table when there are several tables."""
-    return [GameData(str(n), table=(n - 1) % tables + 1 if tables > 1 else None)
+    if tables == 1:
+        return [GameData(str(n)) for n in range(1, count + 1)]
+    return [GameData(str((n - 1) // tables + 1), table=(n - 1) % tables + 1)
             for n in range(1, count + 1)]
 
 
