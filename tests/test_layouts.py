@@ -11,6 +11,8 @@ import io
 import openpyxl
 import pytest
 from builders import Proto, names
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from layout_books import club_rows, russian_paper, ukrainian_club
 
 from mafia_sheets.model import Source
@@ -195,3 +197,109 @@ def test_a_workbook_mixing_layouts_is_read_sheet_by_sheet() -> None:
     source = Source("mixed.xlsx", buffer.getvalue())
     assert standings(source) == standings(proto.source())
     assert evaluate([source]).reading[0].layout == "mixed"
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), games=st.integers(1, 12))
+def test_generated_tournaments_rate_the_same_in_every_layout(seed: int, games: int) -> None:
+    """The same generated games written as rows, one sheet per game and one row per game."""
+    from mafia_sheets.reading.protocol import load_protocol
+    from mafia_sheets.template.layouts import games_of, write_games
+    from mafia_sheets.testing.synth import generate
+
+    buffer = io.BytesIO()
+    generate(games, seed=seed).to_xlsx(buffer)
+    rows = Source("rows.xlsx", buffer.getvalue())
+    protocol, _ = load_protocol(rows)
+    expected = evaluate([rows])
+    assert expected.rating is not None
+    for layout in ("blank", "wide"):
+        source = Source(f"{layout}.xlsx", write_games(layout, games_of(protocol), "ru",
+                                                      protocol=protocol))
+        outcome = evaluate([source])
+        assert outcome.reading[0].layout == layout
+        assert outcome.rating is not None, [(f.code, f.sheet, f.cell) for f in outcome.findings]
+        assert outcome.rating.standings == expected.rating.standings
+        assert outcome.rating.k == expected.rating.k
+
+
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "samples"
+
+
+def test_check_and_rate_state_the_layout_first(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+
+    sample = SAMPLES / "tournament-blank-ru.xlsx"
+    result = CliRunner().invoke(main, ["check", str(sample)])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == (
+        "tournament-blank-ru.xlsx: прочитано: бланк на игру, 20 игр")
+    result = CliRunner().invoke(main, ["rate", str(sample), "-o", str(tmp_path / "r.xlsx"),
+                                       "--lang", "en"])
+    assert result.exit_code == 0
+    assert "tournament-blank-ru.xlsx: read: one sheet per game, 20 games" in result.output
+    summary = openpyxl.load_workbook(tmp_path / "r.xlsx")["Summary"]
+    values = [cell.value for row in summary.iter_rows() for cell in row]
+    assert "read: one sheet per game, 20 games" in values
+
+
+def test_check_json_names_the_layout() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+
+    result = CliRunner().invoke(main, ["check", "--json", str(SAMPLES / "tournament-wide-ru.xlsx")])
+    data = json.loads(result.output)
+    assert data["read"] == [{"file": "tournament-wide-ru.xlsx", "layout": "wide", "games": 20,
+                             "unplayed": 0, "sheets": [{"sheet": "Игры", "layout": "wide"}],
+                             "text": "прочитано: строка на игру, 20 игр"}]
+
+
+def test_the_page_accepts_every_layout() -> None:
+    from starlette.testclient import TestClient
+
+    from mafia_sheets.web import app as web
+
+    with TestClient(web.create_app()) as client:
+        for name, layout in (("tournament-blank-ru.xlsx", "blank"),
+                             ("tournament-wide-ru.xlsx", "wide")):
+            data = (SAMPLES / name).read_bytes()
+            response = client.post("/api/rate", files=[("files", (name, data, "application/"
+                                   "vnd.openxmlformats-officedocument.spreadsheetml.sheet"))])
+            body = response.json()
+            assert body["ok"] is True
+            assert body["result"]["read"][0]["layout"] == layout
+            assert body["result"]["standings"]
+
+
+@pytest.mark.parametrize("layout", ["blank", "wide"])
+def test_template_in_each_layout_reads_back_empty(tmp_path, layout: str) -> None:
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+
+    roster = tmp_path / "players.csv"
+    roster.write_text("Игрок\nКот\nЛис\n", encoding="utf-8")
+    out = tmp_path / f"{layout}.xlsx"
+    result = CliRunner().invoke(main, ["template", str(out), "--layout", layout, "--games",
+                                       "4", "--tables", "2", "--players", str(roster)])
+    assert result.exit_code == 0, result.output
+    outcome = evaluate([Source(out.name, out.read_bytes())], rate=False)
+    assert outcome.findings == () and outcome.reading[0].layout in (layout, "rows")
+    book = openpyxl.load_workbook(out)
+    if layout == "blank":
+        assert book.sheetnames[:4] == ["Стол1Игра1", "Стол2Игра1", "Стол1Игра2", "Стол2Игра2"]
+        ws = book["Стол2Игра1"]
+        assert (ws["B3"].value, ws["D3"].value) == (2, 1)  # table and game pre-filled
+        assert ws.page_setup.orientation == "landscape" and int(ws.page_setup.paperSize) == 9
+        assert ws.page_setup.fitToHeight == 1 and "A1:K1" in ws.merged_cells
+        lists = {str(v.sqref): v.formula1 for v in ws.data_validations.dataValidation}
+        assert lists["B6:B15"] == '"Кот,Лис"' and "Шериф" in lists["C6:C15"]
+    else:
+        ws = book["Игры"]
+        assert [ws.cell(1, c).value for c in range(7, 17)] == list(range(1, 11))
+    assert "Игроки" in book.sheetnames
