@@ -100,6 +100,22 @@ class _SeatGrid:
     rows: tuple[int, ...]  # 0-based rows of the seats, in seat order as written
 
 
+def _labelled(grid: Grid, inside: set[int]) -> list[tuple[int, int, str, tuple[str, str] | None]]:
+    """The text cells outside the seat grid that are labels or result words, found once:
+    (row, column, text, (field, text after the label) or None for a result word)."""
+    out = []
+    for r, c, value, label in grid.texts:
+        if r in inside:
+            continue
+        if label in RESULT_WORDS:
+            out.append((r, c, value, None))
+            continue
+        split = split_label(value, GAME_FIELDS)
+        if split is not None:
+            out.append((r, c, value, split))
+    return out
+
+
 def is_game_sheet(grid: Grid) -> bool:
     return _seat_grid(grid) is not None
 
@@ -113,16 +129,17 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     game.seats = [_seat_row(grid, seat_grid, r, n) for n, r in enumerate(seat_grid.rows, 1)]
     game.seat_rows = [grid.excel_row(r) for r in seat_grid.rows]
     game.first_row = game.seat_rows[0]
-    fields = _labelled_fields(grid, inside)
+    labelled = _labelled(grid, inside)
+    fields = _labelled_fields(grid, labelled)
     for name in ("tournament", "round", "date", "table", "game", "judge", "ended", "annulled"):
         if name in fields:
             game.header[name] = fields[name]
     _from_sheet_name(grid.name, game.header)
-    result = _result(grid, inside, fields, game, source)
+    result = _result(grid, labelled, fields, game, source)
     if result is not None:
         game.header["result"] = result
-    _departures(grid, inside, game, source)
-    _best_move(grid, inside, game, fields.get("first_killed"), source)
+    _departures(grid, labelled, game, source)
+    _best_move(grid, labelled, game, fields.get("first_killed"), source)
     if "protest" in fields and fields["protest"][0] not in ("", None):
         value, cell = fields["protest"]
         game.findings.append(finding(PROTEST_ON_SHEET, grid.name, cell, value,
@@ -136,7 +153,16 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
 # ---- the seat grid ---------------------------------------------------------------------------
 
 def _seat_grid(grid: Grid) -> _SeatGrid | None:
-    for r in range(grid.height):
+    """The sheet's seat grid, found once per sheet (detection and reading both ask)."""
+    if "seat_grid" not in grid.memo:
+        grid.memo["seat_grid"] = _find_seat_grid(grid)
+    return grid.memo["seat_grid"]  # type: ignore[no-any-return]
+
+
+def _find_seat_grid(grid: Grid) -> _SeatGrid | None:
+    players = SEAT_FIELDS["player"]
+    # only a row with a player label can head the grid: found among the text cells at once
+    for r in sorted({r for r, _, _, label in grid.texts if label in players}):
         columns: dict[str, int] = {}
         for c in range(len(grid.cells[r])):
             name = field_of(grid.label(r, c), SEAT_FIELDS)
@@ -244,13 +270,13 @@ def _marks_in(value: object) -> int | None:
 
 # ---- labelled fields ----------------------------------------------------------------------
 
-def _labelled_fields(grid: Grid, inside: set[int]) -> dict[str, Located]:
+Labelled = list[tuple[int, int, str, "tuple[str, str] | None"]]
+
+
+def _labelled_fields(grid: Grid, labelled: Labelled) -> dict[str, Located]:
     """Every game field's value: in the label's cell, right of it, or below it."""
     found: dict[str, Located] = {}
-    for r, c, value in grid.filled():
-        if r in inside or not isinstance(value, str) or label_of(value) in RESULT_WORDS:
-            continue
-        split = split_label(value, GAME_FIELDS)
+    for r, c, _, split in labelled:
         if split is None or split[0] in found:
             continue
         name, inline = split
@@ -306,10 +332,10 @@ def _from_sheet_name(name: str, header: dict[str, Located]) -> None:
 
 # ---- the result ---------------------------------------------------------------------------
 
-def _result(grid: Grid, inside: set[int], fields: dict[str, Located], game: GameSheet,
+def _result(grid: Grid, labelled: Labelled, fields: dict[str, Located], game: GameSheet,
             source: str) -> Located | None:
-    options = [(r, c, RESULT_WORDS[label_of(v)]) for r, c, v in grid.filled()
-               if r not in inside and isinstance(v, str) and label_of(v) in RESULT_WORDS]
+    options = [(r, c, RESULT_WORDS[grid.label(r, c)]) for r, c, _, split in labelled
+               if split is None]
     if len({outcome for _, _, outcome in options}) >= 2:
         return _marked(grid, options, game, source)
     written = fields.get("result")
@@ -347,13 +373,10 @@ def _marked(grid: Grid, options: list[tuple[int, int, str]], game: GameSheet,
 
 # ---- departures from rows of phases ---------------------------------------------------------
 
-def _departures(grid: Grid, inside: set[int], game: GameSheet, source: str) -> None:
+def _departures(grid: Grid, labelled: Labelled, game: GameSheet, source: str) -> None:
     """Kills by night, votes by day, disqualifications: onto the seats that have no
     departure of their own in the grid."""
-    for r, c, value in list(grid.filled()):
-        if r in inside or not isinstance(value, str):
-            continue
-        split = split_label(value, GAME_FIELDS)
+    for r, c, _, split in labelled:
         # «Ночь 1» over a column is a sub-header; the row's label stands alone
         if split is None or split[0] not in ("kills", "votes", "disqualified") or split[1]:
             continue
@@ -399,12 +422,9 @@ def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str)
 
 # ---- the best move --------------------------------------------------------------------------
 
-def _best_move(grid: Grid, inside: set[int], game: GameSheet, named: Located | None,
+def _best_move(grid: Grid, labelled: Labelled, game: GameSheet, named: Located | None,
                source: str) -> None:
-    for r, c, value in list(grid.filled()):
-        if r in inside or not isinstance(value, str):
-            continue
-        split = split_label(value, GAME_FIELDS)
+    for r, c, _, split in labelled:
         if split is None or split[0] != "best_move":
             continue
         seats, victim = _best_move_cells(grid, r, c, split[1])

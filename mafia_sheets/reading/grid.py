@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .. import vocab
 from ..model import Places
@@ -45,10 +46,21 @@ class Grid:
         self.row0, self.col0 = start
         self.height = len(self.cells)
         self.width = max(map(len, self.cells), default=0)
+        self.memo: dict[str, object] = {}  # what a reader found once, for the next to reuse
         self._merge_end: dict[tuple[int, int], tuple[int, int]] = {}
         for (top, left), (bottom, right) in getattr(sheet, "merged_cell_ranges", None) or ():
             self._merge_end[(top - self.row0, left - self.col0)] = (bottom - self.row0,
                                                                    right - self.col0)
+
+    @cached_property
+    def texts(self) -> list[tuple[int, int, str, str]]:
+        """Every text cell once: (row, column, text, its label) — labels are folded once."""
+        return [(r, c, v, label_of(v)) for r, row in enumerate(self.cells)
+                for c, v in enumerate(row) if isinstance(v, str) and v.strip()]
+
+    @cached_property
+    def _labels(self) -> dict[tuple[int, int], str]:
+        return {(r, c): label for r, c, _, label in self.texts}
 
     def value(self, r: int, c: int) -> object:
         if 0 <= r < self.height and 0 <= c < len(self.cells[r]):
@@ -61,7 +73,7 @@ class Grid:
         return isinstance(value, str) and not value.strip()
 
     def label(self, r: int, c: int) -> str:
-        return label_of(self.value(r, c))
+        return self._labels.get((r, c), "")
 
     def address(self, r: int, c: int) -> str:
         return f"{column_letter(self.col0 + c)}{self.row0 + r + 1}"

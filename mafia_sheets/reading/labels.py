@@ -93,11 +93,18 @@ RESULT_DISPLAY = {code: vocab.display_value("result", code, "ru") for code in ("
                                                                                 "draw")}
 
 
+_REVERSE: dict[int, dict[str, str]] = {}
+
+
 def field_of(label: str, fields: dict[str, frozenset[str]]) -> str | None:
-    for code, labels in fields.items():
-        if label in labels:
-            return code
-    return None
+    """The field a label names (the first listed wins), via a reverse table built once."""
+    table = _REVERSE.get(id(fields))
+    if table is None:
+        table = {}
+        for code, labels in reversed(fields.items()):
+            table.update(dict.fromkeys(labels, code))
+        _REVERSE[id(fields)] = table
+    return table.get(label)
 
 
 def split_label(text: object, fields: dict[str, frozenset[str]]) -> tuple[str, str] | None:

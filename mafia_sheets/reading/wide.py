@@ -41,6 +41,8 @@ def find_header(grid: Grid) -> tuple[int, _Header] | None:
     """The header row of a games-by-row sheet: ten seat columns and a game column."""
     best: tuple[int, _Header] | None = None
     for r in range(min(grid.height, HEADER_SEARCH_ROWS)):
+        if sum(1 for v in grid.cells[r] if not _blank(v)) < 11:
+            continue  # ten seat columns and a game column at the least: cheap to rule out
         header = _read_header(grid, r)
         players = header.seats.get("player", {})
         if len(players) >= 10 and ({"result", "game", "table", "round"} & set(header.game)) \
