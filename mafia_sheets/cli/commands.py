@@ -154,12 +154,12 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
 
 
-def _say_reading(outcome: Any, lang: str, err: bool = False) -> None:
+def _say_reading(outcome: Any, lang: str) -> None:
     """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
     from ..reading.layouts import reading_text
 
     for reading in outcome.reading:
-        click.echo(f"{reading.source}: {reading_text(reading, lang)}", err=err)
+        click.echo(f"{reading.source}: {reading_text(reading, lang)}")
 
 
 def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path],
@@ -184,22 +184,28 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
               help="Файл итогов / results workbook (default: <protocol>-итоги.xlsx).")
 @click.option("--json", "as_json", is_flag=True,
               help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
-@click.option("--lot-seed", type=click.IntRange(min=0),
+@click.option("--lot-seed", metavar="N",
               help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
 @LANG
 @DEBUG
-def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int | None,
+def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str | None,
          lang: str, debug: bool) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
     """
+    from ..rating.rank import parse_lot_seed
     from ..report.json import outcome_json
 
+    try:
+        seed = None if lot_seed is None else parse_lot_seed(lot_seed)
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
     sources = _sources(files, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=lot_seed)
-    _say_reading(outcome, lang, err=as_json)
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed)
+    if not as_json:  # JSON states it under "read"
+        _say_reading(outcome, lang)
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))

@@ -30,6 +30,8 @@ from .grid import Grid, label_of, mark, seats_in
 from .labels import GAME_FIELDS, RESULT_DISPLAY, RESULT_WORDS, SEAT_FIELDS, field_of, split_label
 
 Located = tuple[object, str]  # a value as typed and its cell ("" when it has none)
+# a label or result word outside the seat grid: (row, column, text, (field, rest) or None)
+Labelled = list[tuple[int, int, str, "tuple[str, str] | None"]]
 
 RESULT_MARKED_TWICE = define(
     "result-marked-twice", "error",
@@ -100,10 +102,10 @@ class _SeatGrid:
     rows: tuple[int, ...]  # 0-based rows of the seats, in seat order as written
 
 
-def _labelled(grid: Grid, inside: set[int]) -> list[tuple[int, int, str, tuple[str, str] | None]]:
+def _labelled(grid: Grid, inside: set[int]) -> Labelled:
     """The text cells outside the seat grid that are labels or result words, found once:
     (row, column, text, (field, text after the label) or None for a result word)."""
-    out = []
+    out: Labelled = []
     for r, c, value, label in grid.texts:
         if r in inside:
             continue
@@ -156,7 +158,8 @@ def _seat_grid(grid: Grid) -> _SeatGrid | None:
     """The sheet's seat grid, found once per sheet (detection and reading both ask)."""
     if "seat_grid" not in grid.memo:
         grid.memo["seat_grid"] = _find_seat_grid(grid)
-    return grid.memo["seat_grid"]  # type: ignore[no-any-return]
+    found = grid.memo["seat_grid"]
+    return found if isinstance(found, _SeatGrid) else None
 
 
 def _find_seat_grid(grid: Grid) -> _SeatGrid | None:
@@ -269,9 +272,6 @@ def _marks_in(value: object) -> int | None:
 
 
 # ---- labelled fields ----------------------------------------------------------------------
-
-Labelled = list[tuple[int, int, str, "tuple[str, str] | None"]]
-
 
 def _labelled_fields(grid: Grid, labelled: Labelled) -> dict[str, Located]:
     """Every game field's value: in the label's cell, right of it, or below it."""
