@@ -219,7 +219,7 @@ def _blank_dropdowns(ws: Worksheet, lang: str, players: Sequence[PlayerRow]) -> 
 def _blank_print(ws: Worksheet, lang: str, name: str) -> None:
     from openpyxl.worksheet.properties import PageSetupProperties
 
-    widths = {"A": 8, "B": 24, "C": 13, "D": 5, "E": 5, "F": 5, "G": 9, "H": 12, "I": 18,
+    widths = {"A": 8, "B": 24, "C": 13, "D": 7, "E": 8, "F": 8, "G": 9, "H": 12, "I": 18,
               "J": 10, "K": 10}
     for column, width in widths.items():
         ws.column_dimensions[column].width = width
@@ -260,8 +260,10 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
         cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
         cell.alignment = Alignment(horizontal="center")
         ws.column_dimensions[get_column_letter(c)].width = 14 if c < first or c >= tail else 5
-    for c in range(first, first + 10):
-        ws.column_dimensions[get_column_letter(c)].width = 14
+    for block, key in enumerate(_WIDE_BLOCKS):  # nicknames wide, foul counts narrow
+        width = {"player": 14, "fouls": 6, "left": 13}.get(key, 9)
+        for c in range(first + 10 * block, first + 10 * block + 10):
+            ws.column_dimensions[get_column_letter(c)].width = width
     for r, data in enumerate(games, start=2):
         values: list[object] = [_number_or_text(_plain(data.round)),
                                 _number_or_text(_plain(data.table)),
