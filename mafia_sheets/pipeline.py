@@ -5,6 +5,7 @@ The CLI and the web page both call :func:`evaluate`; neither touches the stages 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from .checks import run_checks
@@ -40,12 +41,13 @@ def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | Non
     findings.extend(run_checks(protocols))
     order = _sheet_order(protocols)
     findings = sort_findings(findings, order)
+    reading = tuple(r for protocol in protocols for r in protocol.reading)
     if not rate or any(f.severity == "error" for f in findings):
-        return Outcome(tuple(findings), None, order)
+        return Outcome(tuple(findings), None, order, reading)
     season = pool(protocols)
     progress("score")
-    rating = build_rating(season, findings, lot_seed)
-    return Outcome(tuple(findings), rating, order)
+    rating = dataclasses.replace(build_rating(season, findings, lot_seed), reading=reading)
+    return Outcome(tuple(findings), rating, order, reading)
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

@@ -143,9 +143,10 @@ def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
         place = first[variant]
         needed = differences(variant, main)
         letters = _letters(needed, variant, main)
+        sheet, cell, row = place.table.locate("player", place.row)
         yield finding(
-            LOOK_ALIKE, place.table.sheet, place.table.cell("player", place.row), variant,
-            game=place.game, row=place.row, source=place.table.source, other=main,
+            LOOK_ALIKE, sheet, cell, variant,
+            game=place.game, row=row, source=place.table.source, other=main,
             count=counts[main],
             how=Text(_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
                      _joined([FOLDINGS[i][2] for i in needed], "and") + letters))

@@ -55,10 +55,23 @@ def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
               help="Заготовить N игр с местами 1–10 / pre-fill N games with seats 1–10.")
 @click.option("--players", "players_file", type=click.Path(path_type=Path),
               help="Список игроков, csv или xlsx / roster file, csv or xlsx.")
+@click.option("--layout", type=click.Choice(["rows", "blank", "wide"]), default="rows",
+              show_default=True,
+              help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
+                   "строка на игру / one row per seat; one A4 sheet per game; one row per "
+                   "game.")
+@click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Столов (номера игр по столам) / tables (games numbered per table).")
 @LANG
 @DEBUG
-def template(out: Path, games: int, players_file: Path | None, lang: str, debug: bool) -> None:
-    """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2)."""
+def template(out: Path, games: int, players_file: Path | None, layout: str, tables: int,
+             lang: str, debug: bool) -> None:
+    """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2).
+
+    --layout blank: по листу на игру (по умолчанию 10 игр) / one sheet per game (10 by
+    default); --layout wide: строка на игру / one row per game.
+    """
+    from ..template.layouts import empty_games, write_games
     from ..template.roster import read_players_file
     from ..template.workbook import build_template
     from .files import guard_output, write_atomic
@@ -66,7 +79,11 @@ def template(out: Path, games: int, players_file: Path | None, lang: str, debug:
     try:
         guard_output(out, [players_file] if players_file else [])
         players = read_players_file(players_file) if players_file else []
-        write_atomic(out, build_template(lang, games, players))
+        if layout == "rows":
+            write_atomic(out, build_template(lang, games, players))
+        else:
+            games = games or 10
+            write_atomic(out, write_games(layout, empty_games(games, tables), lang, players))
     except MafiaSheetsError as error:
         fail(error, lang, debug)
     click.echo(terminal(msg.line("template_written", lang).format(
@@ -156,9 +173,18 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     if as_json:
         click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
     else:
+        _say_reading(outcome, lang)
         click.echo(terminal(msg.findings_text(outcome.findings, lang,
                                               several=len(sources) > 1), lines=True))
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
+
+
+def _say_reading(outcome: Any, lang: str) -> None:
+    """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
+    from ..reading.layouts import reading_text
+
+    for reading in outcome.reading:
+        click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
 
 
 def _check_annotatable(source: Any, lang: str, debug: bool) -> None:
@@ -215,6 +241,8 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
     sources = _sources(paths, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
     outcome = _evaluate(sources, lang, debug, status, lot_seed=seed)
+    if not as_json:  # JSON states it under "read"
+        _say_reading(outcome, lang)
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))

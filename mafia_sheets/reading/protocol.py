@@ -36,7 +36,8 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
     rules = load_rules().with_overrides(overrides)
     order = {name: index for index, name in enumerate(raw.sheet_names)}
-    return Protocol((source.name,), tournament, rules, tables, order), findings
+    reading = (raw.reading,) if raw.reading is not None else ()
+    return Protocol((source.name,), tournament, rules, tables, order, reading), findings
 
 
 def _with_teams(table: Table, games: Table | None) -> Table:
@@ -62,4 +63,4 @@ def _with_teams(table: Table, games: Table | None) -> Table:
     bonus[half & ~win] = "bpl"
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
     return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
-                 table.source)
+                 table.source, table.places)

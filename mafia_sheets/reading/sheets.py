@@ -16,7 +16,7 @@ from operator import itemgetter
 from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
-from ..model import Source
+from ..model import Places, Reading, Source
 from ..text import MAX_CELL_TEXT, Text, utf16_length
 from .columns import COLUMNS, REQUIRED_COLUMNS, column_lookup
 
@@ -81,6 +81,15 @@ class RawSheet:
     letters: dict[str, str]  # column code → Excel letter
     columns: dict[str, list[object]]  # column code → values of the data rows
     rows: list[int]  # 1-based Excel row of each data row (blank rows removed)
+    places: Places | None = None  # the other layouts: each value's own sheet and cell
+
+    def locate(self, column: str, index: int) -> tuple[str, str, int]:
+        """(sheet, cell, Excel row) of `column`'s value in data row `index` (0-based)."""
+        if self.places is not None:
+            return self.places.locate(column, self.rows[index])
+        letter = self.letters.get(column)
+        row = self.rows[index]
+        return self.name, f"{letter}{row}" if letter else "", row
 
 
 @dataclass(frozen=True)
@@ -88,6 +97,7 @@ class RawWorkbook:
     source: str
     sheets: dict[str, RawSheet]
     sheet_names: tuple[str, ...]  # every sheet of the workbook, in order
+    reading: Reading | None = None  # the layout the games were found in
 
 
 def column_letter(index: int) -> str:
@@ -117,9 +127,11 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
     lookup = vocab.sheet_lookup()
+    others: list[str] = []  # sheets for the other layouts' readers (game sheets, rows)
     for name in names:
         code = lookup.get(vocab.fold(name))
         if code is None:
+            others.append(name)
             continue
         if code in sheets:
             findings.append(finding(DUPLICATE_SHEET, name, value=sheets[code].name, other=name,
@@ -137,12 +149,15 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
                 "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
             ) from exc
         sheets[code] = _read_sheet(code, name, grid, start, findings, source.name)
+    from .layouts import read_layouts
+
+    reading = read_layouts(workbook, others, sheets, findings, source.name)
     for code in vocab.REQUIRED_SHEETS:
         if code not in sheets:
             expected = f"{vocab.SHEETS[code].ru} / {vocab.SHEETS[code].en}"
             findings.append(finding(MISSING_SHEET, expected, expected=expected,
                                     found=", ".join(names) or "—", source=source.name))
-    return RawWorkbook(source.name, sheets, names), findings
+    return RawWorkbook(source.name, sheets, names, reading), findings
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..model import Rating
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
+from ..text import Text
 from ..vocab import SETTINGS, display_value
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
@@ -99,6 +100,17 @@ def _lot_lines(rating: Rating, lang: str) -> list[Line]:
     return lines
 
 
+def _reading_lines(rating: Rating, lang: str) -> list[Line]:
+    """How each file was read: «прочитано: бланк на игру, 12 игр»."""
+    from ..reading.layouts import reading_text
+
+    if not rating.reading:
+        return []
+    return [(Text("Как прочитано", "How it was read")(lang), None, "")] + [
+        (r.source, reading_text(r, lang), "") for r in rating.reading
+    ]
+
+
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
     if not rating.sources:
         return []
@@ -117,6 +129,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
         *_source_lines(rating, lang),
+        *_reading_lines(rating, lang),
     ]
 
 

@@ -313,6 +313,8 @@ function renderResults() {
   $("tournament-name").textContent = name;
   document.title = `${name} — ${t("pageTitle")}`;
   $("files-line").textContent = t("files")(state.files.length) + state.files.map((f) => f.name).join(", ");
+  // how each file was read, as the server detected it: «прочитано: бланк на игру, 12 игр»
+  $("read-line").textContent = (result.read || []).map((r) => `${r.file}: ${r.text}`).join("; ");
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);
