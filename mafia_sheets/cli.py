@@ -160,10 +160,13 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
               help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
 @click.option("--lot-seed", type=click.IntRange(min=0),
               help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
+@click.option("--no-stats", "no_stats", is_flag=True,
+              help="Только итоги: без статистики, карточек и встреч / standings only: no "
+                   "statistics, player cards or head to head.")
 @LANG
 @DEBUG
 def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int | None,
-         lang: str, debug: bool) -> None:
+         no_stats: bool, lang: str, debug: bool) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
@@ -172,7 +175,7 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int
 
     sources = _sources(files, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=lot_seed)
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=lot_seed, stats=not no_stats)
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))

@@ -16,6 +16,8 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .stats import Stats
+
 DecidedBy = Literal[
     "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
 ]
@@ -137,6 +139,7 @@ class Rating:
     games: pd.DataFrame  # one row per game: SPEC §6 sheet 2
     points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
     sources: tuple[str, ...] = ()
+    stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
 
 
 @dataclass(frozen=True)
