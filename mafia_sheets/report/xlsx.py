@@ -12,7 +12,9 @@ from typing import Any
 
 from ..model import Rating
 from .labels import SHEETS
+from .xlsx_cards import cards_sheets
 from .xlsx_layout import make_formats
+from .xlsx_stats import pairs_sheet, statistics_sheet
 from .xlsx_summary import charts_sheet, summary_sheet
 from .xlsx_tables import findings_sheet, games_sheet, points_sheets, standings_sheet
 
@@ -51,6 +53,10 @@ def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
         summary_sheet(workbook, fmt, rating, lang)
         findings_sheet(workbook, fmt, rating, lang)
         charts_sheet(workbook, fmt, rating, lang)
+        if rating.stats is not None:  # SPEC §6 sheets 7–9 (left out by `rate --no-stats`)
+            statistics_sheet(workbook, fmt, rating, lang)
+            cards_sheets(workbook, fmt, rating, lang)
+            pairs_sheet(workbook, fmt, rating, lang)
         workbook.worksheets()[0].activate()
     return buffer.getvalue()
 

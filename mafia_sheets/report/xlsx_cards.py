@@ -1,0 +1,328 @@
+"""`Карточки` / `Player cards` (SPEC §6 sheet 8): one printable A4 block per player.
+
+Each card, in standings order: place and totals, the role table, best moves and
+discipline, then every game (round, table, seat, role, result, points with their
+components). A page break separates the cards. A sheet holds at most 1,024 cards (Excel
+keeps 1,023 manual page breaks per sheet) and Excel's row limit; more continue on
+`Карточки (2)` ….
+
+A big field has as many card rows as the points sheet, so the cards are streamed as
+rows of XML into the constant-memory sheet, like the big tables of :mod:`.xlsx_bulk`:
+the game rows column by column with its renderer, the few rows at the head of each card
+cell by cell. A sheet that cannot be streamed is written with ordinary cell calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..model import Rating, Standing
+from ..stats import ROLES, Stats
+from ..vocab import display_value
+from . import xlsx_bulk
+from .labels_stats import OUTCOME, ROLE_WORDS, S, STATS_SHEETS
+from .xlsx_layout import (
+    MAX_ROWS,
+    Formats,
+    mixed_cells,
+    number_cells,
+    page_setup,
+    word_cells,
+    write_top,
+)
+from .xlsx_stats import percent_format
+
+BREAKS_PER_SHEET = 1023
+WIDTHS = (11, 7, 7, 10, 11, 10, 10, 9, 9, 10)  # portrait A4, one page wide
+HEAD_ROWS = 16  # rows of a card above its games
+GAME_BATCH = 50_000  # game rows rendered at a time
+HEADER_HEIGHT = 30
+
+# A cell of a card's head: (column, value, format); a row: (height or None, cells).
+Cell = tuple[int, Any, Any]
+Row = tuple[float | None, list[Cell]]
+
+
+@dataclass(frozen=True)
+class CardFormats:
+    fmt: Formats
+    pct: Any
+    title: Any
+
+
+def cards_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+    """Every player's card, split over as many sheets as Excel's limits need."""
+    stats = rating.stats
+    if stats is None or not len(stats.players):
+        return
+    formats = CardFormats(fmt, percent_format(workbook),
+                          workbook.add_format({"bold": True, "font_size": 13, "bottom": 2}))
+    games = stats.players["games"].to_numpy(dtype=np.int64)
+    if int(games.sum()) != len(rating.points):
+        raise ValueError("the points rows do not match the players' games")
+    offsets = np.concatenate([[0], np.cumsum(games)])
+    sizes = HEAD_ROWS + games + 1
+    cells = _game_cells(rating, lang)
+    standings = (*rating.standings, *rating.removed)
+    start, part = 0, 0
+    while start < len(games):
+        stop = start
+        rows = 0
+        while stop < len(games) and stop - start <= BREAKS_PER_SHEET and \
+                rows + sizes[stop] < MAX_ROWS - 8:
+            rows += int(sizes[stop])
+            stop += 1
+        stop = max(stop, start + 1)
+        name = STATS_SHEETS["cards"](lang) + (f" ({part + 1})" if part else "")
+        _cards_sheet(workbook, formats, rating, lang, name, stats, standings,
+                     range(start, stop), offsets, cells)
+        start, part = stop, part + 1
+
+
+def _game_cells(rating: Rating, lang: str) -> list[list[Any]]:
+    """The game rows of every card, column by column, in the points frame's order."""
+    points, games = rating.points, rating.games
+    fmt_round = games.drop_duplicates("game").set_index("game")
+    rounds = mixed_cells(points["game"].map(fmt_round["round"]))
+    tables = mixed_cells(points["game"].map(fmt_round["table"]))
+    roles = word_cells(points["role"], {r: display_value("role", r, lang) for r in ROLES})
+    win = points["win"].to_numpy(dtype=bool)
+    draw = points["result"].to_numpy(dtype=object) == "draw"
+    results = np.where(win, OUTCOME["win"](lang),
+                       np.where(draw, OUTCOME["draw"](lang), OUTCOME["loss"](lang))).tolist()
+    return [rounds, tables, number_cells(points["seat"]), roles, results,
+            number_cells(points["win_points"], blank_zero=True),
+            number_cells(points["best_move"], blank_zero=True),
+            number_cells(points["awards"], blank_zero=True),
+            number_cells(points["penalty"], blank_zero=True),
+            number_cells(points["total"])]
+
+
+def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str, name: str,
+                 stats: Stats, standings: Sequence[Standing], players: range,
+                 offsets: np.ndarray, cells: list[list[Any]]) -> None:
+    fmt = formats.fmt
+    ws = workbook.add_worksheet(name)
+    top = write_top(ws, fmt, rating, lang, STATS_SHEETS["cards"](lang))
+    for col, width in enumerate(WIDTHS):
+        ws.set_column(col, col, width)
+    games = np.diff(offsets)[players.start:players.stop]
+    starts = top + np.concatenate([[0], np.cumsum(HEAD_ROWS + games + 1)[:-1]])
+    end = int(starts[-1] + HEAD_ROWS + games[-1])
+    stream = _Stream(ws, top, end - top + 1, len(WIDTHS))
+    column_formats = [(fmt.center, fmt.code), (fmt.center, fmt.code), (fmt.center, fmt.integer),
+                      (fmt.text, None), (fmt.center, None)] + [(fmt.text, fmt.number)] * 5
+    # cards are taken in batches of about GAME_BATCH game rows, rendered together
+    batch_start = 0
+    while batch_start < len(games):
+        batch_stop = batch_start + 1
+        while batch_stop < len(games) and \
+                offsets[players.start + batch_stop + 1] - offsets[players.start + batch_start] \
+                <= GAME_BATCH:
+            batch_stop += 1
+        first = int(offsets[players.start + batch_start])
+        last = int(offsets[players.start + batch_stop])
+        lengths = games[batch_start:batch_stop]
+        local = np.arange(last - first) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        rows = (np.repeat(starts[batch_start:batch_stop] + HEAD_ROWS, lengths) + local).tolist()
+        body = stream.table(rows, [column[first:last] for column in cells], column_formats)
+        at = 0
+        for offset in range(batch_start, batch_stop):
+            index = players.start + offset
+            head = _card_head(formats, stats, standings[index], index, lang)
+            assert len(head) == HEAD_ROWS
+            size = int(games[offset])
+            stream.rows(int(starts[offset]), head, body[at:at + size])
+            at += size
+        batch_start = batch_stop
+    stream.close()
+    if len(starts) > 1:
+        ws.set_h_pagebreaks(starts[1:].tolist())
+    page_setup(ws, rating, lang, landscape=False, header_row=None)
+    ws.print_area(0, 0, end, len(WIDTHS) - 1)
+
+
+def _card_head(formats: CardFormats, stats: Stats, standing: Standing, index: int,
+               lang: str) -> list[Row]:
+    """Title, totals, role table, best moves and discipline, the games' header."""
+    fmt, pct = formats.fmt, formats.pct
+    p = {name: values[index] for name, values in _columns(stats).items()}
+
+    def header(titles: Sequence[str]) -> Row:
+        return (HEADER_HEIGHT, [(c, t, fmt.header) for c, t in enumerate(titles)])
+
+    def values(items: Sequence[tuple[Any, Any]]) -> Row:
+        return (None, [(c, v, f) for c, (v, f) in enumerate(items)])
+
+    def share(part: int, whole: int) -> tuple[Any, Any]:
+        return (part / whole if whole else None, pct)
+
+    if standing.removed or standing.place is None:
+        title = S["card_removed"](lang).format(player=standing.player)
+    else:
+        place = standing.place_range or str(standing.place)
+        title = S["card_title"](lang).format(place=place, player=standing.player)
+    number, integer = fmt.number, fmt.integer
+    rows: list[Row] = [
+        (22, [(0, title, formats.title)] + [(c, None, formats.title) for c in range(1, 10)]),
+        header([S[k](lang) for k in ("total", "win_points", "additional", "games", "wins",
+                                     "win_pct", "killed_first_night", "bp", "bp2", "bpl")]),
+        values([(float(standing.total), number), (float(standing.win_points), number),
+                (float(standing.additional), number), (p["games"], integer),
+                (p["wins"], integer), share(p["wins"], p["games"]),
+                (p["killed_first_night"], integer), (p["bp"], integer), (p["bp2"], integer),
+                (p["bpl"], integer)]),
+        (None, []),
+        header([S[k](lang) for k in ("role", "games", "wins", "win_pct", "additional")]),
+    ]
+    for role in (*ROLES, "red", "black"):
+        games, wins = p[f"{role}_games"], p[f"{role}_wins"]
+        extra = stats.points(p[f"{role}_additional_u"]) if role in ROLES else None
+        rows.append(values([(ROLE_WORDS[role](lang), fmt.text), (games, integer),
+                            (wins, integer), share(wins, games),
+                            (None if extra is None else float(extra), number)]))
+    fewer = p["best_moves"] - p["best_moves_three"] - p["best_moves_two"]
+    rows += [
+        (None, []),
+        header([S[k](lang) for k in ("bm_count", "bm_three", "bm_two", "bm_fewer",
+                                     "bm_points_long", "penalties", "fouls", "fouled_out",
+                                     "disqualified")]),
+        values([(p["best_moves"], integer), (p["best_moves_three"], integer),
+                (p["best_moves_two"], integer), (fewer, integer),
+                (float(stats.points(p["best_move_u"])), number),
+                (float(stats.points(p["penalty_u"])), number), (p["fouls"], integer),
+                (p["fouled_out"], integer), (p["disqualified"], integer)]),
+        (None, []),
+        header([S[k](lang) for k in ("round", "table", "seat", "role", "result", "win_point",
+                                     "best_move", "award", "penalty", "total")]),
+    ]
+    return rows
+
+
+_COLUMN_CACHE: dict[int, dict[str, list[Any]]] = {}
+
+
+def _columns(stats: Stats) -> dict[str, list[Any]]:
+    """The players frame as plain lists, converted once per Stats object."""
+    key = id(stats.players)
+    cached = _COLUMN_CACHE.get(key)
+    if cached is None or len(cached["games"]) != len(stats.players):
+        _COLUMN_CACHE.clear()
+        cached = _COLUMN_CACHE[key] = {c: stats.players[c].tolist()
+                                       for c in stats.players.columns}
+    return cached
+
+
+class _Tails(dict):  # type: ignore[type-arg]
+    """value → the end of its cell's markup (after `<c r="A1"`), built on first use.
+
+    Texts become shared strings: a card repeats its headers and role words, and an index
+    is a fraction of an inline string's bytes, which the zip must then compress.
+    """
+
+    def __init__(self, ws: Any, style: str, text: bool) -> None:
+        super().__init__()
+        self.ws, self.style, self.text = ws, style, text
+
+    def __missing__(self, value: Any) -> str:
+        if self.text:
+            index = self.ws.str_table._get_shared_string_index(value)
+            tail = f'"{self.style} t="s"><v>{index}</v></c>'
+        else:
+            tail = f'"{self.style}><v>{value:.16G}</v></c>'
+        self[value] = tail
+        return tail
+
+
+class _Stream:
+    """Rows appended to a constant-memory sheet as XML, or written cell by cell."""
+
+    def __init__(self, ws: Any, first_row: int, count: int, width: int) -> None:
+        self.ws = ws
+        self.fast = xlsx_bulk.can_bulk(ws, first_row, count, width) and \
+            hasattr(getattr(ws, "str_table", None), "_get_shared_string_index")
+        self.first: int | None = None
+        self.last = first_row
+        self.width = width
+        self.letters = [f'<c r="{xlsx_bulk.xl_col_to_name(c)}' for c in range(width)] \
+            if self.fast else []
+        self.tails: dict[tuple[int, bool], _Tails] = {}
+        if self.fast:
+            ws._write_single_row(first_row)  # rows still pending go out first
+
+    def _tails(self, cell_format: Any, text: bool) -> _Tails:
+        key = (id(cell_format), text)
+        found = self.tails.get(key)
+        if found is None:
+            style = "" if cell_format is None else f' s="{cell_format._get_xf_index()}"'
+            found = self.tails[key] = _Tails(self.ws, style, text)
+        return found
+
+    def rows(self, first: int, rows: list[Row], after: Sequence[Any]) -> None:
+        """A card's head rows from `first` on, then its game rows (`after`, from
+        :meth:`table`)."""
+        if self.first is None:
+            self.first = first
+        self.last = first + len(rows) + len(after) - 1
+        if not self.fast:
+            for offset, (height, cells) in enumerate(rows):
+                if height:
+                    self.ws.set_row(first + offset, height)
+                for col, value, cell_format in cells:
+                    if value is None:
+                        self.ws.write_blank(first + offset, col, None, cell_format)
+                    else:
+                        self.ws.write(first + offset, col, value, cell_format)
+            for row, cells in after:
+                for col, value, cell_format in cells:
+                    self.ws.write(row, col, value, cell_format)
+            return
+        parts = []
+        letters = self.letters
+        for offset, (height, cells) in enumerate(rows):
+            label = first + offset + 1
+            body = []
+            for col, value, cell_format in cells:
+                if value is None:
+                    style = self._tails(cell_format, True).style
+                    body.append(f'{letters[col]}{label}"{style}/>')
+                else:
+                    tails = self._tails(cell_format, value.__class__ is str)
+                    body.append(f"{letters[col]}{label}{tails[value]}")
+            size = f' ht="{height}" customHeight="1"' if height else ""
+            parts.append(f'<row r="{label}"{size}>{"".join(body)}</row>')
+        parts.extend(after)
+        self.ws.fh.write("".join(parts))
+
+    def table(self, rows: list[int], columns: list[list[Any]],
+              formats: Sequence[tuple[Any, Any]]) -> list[Any]:
+        """Game rows at the given (0-based) rows: each row's XML, or its cells when the
+        sheet is written the ordinary way. A None cell is not written."""
+        if not self.fast:
+            return [(row, [(col, column[i], text if isinstance(column[i], str) else number)
+                           for col, (column, (text, number)) in
+                           enumerate(zip(columns, formats, strict=True))
+                           if column[i] is not None])
+                    for i, row in enumerate(rows)]
+        labels = [str(row + 1) for row in rows]
+        parts = []
+        for col, (column, (text, number)) in enumerate(zip(columns, formats, strict=True)):
+            head = self.letters[col]
+            texts, numbers = self._tails(text, True), self._tails(number, False)
+            parts.append([
+                "" if value is None else
+                f"{head}{label}{texts[value] if value.__class__ is str else numbers[value]}"
+                for label, value in zip(labels, column, strict=True)])
+        return [f'<row r="{label}">{body}</row>'
+                for label, body in zip(labels, map("".join, zip(*parts, strict=True)),
+                                       strict=True)]
+
+    def close(self) -> None:
+        if self.fast and self.first is not None:
+            self.ws._check_dimensions(self.first, 0)
+            self.ws._check_dimensions(self.last, self.width - 1)
+            self.ws.previous_row = self.last
