@@ -24,7 +24,7 @@ from ..model import Rating, Standing
 from ..stats import ROLES, Stats
 from ..vocab import display_value
 from . import xlsx_bulk
-from .labels_stats import OUTCOME, ROLE_WORDS, S, STATS_SHEETS
+from .labels_stats import OUTCOME, ROLE_WORDS, STATS_SHEETS, S
 from .xlsx_layout import (
     MAX_ROWS,
     Formats,
@@ -42,9 +42,6 @@ HEAD_ROWS = 16  # rows of a card above its games
 GAME_BATCH = 50_000  # game rows rendered at a time
 HEADER_HEIGHT = 30
 
-# A cell of a card's head: (column, value, format); a row: (height or None, cells).
-Cell = tuple[int, Any, Any]
-Row = tuple[float | None, list[Cell]]
 
 
 @dataclass(frozen=True)
@@ -85,10 +82,13 @@ def cards_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
 
 def _game_cells(rating: Rating, lang: str) -> list[list[Any]]:
     """The game rows of every card, column by column, in the points frame's order."""
-    points, games = rating.points, rating.games
-    fmt_round = games.drop_duplicates("game").set_index("game")
-    rounds = mixed_cells(points["game"].map(fmt_round["round"]))
-    tables = mixed_cells(points["game"].map(fmt_round["table"]))
+    import pandas as pd
+
+    points, games = rating.points, rating.games.drop_duplicates("game")
+    # round and table are converted once per game, then spread over its seats
+    where = pd.Index(games["game"]).get_indexer(points["game"])
+    rounds = _spread(mixed_cells(games["round"]), where)
+    tables = _spread(mixed_cells(games["table"]), where)
     roles = word_cells(points["role"], {r: display_value("role", r, lang) for r in ROLES})
     win = points["win"].to_numpy(dtype=bool)
     draw = points["result"].to_numpy(dtype=object) == "draw"
@@ -100,6 +100,12 @@ def _game_cells(rating: Rating, lang: str) -> list[list[Any]]:
             number_cells(points["awards"], blank_zero=True),
             number_cells(points["penalty"], blank_zero=True),
             number_cells(points["total"])]
+
+
+def _spread(cells: list[Any], where: np.ndarray) -> list[Any]:
+    table = np.empty(len(cells) + 1, dtype=object)  # the last slot: a game not found
+    table[:-1] = cells
+    return table[where].tolist()
 
 
 def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str, name: str,
@@ -128,15 +134,19 @@ def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str,
         last = int(offsets[players.start + batch_stop])
         lengths = games[batch_start:batch_stop]
         local = np.arange(last - first) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        rows = (np.repeat(starts[batch_start:batch_stop] + HEAD_ROWS, lengths) + local).tolist()
+        card_starts = starts[batch_start:batch_stop]
+        rows = (np.repeat(card_starts + HEAD_ROWS, lengths) + local).tolist()
         body = stream.table(rows, [column[first:last] for column in cells], column_formats)
+        chosen = range(players.start + batch_start, players.start + batch_stop)
+        heads = _card_heads(formats, stats, standings, chosen, lang)
+        assert len(heads) == HEAD_ROWS
+        rendered = [stream.head_row(height, (card_starts + offset).tolist(), spec)
+                    for offset, (height, spec) in enumerate(heads)]
         at = 0
-        for offset in range(batch_start, batch_stop):
-            index = players.start + offset
-            head = _card_head(formats, stats, standings[index], index, lang)
-            assert len(head) == HEAD_ROWS
-            size = int(games[offset])
-            stream.rows(int(starts[offset]), head, body[at:at + size])
+        for offset in range(batch_stop - batch_start):
+            size = int(lengths[offset])
+            stream.card([row[offset] for row in rendered], body[at:at + size],
+                        int(card_starts[offset]), HEAD_ROWS + size)
             at += size
         batch_start = batch_stop
     stream.close()
@@ -146,59 +156,76 @@ def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str,
     ws.print_area(0, 0, end, len(WIDTHS) - 1)
 
 
-def _card_head(formats: CardFormats, stats: Stats, standing: Standing, index: int,
-               lang: str) -> list[Row]:
-    """Title, totals, role table, best moves and discipline, the games' header."""
+# A head row: its height and its cells as columns over the cards of a batch, each
+# (values, format of numbers and texts, format of a blank); a constant is one value.
+HeadCell = tuple[Any, Any, Any]
+HeadRow = tuple[float | None, list[HeadCell]]
+
+
+def _card_heads(formats: CardFormats, stats: Stats, standings: Sequence[Standing],
+                chosen: range, lang: str) -> list[HeadRow]:
+    """Title, totals, role table, best moves and discipline, the games' header: each row
+    for all `chosen` cards at once."""
     fmt, pct = formats.fmt, formats.pct
-    p = {name: values[index] for name, values in _columns(stats).items()}
+    table = _columns(stats)
+    rows_of = [standings[i] for i in chosen]
 
-    def header(titles: Sequence[str]) -> Row:
-        return (HEADER_HEIGHT, [(c, t, fmt.header) for c, t in enumerate(titles)])
+    def col(name: str) -> list[Any]:
+        return table[name][chosen.start:chosen.stop]
 
-    def values(items: Sequence[tuple[Any, Any]]) -> Row:
-        return (None, [(c, v, f) for c, (v, f) in enumerate(items)])
+    def header(titles: Sequence[str]) -> HeadRow:
+        return (HEADER_HEIGHT, [(S[t](lang), fmt.header, fmt.header) for t in titles])
 
-    def share(part: int, whole: int) -> tuple[Any, Any]:
-        return (part / whole if whole else None, pct)
+    def share(part: list[int], whole: list[int]) -> HeadCell:
+        return ([p / w if w else None for p, w in zip(part, whole, strict=True)], pct, pct)
 
-    if standing.removed or standing.place is None:
-        title = S["card_removed"](lang).format(player=standing.player)
-    else:
-        place = standing.place_range or str(standing.place)
-        title = S["card_title"](lang).format(place=place, player=standing.player)
-    number, integer = fmt.number, fmt.integer
-    rows: list[Row] = [
-        (22, [(0, title, formats.title)] + [(c, None, formats.title) for c in range(1, 10)]),
-        header([S[k](lang) for k in ("total", "win_points", "additional", "games", "wins",
-                                     "win_pct", "killed_first_night", "bp", "bp2", "bpl")]),
-        values([(float(standing.total), number), (float(standing.win_points), number),
-                (float(standing.additional), number), (p["games"], integer),
-                (p["wins"], integer), share(p["wins"], p["games"]),
-                (p["killed_first_night"], integer), (p["bp"], integer), (p["bp2"], integer),
-                (p["bpl"], integer)]),
-        (None, []),
-        header([S[k](lang) for k in ("role", "games", "wins", "win_pct", "additional")]),
+    def points(units: list[int]) -> list[float]:
+        return [float(stats.points(u)) for u in units]
+
+    def integer(values: list[Any]) -> HeadCell:
+        return (values, fmt.integer, fmt.center)
+
+    def number(values: list[Any]) -> HeadCell:
+        return (values, fmt.number, fmt.text)
+
+    titles = [S["card_removed"](lang).format(player=s.player)
+              if s.removed or s.place is None else
+              S["card_title"](lang).format(place=s.place_range or str(s.place), player=s.player)
+              for s in rows_of]
+    gap: HeadRow = (None, [])
+    rows: list[HeadRow] = [
+        (22, [(titles, formats.title, formats.title)]
+         + [(None, formats.title, formats.title)] * 9),
+        header(("total", "win_points", "additional", "games", "wins", "win_pct",
+                "killed_first_night", "bp", "bp2", "bpl")),
+        (None, [number([float(s.total) for s in rows_of]),
+                number([float(s.win_points) for s in rows_of]),
+                number([float(s.additional) for s in rows_of]),
+                integer(col("games")), integer(col("wins")), share(col("wins"), col("games")),
+                integer(col("killed_first_night")), integer(col("bp")), integer(col("bp2")),
+                integer(col("bpl"))]),
+        gap,
+        header(("role", "games", "wins", "win_pct", "additional")),
     ]
     for role in (*ROLES, "red", "black"):
-        games, wins = p[f"{role}_games"], p[f"{role}_wins"]
-        extra = stats.points(p[f"{role}_additional_u"]) if role in ROLES else None
-        rows.append(values([(ROLE_WORDS[role](lang), fmt.text), (games, integer),
-                            (wins, integer), share(wins, games),
-                            (None if extra is None else float(extra), number)]))
-    fewer = p["best_moves"] - p["best_moves_three"] - p["best_moves_two"]
+        games, wins = col(f"{role}_games"), col(f"{role}_wins")
+        extra: HeadCell = number(points(col(f"{role}_additional_u"))) if role in ROLES \
+            else (None, fmt.number, fmt.text)
+        rows.append((None, [(ROLE_WORDS[role](lang), fmt.text, fmt.text), integer(games),
+                            integer(wins), share(wins, games), extra]))
+    made, three, two = col("best_moves"), col("best_moves_three"), col("best_moves_two")
     rows += [
-        (None, []),
-        header([S[k](lang) for k in ("bm_count", "bm_three", "bm_two", "bm_fewer",
-                                     "bm_points_long", "penalties", "fouls", "fouled_out",
-                                     "disqualified")]),
-        values([(p["best_moves"], integer), (p["best_moves_three"], integer),
-                (p["best_moves_two"], integer), (fewer, integer),
-                (float(stats.points(p["best_move_u"])), number),
-                (float(stats.points(p["penalty_u"])), number), (p["fouls"], integer),
-                (p["fouled_out"], integer), (p["disqualified"], integer)]),
-        (None, []),
-        header([S[k](lang) for k in ("round", "table", "seat", "role", "result", "win_point",
-                                     "best_move", "award", "penalty", "total")]),
+        gap,
+        header(("bm_count", "bm_three", "bm_two", "bm_fewer", "bm_points_long", "penalties",
+                "fouls", "fouled_out", "disqualified")),
+        (None, [integer(made), integer(three), integer(two),
+                integer([m - a - b for m, a, b in zip(made, three, two, strict=True)]),
+                number(points(col("best_move_u"))), number(points(col("penalty_u"))),
+                integer(col("fouls")), integer(col("fouled_out")),
+                integer(col("disqualified"))]),
+        gap,
+        header(("round", "table", "seat", "role", "result", "win_point", "best_move", "award",
+                "penalty", "total")),
     ]
     return rows
 
@@ -262,41 +289,54 @@ class _Stream:
             found = self.tails[key] = _Tails(self.ws, style, text)
         return found
 
-    def rows(self, first: int, rows: list[Row], after: Sequence[Any]) -> None:
-        """A card's head rows from `first` on, then its game rows (`after`, from
-        :meth:`table`)."""
+    def head_row(self, height: float | None, rows: list[int],
+                 cells: list[HeadCell]) -> list[Any]:
+        """One head row of every card of a batch (`rows`: where it falls in each card)."""
+        if not self.fast:
+            out = []
+            for index, row in enumerate(rows):
+                placed = []
+                for col, (values, number, blank) in enumerate(cells):
+                    value = values[index] if isinstance(values, list) else values
+                    kind = blank if value is None else number
+                    placed.append((col, value, kind))
+                out.append((row, height, placed))
+            return out
+        labels = [str(row + 1) for row in rows]
+        size = f' ht="{height}" customHeight="1"' if height else ""
+        parts = [[f'<row r="{label}"{size}>' for label in labels]]
+        for col, (values, number, blank) in enumerate(cells):
+            head = self.letters[col]
+            empty = f'"{self._tails(blank, True).style}/>'
+            if not isinstance(values, list):  # one value on every card
+                values = [values] * len(labels)
+            texts, numbers = self._tails(number, True), self._tails(number, False)
+            parts.append([
+                f"{head}{label}{empty}" if value is None else
+                f"{head}{label}{texts[value] if value.__class__ is str else numbers[value]}"
+                for label, value in zip(labels, values, strict=True)])
+        parts.append(["</row>"] * len(labels))
+        return list(map("".join, zip(*parts, strict=True)))
+
+    def card(self, head: list[Any], body: list[Any], first: int, count: int) -> None:
+        """A card's head rows (from :meth:`head_row`), then its game rows."""
         if self.first is None:
             self.first = first
-        self.last = first + len(rows) + len(after) - 1
-        if not self.fast:
-            for offset, (height, cells) in enumerate(rows):
-                if height:
-                    self.ws.set_row(first + offset, height)
-                for col, value, cell_format in cells:
-                    if value is None:
-                        self.ws.write_blank(first + offset, col, None, cell_format)
-                    else:
-                        self.ws.write(first + offset, col, value, cell_format)
-            for row, cells in after:
-                for col, value, cell_format in cells:
-                    self.ws.write(row, col, value, cell_format)
+        self.last = first + count - 1
+        if self.fast:
+            self.ws.fh.write("".join(head) + "".join(body))
             return
-        parts = []
-        letters = self.letters
-        for offset, (height, cells) in enumerate(rows):
-            label = first + offset + 1
-            body = []
+        for row, height, cells in head:
+            if height:
+                self.ws.set_row(row, height)
             for col, value, cell_format in cells:
                 if value is None:
-                    style = self._tails(cell_format, True).style
-                    body.append(f'{letters[col]}{label}"{style}/>')
+                    self.ws.write_blank(row, col, None, cell_format)
                 else:
-                    tails = self._tails(cell_format, value.__class__ is str)
-                    body.append(f"{letters[col]}{label}{tails[value]}")
-            size = f' ht="{height}" customHeight="1"' if height else ""
-            parts.append(f'<row r="{label}"{size}>{"".join(body)}</row>')
-        parts.extend(after)
-        self.ws.fh.write("".join(parts))
+                    self.ws.write(row, col, value, cell_format)
+        for row, cells in body:
+            for col, value, cell_format in cells:
+                self.ws.write(row, col, value, cell_format)
 
     def table(self, rows: list[int], columns: list[list[Any]],
               formats: Sequence[tuple[Any, Any]]) -> list[Any]:

@@ -1,5 +1,5 @@
 """The statistics and head-to-head sheets, and the standings over time on the chart sheet
-(SPEC §6 sheets 6, 7 and 9). Layout only: every figure arrives in :class:`~mafia_sheets.stats.Stats`.
+(SPEC §6 sheets 6, 7 and 9). Layout only: every figure arrives in :class:`..stats.Stats`.
 
 Zero counts and points are left blank, as on `Баллы`; a percentage is written as the exact
 share (a float) under a `0.0%` format, so it is rounded only on display.
@@ -15,7 +15,7 @@ import numpy as np
 from ..model import Rating
 from ..stats import ROLES, Stats
 from ..vocab import phase_name
-from .labels_stats import ROLE_WORDS, S, STATS_SHEETS
+from .labels_stats import ROLE_WORDS, STATS_SHEETS, S
 from .xlsx_layout import (
     Column,
     Formats,
