@@ -37,10 +37,11 @@ from .xlsx_layout import (
 from .xlsx_stats import percent_format
 
 BREAKS_PER_SHEET = 1023
-WIDTHS = (11, 7, 7, 10, 11, 10, 10, 9, 9, 10)  # portrait A4, one page wide
+WIDTHS = (10, 7, 7, 9, 10, 9, 9, 8, 8, 9)  # portrait A4, one page wide at PRINT_SCALE
 HEAD_ROWS = 16  # rows of a card above its games
 GAME_BATCH = 50_000  # game rows rendered at a time
-HEADER_HEIGHT = 30
+HEADER_HEIGHT = 42
+PRINT_SCALE = 72
 
 
 
@@ -153,6 +154,8 @@ def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str,
     if len(starts) > 1:
         ws.set_h_pagebreaks(starts[1:].tolist())
     page_setup(ws, rating, lang, landscape=False, header_row=None)
+    # a fixed scale (the columns fit portrait A4): Excel drops manual breaks under fit-to
+    ws.set_print_scale(PRINT_SCALE)
     ws.print_area(0, 0, end, len(WIDTHS) - 1)
 
 

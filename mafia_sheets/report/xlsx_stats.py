@@ -31,6 +31,13 @@ from .xlsx_layout import (
 PAIRS_SHOWN = 10_000  # rows of the head-to-head sheet (a 100-player season has ≤ 4,950)
 
 
+def rotated_header(workbook: Any) -> Any:
+    """Header text turned upwards: the statistics' many narrow columns fit one page wide."""
+    return workbook.add_format({"border": 1, "border_color": "#BFBFBF", "bold": True,
+                                "bg_color": "#D9E1F2", "text_wrap": True, "rotation": 90,
+                                "align": "center", "valign": "bottom"})
+
+
 def percent_format(workbook: Any) -> Any:
     return workbook.add_format({"border": 1, "border_color": "#BFBFBF", "valign": "top",
                                 "num_format": "0.0%", "align": "center"})
@@ -76,11 +83,11 @@ def _player_columns(fmt: Formats, pct: Any, rating: Rating, stats: Stats,
     def block(title: str, games: str, wins: str, additional: str | None = None) -> None:
         first = len(columns)
         columns.extend([
-            Column(S["games"](lang), 5.5, fmt.integer, fmt.center, _counts(p[games])),
-            Column(S["wins"](lang), 5.5, fmt.integer, fmt.center, _counts(p[wins])),
+            Column(S["games"](lang), 4.5, fmt.integer, fmt.center, _counts(p[games])),
+            Column(S["wins"](lang), 4.5, fmt.integer, fmt.center, _counts(p[wins])),
             Column(S["win_pct"](lang), 6.5, pct, fmt.center, _shares(p[wins], p[games]))])
         if additional:
-            columns.append(Column(S["additional"](lang), 6.5, fmt.number, fmt.text,
+            columns.append(Column(S["additional"](lang), 5.5, fmt.number, fmt.text,
                                   _points(stats, p[additional])))
         groups.append((title, first, len(columns) - 1))
 
@@ -92,30 +99,30 @@ def _player_columns(fmt: Formats, pct: Any, rating: Rating, stats: Stats,
     first = len(columns)
     fewer = p["best_moves"] - p["best_moves_three"] - p["best_moves_two"]
     columns += [
-        Column(S["additional_all"](lang), 7.5, fmt.number, fmt.text,
+        Column(S["additional_all"](lang), 5.5, fmt.number, fmt.text,
                _points(stats, p["additional_u"])),
-        Column(S["killed_first_night"](lang), 7.5, fmt.integer, fmt.center,
+        Column(S["killed_first_night"](lang), 4.5, fmt.integer, fmt.center,
                _counts(p["killed_first_night"]))]
     groups.append(("", first, len(columns) - 1))
     first = len(columns)
     columns += [
-        Column(S["bm_made"](lang), 6.5, fmt.integer, fmt.center, _counts(p["best_moves"])),
-        Column(S["bm_three"](lang), 6.5, fmt.integer, fmt.center,
+        Column(S["bm_made"](lang), 4.5, fmt.integer, fmt.center, _counts(p["best_moves"])),
+        Column(S["bm_three"](lang), 4.5, fmt.integer, fmt.center,
                _counts(p["best_moves_three"])),
-        Column(S["bm_two"](lang), 6.5, fmt.integer, fmt.center, _counts(p["best_moves_two"])),
-        Column(S["bm_fewer"](lang), 6.5, fmt.integer, fmt.center, _counts(fewer)),
-        Column(S["bm_points"](lang), 6.5, fmt.number, fmt.text,
+        Column(S["bm_two"](lang), 4.5, fmt.integer, fmt.center, _counts(p["best_moves_two"])),
+        Column(S["bm_fewer"](lang), 4.5, fmt.integer, fmt.center, _counts(fewer)),
+        Column(S["bm_points"](lang), 5.5, fmt.number, fmt.text,
                _points(stats, p["best_move_u"]))]
     groups.append((S["best_moves"](lang), first, len(columns) - 1))
     first = len(columns)
     columns += [
-        Column(S["fouls"](lang), 5.5, fmt.integer, fmt.center, _counts(p["fouls"])),
-        Column(S["fouled_out"](lang), 7.5, fmt.integer, fmt.center, _counts(p["fouled_out"])),
-        Column(S["disqualified"](lang), 7.5, fmt.integer, fmt.center,
+        Column(S["fouls"](lang), 4.5, fmt.integer, fmt.center, _counts(p["fouls"])),
+        Column(S["fouled_out"](lang), 4.5, fmt.integer, fmt.center, _counts(p["fouled_out"])),
+        Column(S["disqualified"](lang), 4.5, fmt.integer, fmt.center,
                _counts(p["disqualified"]))]
     groups.append((S["discipline"](lang), first, len(columns) - 1))
     first = len(columns)
-    columns += [Column(S[code](lang), 5, fmt.integer, fmt.center, _counts(p[code]))
+    columns += [Column(S[code](lang), 4.5, fmt.integer, fmt.center, _counts(p[code]))
                 for code in ("bp", "bp2", "bpl")]
     groups.append((S["awards"](lang), first, len(columns) - 1))
     return columns, groups
@@ -200,26 +207,33 @@ def statistics_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> 
     ws.write_blank(group_row, 0, None, fmt.header)
     ws.write_blank(group_row, 1, None, fmt.header)
     header_row = group_row + 1
-    end = write_table(ws, fmt, header_row, columns)
+    turned = rotated_header(workbook)
+    for col, column in enumerate(columns):
+        ws.write_string(header_row, col, column.header, fmt.header if col < 2 else turned)
+        ws.set_column(col, col, column.width)
+    ws.set_row(header_row, 74)
+    end = header_row + 1 + write_rows(ws, header_row + 1, columns)
+    ws.autofilter(header_row, 0, max(end - 1, header_row + 1), len(columns) - 1)
     widest = len(columns)
     row = end + 1
     ws.write_string(row, 0, S["sec_tournament"](lang), fmt.section)
     row += 2
-    for title, table in _tournament_tables(fmt, percent_format(workbook), stats, lang):
+    for title, table in _tournament_tables(fmt, pct, stats, lang):
         ws.write_string(row, 1, title, fmt.section)
         # the player column is wide: tournament tables start beside the place column
-        row = _write_offset_table(ws, fmt, row + 1, table) + 1
+        row = _write_offset_table(ws, fmt, turned, row + 1, table) + 1
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
     ws.repeat_rows(group_row, header_row)
     ws.freeze_panes(header_row + 1, 2)
     ws.print_area(0, 0, row, widest - 1)
 
 
-def _write_offset_table(ws: Any, fmt: Formats, row: int, columns: list[Column]) -> int:
+def _write_offset_table(ws: Any, fmt: Formats, turned: Any, row: int,
+                        columns: list[Column]) -> int:
     """A small table from column B on, headers in the sheet's own (already set) widths."""
     for col, column in enumerate(columns, start=1):
-        ws.write_string(row, col, column.header, fmt.header)
-    ws.set_row(row, 32)
+        ws.write_string(row, col, column.header, fmt.header if col == 1 else turned)
+    ws.set_row(row, 74)
     count = len(columns[0].cells)
     for offset in range(count):
         for col, column in enumerate(columns, start=1):
@@ -320,6 +334,12 @@ def over_time_block(workbook: Any, ws: Any, fmt: Formats, rating: Rating, lang: 
     chart.set_legend({"position": "right"})
     ws.insert_chart(chart_row, 0, chart, {"x_scale": 2.1, "y_scale": 1.45})
     return last + 1
+
+
+def print_scale(rows_on_first_page: int) -> int:
+    """A print scale that keeps the first `rows_on_first_page` default rows on one
+    landscape A4 page: Excel ignores manual page breaks under «fit to page»."""
+    return max(35, min(100, int(100 * 640 / max(1, rows_on_first_page * 20))))
 
 
 def _series(values: Sequence[object]) -> Any:

@@ -16,7 +16,7 @@ from .phrases import (
     lot_status_text,
 )
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
-from .xlsx_stats import over_time_block
+from .xlsx_stats import over_time_block, print_scale
 from .xlsx_tables import standings_columns
 
 # A summary line: item, value (text or number), note; `None` value starts a section.
@@ -230,4 +230,6 @@ def charts_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     # the standings over time start on a page of their own, below both charts
     below = max(row, 17 + int(15 * height) + 1) + 1
     more = over_time_block(workbook, ws, fmt, rating, lang, below, name) > below
-    page_setup(ws, rating, lang, landscape=True, header_row=None, fit_height=0 if more else 1)
+    page_setup(ws, rating, lang, landscape=True, header_row=None, fit_height=1)
+    if more:  # the block starts a page of its own: a fixed scale keeps that break
+        ws.set_print_scale(print_scale(below))
