@@ -149,3 +149,25 @@ def _phase(ordinal: int) -> str | None:
     from ..vocab import phase_name
 
     return phase_name(int(ordinal), "en") if ordinal else None
+
+
+def cards_json(rating: Rating) -> dict[str, list[list[Any]]]:
+    """Each player's games for the page's player card: `[round, table, seat, role,
+    outcome ("win" | "loss" | "draw"), win_points, best_move, awards, penalty, total]`,
+    in the points sheet's order (standings, then game)."""
+    points = rating.points
+    games = rating.games.drop_duplicates("game").set_index("game")
+    rounds = points["game"].map(games["round"]).astype(object)
+    tables = points["game"].map(games["table"]).astype(object)
+    outcome = ["win" if w else "draw" if r == "draw" else "loss"
+               for w, r in zip(points["win"].tolist(), points["result"].tolist(), strict=True)]
+    cards: dict[str, list[list[Any]]] = {}
+    columns = zip(points["player"].tolist(), rounds.where(rounds.notna(), None).tolist(),
+                  tables.where(tables.notna(), None).tolist(), points["seat"].tolist(),
+                  points["role"].tolist(), outcome,
+                  *(points[c].round(4).tolist() for c in ("win_points", "best_move", "awards",
+                                                          "penalty", "total")), strict=True)
+    for player, *row in columns:
+        cards.setdefault(str(player), []).append(
+            [None if v is None else v.item() if hasattr(v, "item") else v for v in row])
+    return cards

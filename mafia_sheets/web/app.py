@@ -64,11 +64,14 @@ def _evaluate(sources: Sequence[Source], lang: str, lot_seed: int | None) -> Any
 
 
 def _rate(sources: Sequence[Source], lang: str, lot_seed: int | None) -> dict[str, Any]:
-    from ..report.json import outcome_json
+    from ..report.json import cards_json, outcome_json
 
     outcome = _evaluate(sources, lang, lot_seed)
-    return {"ok": True, "result": outcome_json(outcome, lang), "token": fingerprint(sources),
+    body = {"ok": True, "result": outcome_json(outcome, lang), "token": fingerprint(sources),
             "annotate": bool(outcome.findings) and _annotator() is not None}
+    if outcome.rating is not None and outcome.rating.stats is not None:
+        body["cards"] = cards_json(outcome.rating)  # each player's games, for the card
+    return body
 
 
 def _results(sources: Sequence[Source], lang: str, lot_seed: int | None) -> bytes:
