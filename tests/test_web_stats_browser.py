@@ -8,15 +8,15 @@ from test_web_browser import (  # noqa: F401  (browser, server, page: the fixtur
     browser,
     cli_json,
     drop,
+    page,
     server,
     shown_standings,
 )
-from test_web_browser import page as page_fixture  # noqa: F401  (registers `page`)
 
 ROLES_RU = {"civilian": "Мирный", "sheriff": "Шериф", "mafia": "Мафия", "don": "Дон"}
 
 
-def test_clicking_a_player_opens_their_card(page: Page) -> None:
+def test_clicking_a_player_opens_their_card(page: Page) -> None:  # noqa: F811
     want = cli_json(SAMPLE_RU)
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
     shown_standings(page)
@@ -43,7 +43,7 @@ def test_clicking_a_player_opens_their_card(page: Page) -> None:
     expect(card).to_be_hidden()
 
 
-def test_statistics_tab_shows_the_per_role_table_in_both_languages(page: Page) -> None:
+def test_statistics_tab_shows_the_per_role_table_in_both_languages(page: Page) -> None:  # noqa: F811
     want = cli_json(SAMPLE_RU)
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
     shown_standings(page)
