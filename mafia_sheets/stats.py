@@ -133,24 +133,24 @@ def _player_frame(seats: pd.DataFrame, codes: np.ndarray, names: list[str],
     def total(weights: np.ndarray) -> np.ndarray:
         return np.bincount(codes, weights=weights, minlength=size).round().astype(np.int64)
 
-    role = seats["role"].to_numpy(dtype=object)
-    team = seats["team"].to_numpy(dtype=object)
+    role = _codes(seats["role"], ROLES)
+    team = _codes(seats["team"], TEAMS)
     win = _flag(seats["win"])
     additional = seats["additional_u"].to_numpy(dtype=np.int64)
-    left = seats["left"].to_numpy(dtype=object)
-    bonus = seats["bonus"].to_numpy(dtype=object)
+    left = _codes(seats["left"], ("fouled", "disqualified"))
     in_draw = seats["result"].to_numpy(dtype=object) == "draw"
+    bonus = np.where(in_draw, -1, _codes(seats["bonus"], AWARDS))
     made, hits = _best_move_hits(seats)
     columns: dict[str, np.ndarray] = {
         "games": np.bincount(codes, minlength=size).astype(np.int64),
         "wins": total(win),
     }
-    for name in TEAMS:
-        mine = _flag(team == name)
+    for code, name in enumerate(TEAMS):
+        mine = _flag(team == code)
         columns[f"{name}_games"] = total(mine)
         columns[f"{name}_wins"] = total(mine & win)
-    for name in ROLES:
-        mine = _flag(role == name)
+    for code, name in enumerate(ROLES):
+        mine = _flag(role == code)
         columns[f"{name}_games"] = total(mine)
         columns[f"{name}_wins"] = total(mine & win)
         columns[f"{name}_additional_u"] = total(mine * additional)
@@ -162,15 +162,23 @@ def _player_frame(seats: pd.DataFrame, codes: np.ndarray, names: list[str],
         "best_move_u": total(seats["best_move_u"].to_numpy(dtype=np.int64)),
         "fouls": total(pd.to_numeric(seats["fouls"], errors="coerce").fillna(0)
                        .to_numpy(dtype=np.int64)),
-        "fouled_out": total(_flag(left == "fouled")),
-        "disqualified": total(_flag(left == "disqualified")),
+        "fouled_out": total(_flag(left == 0)),
+        "disqualified": total(_flag(left == 1)),
         "penalty_u": total(seats["penalty_u"].to_numpy(dtype=np.int64)),
-        **{code: total(_flag((bonus == code) & ~in_draw)) for code in AWARDS},
+        **{name: total(_flag(bonus == code)) for code, name in enumerate(AWARDS)},
         "awards_u": total(seats["awards_u"].to_numpy(dtype=np.int64)),
         "additional_u": total(additional),
     })
     frame = pd.DataFrame({"player": pd.Series(names, dtype=object), **columns})
     return frame[["player", *COUNT_COLUMNS]]
+
+
+def _codes(series: pd.Series, values: Sequence[str]) -> np.ndarray:
+    """Each value's index in `values` (-1 for anything else): one factorize, then ints."""
+    codes, uniques = pd.factorize(series, use_na_sentinel=True)
+    lookup = np.array([values.index(u) if u in values else -1 for u in uniques] + [-1],
+                      dtype=np.int64)
+    return lookup[codes]
 
 
 def _best_move_hits(seats: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:

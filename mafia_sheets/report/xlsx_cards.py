@@ -58,7 +58,7 @@ def cards_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     if stats is None or not len(stats.players):
         return
     formats = CardFormats(fmt, percent_format(workbook),
-                          workbook.add_format({"bold": True, "font_size": 13, "bottom": 2}))
+                          workbook.add_format({"bold": True, "font_size": 13}))
     games = stats.players["games"].to_numpy(dtype=np.int64)
     if int(games.sum()) != len(rating.points):
         raise ValueError("the points rows do not match the players' games")
@@ -197,8 +197,7 @@ def _card_heads(formats: CardFormats, stats: Stats, standings: Sequence[Standing
               for s in rows_of]
     gap: HeadRow = (None, [])
     rows: list[HeadRow] = [
-        (22, [(titles, formats.title, formats.title)]
-         + [(None, formats.title, formats.title)] * 9),
+        (22, [(titles, formats.title, formats.title)]),
         header(("total", "win_points", "additional", "games", "wins", "win_pct",
                 "killed_first_night", "bp", "bp2", "bpl")),
         (None, [number([float(s.total) for s in rows_of]),

@@ -28,7 +28,7 @@ from .xlsx_layout import (
     write_top,
 )
 
-PAIRS_SHOWN = 10_000  # rows of the head-to-head sheet (a 100-player season has ≤ 4,950)
+PAIRS_SHOWN = 5_000  # rows of the head-to-head sheet (a 100-player season has ≤ 4,950)
 
 
 def rotated_header(workbook: Any) -> Any:
