@@ -30,6 +30,7 @@ SEATS = 10
 # has at most 4,950 pairs; a 20,000-player field has millions, which nobody prints.
 PAIRS_KEPT = 100_000
 LEADERS = 10  # players on the standings-over-time chart
+PAIR_BATCH = 20_000  # games whose 45 seat pairs are built at once
 
 # One row per player: every count column below, int64.
 COUNT_COLUMNS = (
@@ -277,18 +278,20 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
     player = codes[order].reshape(shape)
     black = (seats["team"].to_numpy(dtype=object) == "black")[order].reshape(shape)
     win = seats["win"].to_numpy(dtype=bool)[order].reshape(shape)
-    first, second = np.triu_indices(SEATS, 1)
+    first, second = np.triu_indices(SEATS, 1)  # the 45 seat pairs of a game
     keys, flags = [], []
-    for i, j in zip(first.tolist(), second.tolist(), strict=True):  # the 45 seat pairs
-        a, b = player[:, i], player[:, j]
-        low = np.minimum(a, b)
-        keys.append(low * size + np.maximum(a, b))
-        same = black[:, i] == black[:, j]
-        low_won = np.where(a < b, win[:, i], win[:, j])
-        high_won = np.where(a < b, win[:, j], win[:, i])
+    for start in range(0, shape[0], PAIR_BATCH):  # a batch of games: bounded memory
+        rows = slice(start, start + PAIR_BATCH)
+        a, b = player[rows][:, first], player[rows][:, second]
+        keys.append((np.minimum(a, b) * size + np.maximum(a, b)).ravel())
+        same = black[rows][:, first] == black[rows][:, second]
+        win_a, win_b = win[rows][:, first], win[rows][:, second]
+        a_low = a < b
+        low_won = ~same & np.where(a_low, win_a, win_b)
+        high_won = ~same & np.where(a_low, win_b, win_a)
         # bits: 1 same team, 2 same team and won, 4 low won against, 8 high won against
-        flags.append((same | (same & win[:, i]) << 1 | (~same & low_won) << 2
-                      | (~same & high_won) << 3).astype(np.int8))
+        flags.append((same.astype(np.int8) | (same & win_a).astype(np.int8) << 1
+                      | low_won.astype(np.int8) << 2 | high_won.astype(np.int8) << 3).ravel())
     key = np.concatenate(keys)
     flag = np.concatenate(flags)
     del keys, flags
@@ -300,7 +303,9 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
         for bit in (1, 2, 4, 8))
     del inverse, flag
     low, high = np.divmod(unique, size)
-    top = np.lexsort((high, low, -together, -met))[:PAIRS_KEPT]
+    # np.unique sorted the keys by (a, b): one stable sort on (games, same team) keeps it
+    primary = met * (int(together.max(initial=0)) + 1) + together
+    top = np.argsort(-primary, kind="stable")[:PAIRS_KEPT]
     frame = pd.DataFrame({"a": low[top], "b": high[top], "games": met[top],
                           "together": together[top], "together_wins": together_wins[top],
                           "against": met[top] - together[top], "a_won": a_won[top],
