@@ -305,7 +305,13 @@ class _Stream:
                 out.append((row, height, placed))
             return out
         labels = [str(row + 1) for row in rows]
+        if not cells:  # a gap: no row at all reads as an empty one
+            return [""] * len(labels)
         size = f' ht="{height}" customHeight="1"' if height else ""
+        if not any(isinstance(values, list) for values, _, _ in cells):
+            # the same cells on every card (a header): rendered once, the row put in
+            template = self._template(size, cells)
+            return [template.replace("\x00", label) for label in labels]
         parts = [[f'<row r="{label}"{size}>' for label in labels]]
         for col, (values, number, blank) in enumerate(cells):
             head = self.letters[col]
@@ -319,6 +325,17 @@ class _Stream:
                 for label, value in zip(labels, values, strict=True)])
         parts.append(["</row>"] * len(labels))
         return list(map("".join, zip(*parts, strict=True)))
+
+    def _template(self, size: str, cells: list[HeadCell]) -> str:
+        """A row of constant cells with \\x00 where its row number goes."""
+        body = []
+        for col, (value, number, blank) in enumerate(cells):
+            if value is None:
+                body.append(f'{self.letters[col]}\x00"{self._tails(blank, True).style}/>')
+            else:
+                tails = self._tails(number, value.__class__ is str)
+                body.append(f"{self.letters[col]}\x00{tails[value]}")
+        return f'<row r="\x00"{size}>{"".join(body)}</row>'
 
     def card(self, head: list[Any], body: list[Any], first: int, count: int) -> None:
         """A card's head rows (from :meth:`head_row`), then its game rows."""
