@@ -332,14 +332,14 @@ def over_time_block(workbook: Any, ws: Any, fmt: Formats, rating: Rating, lang: 
     chart.set_x_axis({"name": step})
     chart.set_y_axis({"num_format": "0", "major_gridlines": {"visible": True}})
     chart.set_legend({"position": "right"})
-    ws.insert_chart(chart_row, 0, chart, {"x_scale": 2.1, "y_scale": 1.45})
+    ws.insert_chart(chart_row, 0, chart, {"x_scale": 1.7, "y_scale": 1.45})
     return last + 1
 
 
 def print_scale(rows_on_first_page: int) -> int:
     """A print scale that keeps the first `rows_on_first_page` default rows on one
     landscape A4 page: Excel ignores manual page breaks under «fit to page»."""
-    return max(35, min(100, int(100 * 640 / max(1, rows_on_first_page * 20))))
+    return max(35, min(85, int(100 * 640 / max(1, rows_on_first_page * 20))))
 
 
 def _series(values: Sequence[object]) -> Any:
