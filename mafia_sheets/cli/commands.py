@@ -218,10 +218,13 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
               help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
 @click.option("--lot-seed", metavar="N",
               help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
+@click.option("--no-stats", "no_stats", is_flag=True,
+              help="Только итоги: без статистики, карточек и встреч / standings only: no "
+                   "statistics, player cards or head to head.")
 @LANG
 @DEBUG
 def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str | None,
-         lang: str, debug: bool) -> None:
+         no_stats: bool, lang: str, debug: bool) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
@@ -240,7 +243,7 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
         _guard(out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed)
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed, stats=not no_stats)
     if not as_json:  # JSON states it under "read"
         _say_reading(outcome, lang)
     if outcome.rating is None:

@@ -71,11 +71,14 @@ def _evaluate(job: Job, lot_seed: int | None) -> Any:
 
 
 def _rate(job: Job) -> dict[str, Any]:
-    from ..report.json import outcome_json
+    from ..report.json import cards_json, outcome_json
 
     outcome = _evaluate(job, job.lot_seed)
     annotate = bool(outcome.findings) and job.can_annotate and _annotator() is not None
-    return {"result": outcome_json(outcome, job.lang), "annotate": annotate}
+    body = {"result": outcome_json(outcome, job.lang), "annotate": annotate}
+    if outcome.rating is not None and outcome.rating.stats is not None:
+        body["cards"] = cards_json(outcome.rating)  # each player's games, for the card
+    return body
 
 
 def _results(job: Job) -> bytes:
