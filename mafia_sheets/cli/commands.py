@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import ExitStatus, MafiaSheetsError
-from ..text import terminal
+from ..text import Text, terminal
 from . import text as msg
 
 LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
@@ -96,7 +96,8 @@ def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
     for path in files:
         paths.extend(expand_folder(path) if path.is_dir() else [path])
     if not paths:
-        fail(MafiaSheetsError(msg.line("no_workbooks", "en"), msg.line("no_workbooks", "ru")),
+        fail(MafiaSheetsError(Text(msg.line("no_workbooks", "ru"),
+                 msg.line("no_workbooks", "en"))),
              lang, debug)
     return paths
 
@@ -160,8 +161,8 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     paths = _paths(files, lang, debug)
     if annotate_out is not None:
         if len(paths) != 1:
-            fail(MafiaSheetsError(msg.line("annotate_one", "en"),
-                                  msg.line("annotate_one", "ru")), lang, debug)
+            fail(MafiaSheetsError(Text(msg.line("annotate_one", "ru"),
+                 msg.line("annotate_one", "en"))), lang, debug)
         _guard(annotate_out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     if annotate_out is not None:

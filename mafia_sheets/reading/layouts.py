@@ -197,8 +197,8 @@ def _refuse_overlap(sheets: dict[str, RawSheet], records: Records,
     names = ", ".join(f"«{name}»" for name, _ in kinds)
     games = ", ".join(str(g) for g in clash[:5])
     raise ProtocolReadError(
-        f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
-        f"sheets {names}. Keep each game in one layout (delete or rename the copies).",
-        f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
+        Text(f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
         "Оставьте каждую игру в одной раскладке (удалите или переименуйте копии).",
+                 f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
+        f"sheets {names}. Keep each game in one layout (delete or rename the copies)."),
     )

@@ -21,6 +21,7 @@ from .. import text as plain
 from ..errors import ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
+from ..text import Text
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
@@ -78,12 +79,12 @@ def _load(source: Source) -> Any:
             return openpyxl.load_workbook(io.BytesIO(source.data), rich_text=True)
     except Exception as exc:  # openpyxl raises many types for what calamine accepted
         raise ProtocolReadError(
-            f"{source.name}: an annotated copy cannot be made — the workbook does not open "
-            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
-            "LibreOffice, save it again as .xlsx, then run check again.",
-            f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
+            Text(f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
             f"правки ({str(exc)[:120] or type(exc).__name__}). Откройте её в Excel или "
             "LibreOffice, сохраните заново как .xlsx и запустите проверку снова.",
+                 f"{source.name}: an annotated copy cannot be made — the workbook does not open "
+            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
+            "LibreOffice, save it again as .xlsx, then run check again."),
         ) from exc
 
 

@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..text import Text
 from . import workers
 from .bounds import BACKLOG, Bounds
 from .guard import OriginGuard
@@ -79,14 +80,15 @@ def _int_param(request: Request, name: str, fields: dict[str, str]) -> int | Non
     try:
         return int(raw)
     except ValueError:
-        raise UploadError(400, f"“{name}” must be a whole number, got “{raw[:40]}”.",
-                          f"«{name}» должен быть целым числом, а не «{raw[:40]}».") from None
+        raise UploadError(400, Text(f"«{name}» должен быть целым числом, а не «{raw[:40]}».",
+                 f"“{name}” must be a whole number, got “{raw[:40]}”.")) from None
 
 
 def _check_params(request: Request) -> None:
     lang = request.query_params.get("lang")
     if lang is not None and lang not in ("ru", "en"):
-        raise UploadError(400, "lang must be “ru” or “en”.", "lang должен быть «ru» или «en».")
+        raise UploadError(400, Text("lang должен быть «ru» или «en».",
+                 "lang must be “ru” or “en”."))
 
 
 def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
@@ -99,7 +101,7 @@ def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
     try:
         return parse_lot_seed(raw)
     except MafiaSheetsError as err:
-        raise UploadError(400, err.en, err.ru) from None
+        raise UploadError(400, err.message) from None
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -167,8 +169,9 @@ class Api:
             sources, fields = await read_sources(request, self.limits, hold, self.times)
             token = fields.get("token")
             if token and token != fingerprint(sources):
-                raise UploadError(409, "The files changed since they were checked: drop them "
-                                  "again.", "Файлы изменились после проверки: перетащите их снова.")
+                raise UploadError(409, Text("Файлы изменились после проверки: перетащите их снова.",
+                 "The files changed since they were checked: drop them "
+                                  "again."))
             job = Job(kind, tuple(sources), lang, lot_seed=_lot_seed(request, fields),
                       index=(self._file_index(request, fields, len(sources))
                              if kind == "annotated" else 0),
@@ -195,7 +198,8 @@ class Api:
     def _file_index(request: Request, fields: dict[str, str], count: int) -> int:
         index = _int_param(request, "file", fields) or 0
         if not 0 <= index < count:
-            raise UploadError(400, f"No file number {index}.", f"Нет файла номер {index}.")
+            raise UploadError(400, Text(f"Нет файла номер {index}.",
+                 f"No file number {index}."))
         return index
 
     async def rate(self, request: Request) -> Response:
@@ -313,10 +317,10 @@ def _bind(host: str, port: int) -> socket.socket:
         if sock is not None:
             sock.close()
         raise MafiaSheetsError(
-            f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
-            "Try another one with --port.",
-            f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
-            "Укажите другой через --port.") from exc
+            Text(f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
+            "Укажите другой через --port.",
+                 f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
+            "Try another one with --port.")) from exc
     return sock
 
 
