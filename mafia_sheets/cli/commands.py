@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import ExitStatus, MafiaSheetsError
-from ..text import Text, terminal
+from ..text import terminal
 from . import text as msg
 
 LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
@@ -96,9 +96,7 @@ def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
     for path in files:
         paths.extend(expand_folder(path) if path.is_dir() else [path])
     if not paths:
-        fail(MafiaSheetsError(Text(msg.line("no_workbooks", "ru"),
-                 msg.line("no_workbooks", "en"))),
-             lang, debug)
+        fail(MafiaSheetsError(msg.LINES["no_workbooks"]), lang, debug)
     return paths
 
 
@@ -124,7 +122,10 @@ def _guard(out: Path, inputs: Sequence[Path], lang: str, debug: bool) -> None:
 def expand_folder(folder: Path) -> list[Path]:
     """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
     this tool's own outputs."""
-    own = ("-итоги", "-results", "-замечания", "-annotated")
+    from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
+
+    own = tuple(f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX)
+                for word in (text.ru, text.en))
     return sorted(p for p in folder.glob("*.xlsx")
                   if not p.name.startswith("~$") and not p.stem.endswith(own))
 
@@ -134,7 +135,7 @@ def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
     from ..pipeline import evaluate
 
     try:
-        return evaluate(sources, lang=lang, progress=status, **options)
+        return evaluate(sources, progress=status, **options)
     except MafiaSheetsError as error:
         status.done()
         fail(error, lang, debug)
@@ -161,8 +162,7 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     paths = _paths(files, lang, debug)
     if annotate_out is not None:
         if len(paths) != 1:
-            fail(MafiaSheetsError(Text(msg.line("annotate_one", "ru"),
-                 msg.line("annotate_one", "en"))), lang, debug)
+            fail(MafiaSheetsError(msg.LINES["annotate_one"]), lang, debug)
         _guard(annotate_out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     if annotate_out is not None:
@@ -268,7 +268,9 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
 
 
 def default_output(first: Path, lang: str) -> Path:
-    suffix = "-итоги" if lang == "ru" else "-results"
+    from ..report.labels import RESULTS_SUFFIX
+
+    suffix = f"-{RESULTS_SUFFIX(lang)}"
     folder = first if first.is_dir() else first.parent
     stem = first.name if first.is_dir() else first.stem
     return folder / f"{stem}{suffix}.xlsx"

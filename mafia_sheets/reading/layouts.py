@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Reading
-from ..text import Text
+from ..text import Plural, Text
 from . import blank, wide
 from .blank import GameSheet
 from .grid import Grid, Records, from_raw
@@ -111,14 +111,11 @@ def reading_text(reading: Reading, lang: str) -> str:
     return text
 
 
+GAMES = Plural(("игра", "игры", "игр"), ("game", "games"))
+
+
 def _games_word(count: int, lang: str) -> str:
-    if lang == "en":
-        return f"{count} game" + ("" if count == 1 else "s")
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} игра"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return f"{count} игры"
-    return f"{count} игр"
+    return GAMES(count, lang)
 
 
 def _count(sheets: dict[str, RawSheet]) -> int:

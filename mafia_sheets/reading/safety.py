@@ -221,8 +221,10 @@ def _check_strings(strings: Strings, name: str) -> None:
 
 def _count(value: int, lang: str) -> str:
     """A declared number as shown: absurd ones (not even a number) stay short."""
-    return _n(value, lang) if value < 10**15 else ("an absurd number" if lang == "en"
-                                                    else "немыслимое число")
+    return _n(value, lang) if value < 10**15 else _ABSURD(lang)
+
+
+_ABSURD = Text("немыслимое число", "an absurd number")
 
 
 def _check_grid(sheet: Sheet, scan: Scan, name: str) -> None:

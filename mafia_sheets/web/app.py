@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX, SEASON_STEM
 from ..text import Text
 from . import workers
 from .bounds import BACKLOG, Bounds
@@ -133,9 +134,12 @@ def _download(data: bytes, filename: str, fallback: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
+_INTERRUPTED = Text("Загрузка прервалась.", "The upload was interrupted.")
+
+
 def _stem(sources: Sequence[Source], lang: str) -> str:
     if len(sources) > 1:
-        return "сезон" if lang == "ru" else "season"
+        return SEASON_STEM(lang)
     name = sources[0].name
     return name[:-5] if name.lower().endswith(".xlsx") else name
 
@@ -180,8 +184,7 @@ class Api:
         except UploadDropped as dropped:
             log.warning("mafia-sheets: an upload to %s was dropped by the client (%s)",
                         request.url.path, dropped)
-            return _error(400, "The upload was interrupted." if lang == "en"
-                          else "Загрузка прервалась.")
+            return _error(400, _INTERRUPTED(lang))
         except UploadError as err:
             return _error(err.status, err.text(lang))
         except MafiaSheetsError as err:  # the library's verdict on an unusable file (§5.5)
@@ -214,7 +217,7 @@ class Api:
     async def results(self, request: Request) -> Response:
         def answer(data: bytes, sources: list[Source], lang: str,
                    fields: dict[str, str]) -> Response:
-            suffix = "итоги" if lang == "ru" else "results"
+            suffix = RESULTS_SUFFIX(lang)
             return _download(data, f"{_stem(sources, lang)}-{suffix}.xlsx", "results.xlsx")
 
         return await self._guarded(request, "results", answer)
@@ -223,7 +226,7 @@ class Api:
         def answer(data: bytes, sources: list[Source], lang: str,
                    fields: dict[str, str]) -> Response:
             source = sources[self._file_index(request, fields, len(sources))]
-            suffix = "замечания" if lang == "ru" else "annotated"
+            suffix = ANNOTATED_SUFFIX(lang)
             return _download(data, f"{_stem([source], lang)}-{suffix}.xlsx", "annotated.xlsx")
 
         return await self._guarded(request, "annotated", answer)

@@ -68,7 +68,7 @@ def _annotator() -> Callable[..., bytes] | None:
 def _evaluate(job: Job, lot_seed: int | None) -> Any:
     from ..pipeline import evaluate
 
-    return evaluate(job.sources, lang=job.lang, lot_seed=lot_seed)
+    return evaluate(job.sources, lot_seed=lot_seed)
 
 
 def _rate(job: Job) -> dict[str, Any]:
