@@ -197,7 +197,8 @@ class Rating:
     provisional: bool
     findings: tuple[Finding, ...]
     games: pd.DataFrame  # one row per game: SPEC §6 sheet 2
-    points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
+    points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3, exact units
+    points_scale: int = 1  # units per point of `points` and of the seat totals in `games`
     sources: tuple[str, ...] = ()
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`

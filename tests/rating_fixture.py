@@ -16,6 +16,7 @@ import pandas as pd
 from mafia_sheets.findings import finding
 from mafia_sheets.model import KSummary, LotStatus, Rating, Standing, Tournament
 from mafia_sheets.reading.settings import UNKNOWN_SETTING
+from mafia_sheets.report.xlsx_layout import shown_points
 from mafia_sheets.rules import load_rules
 
 PLAYERS = ("Кот", "=1+1", "@cmd", "Ёж", "-minus", "+plus", "Lynx", "Сова", "Wolf", "Бобр",
@@ -24,6 +25,7 @@ ROLES = ("civilian",) * 6 + ("sheriff", "mafia", "mafia", "don")
 TEAM = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 RESULTS = ("red", "black", "red", "draw")
 K = F(7, 5)
+SCALE = 20  # units per point: 2 × K = 14/5 and the 0.25 of a best move are whole units
 
 
 def standing(place: int | None, place_range: str, player: str, total: F, *,
@@ -78,7 +80,7 @@ def frames(games: int, sources: tuple[str, ...] = ("day1.xlsx",)) -> tuple[pd.Da
         "awards": awards, "additional": additional, "total": win_points + additional,
         "killed_first_night": seat == (g % 10) + 1,
     })
-    return _games(points, games), points
+    return _games(points, games), exact(points)
 
 
 def _games(points: pd.DataFrame, games: int) -> pd.DataFrame:
@@ -87,14 +89,35 @@ def _games(points: pd.DataFrame, games: int) -> pd.DataFrame:
     table["judge"] = [f"Судья {i % 3 + 1}" for i in range(games)]
     table["annulled"] = table["game"] == 4
     table["k_applied"] = table["result"] == "black"
-    table["k"] = np.where(table["k_applied"], float(K), 1.0)
-    totals = points.pivot(index="game", columns="seat", values="total").to_numpy()
+    table["k"] = table["k_applied"].map({True: K, False: F(1)})
+    totals = (points.pivot(index="game", columns="seat", values="total") * SCALE).round()
     names = points.pivot(index="game", columns="seat", values="player").to_numpy()
     for i in range(10):
-        table[f"seat_{i + 1}"] = totals[:, i]
+        units = np.array(totals[i + 1].to_numpy(), dtype=np.float64)
+        units[table["annulled"].to_numpy()] = np.nan
+        table[f"seat_{i + 1}_u"] = pd.array(units, dtype="Int64")
         table[f"player_{i + 1}"] = names[:, i]
-    table.loc[table["annulled"], [f"seat_{i}" for i in range(1, 11)]] = np.nan
     return table
+
+
+def exact(points: pd.DataFrame) -> pd.DataFrame:
+    """A points frame of floats as the rating keeps it: exact units of 1/SCALE point."""
+    frame = points.copy()
+    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
+                 "running_total"):
+        if code in frame:
+            frame[f"{code}_u"] = (frame.pop(code) * SCALE).round().astype(np.int64)
+    return frame
+
+
+def shown(rating: Rating) -> pd.DataFrame:
+    """The rating's points as the report shows them (floats), for comparing by value."""
+    frame = rating.points.copy()
+    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
+                 "running_total"):
+        if f"{code}_u" in frame:
+            frame[code] = shown_points(frame, code, rating.points_scale)
+    return frame
 
 
 def make_rating(*, provisional: bool = False, sources: tuple[str, ...] = ("day1.xlsx",
@@ -116,6 +139,7 @@ def make_rating(*, provisional: bool = False, sources: tuple[str, ...] = ("day1.
         findings=found,
         games=game_frame,
         points=point_frame,
+        points_scale=SCALE,
         sources=sources,
     )
 

@@ -9,6 +9,7 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rating_fixture import shown
 from reference import reference
 
 from mafia_sheets.model import Source
@@ -87,7 +88,7 @@ def test_shuffling_rows_or_games_never_changes_places(proto, seed):
 @given(proto=tournaments)
 def test_win_points_of_a_game_are_winners_times_two_times_k(proto):
     rating = evaluate([workbook(proto)]).rating
-    points = rating.points
+    points = shown(rating)
     k = rating.k.value if rating.k.applied else Fraction(1)
     exact = Fraction(0)
     for _, rows in points.groupby("game"):

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pandas as pd
 import pytest
 from python_calamine import CalamineWorkbook
-from rating_fixture import frames, make_rating
+from rating_fixture import frames, make_rating, shown
 
 from mafia_sheets import text
 from mafia_sheets.report import xlsx_bulk
@@ -45,7 +45,7 @@ def tricky_rating():
     names[len(TRICKY)] = "x" * 40_000  # past Excel's 32,767 characters: cut as xlsxwriter cuts
     points = points.assign(player=names, game=points["game"].astype(object))
     points.loc[3, "game"] = "tour/4"  # a column mixing numbers and text
-    points.loc[5, "penalty"] = -0.0
+    points.loc[5, "penalty_u"] = 0  # a zero component
     return replace(rating, games=games, points=points)
 
 
@@ -78,8 +78,8 @@ def test_text_like_rich_markup_stays_text():
 
 def test_points_sheet_leaves_zero_components_blank():
     rating = make_rating()
-    points = rating.points.assign(running_total=rating.points["total"].cumsum())
-    points.loc[0, "running_total"] = 0.0
+    points = rating.points.assign(running_total_u=rating.points["total_u"].cumsum())
+    points.loc[0, "running_total_u"] = 0
     rating = replace(rating, points=points)
     data = results_workbook(rating, "en")
     values = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name(
@@ -88,7 +88,7 @@ def test_points_sheet_leaves_zero_components_blank():
     assert any("blank points cell is 0" in str(row[0]) for row in values[:header])
     columns = values[header]
     body = pd.DataFrame(values[header + 1:], columns=columns)
-    expected = rating.points.sort_values(["player", "game", "seat"]).reset_index(drop=True)
+    expected = shown(rating).sort_values(["player", "game", "seat"]).reset_index(drop=True)
     got = body.sort_values(["Player", "Game", "Seat"]).reset_index(drop=True)
     for code, name in (("win_points", "Win points (8.2, 8.5)"), ("penalty", "Penalty (8.2.4)"),
                        ("best_move", "Best move (8.3)"), ("awards", "Awards (8.4)"),

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 from builders import Proto, check_findings, names, placed, set_departures
+from rating_fixture import shown
 
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.reading.protocol import load_protocol
@@ -108,7 +109,8 @@ def test_a_disqualified_winner_loses_the_win_points_when_switched_off() -> None:
     # his teammates, the losers and the other games are unchanged
     assert table["A6"].total == Fraction(8, 3) and table["A3"].total == 0
     assert table["B3"].total == 2 and table["B1"].total == 0
-    row = rating.points[rating.points["player"] == "A4"].iloc[0]  # the «Баллы» sheet
+    points = shown(rating)
+    row = points[points["player"] == "A4"].iloc[0]  # the «Баллы» sheet
     assert (bool(row["win"]), row["win_points"], row["total"]) == (True, 0.0, -1.0)
 
 

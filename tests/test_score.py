@@ -7,6 +7,7 @@ from fractions import Fraction
 import pandas as pd
 import pytest
 from builders import Proto, names
+from rating_fixture import shown
 
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.rating.score import Units, coefficient_k
@@ -81,7 +82,7 @@ def test_best_move_three_two_and_one_black():
         proto.add_game(game, names("P"), "Красные")
         proto.seat(game, 1)["best_move"] = named  # seat 1 is killed at Н1 in a red win
     rating = rate(proto)
-    points = rating.points
+    points = shown(rating)
     got = points[points["seat"] == 1].set_index("game")["best_move"].to_dict()
     assert got == {"1": 0.5, "2": 0.25, "3": 0.0}
     assert by_player(rating)["P1"].best_move == Fraction(3, 4)

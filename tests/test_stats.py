@@ -13,6 +13,7 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rating_fixture import shown
 from stats_reference import stats_reference
 
 from mafia_sheets.model import Source
@@ -154,7 +155,7 @@ def test_standings_over_time_by_round_are_exact_running_totals():
     rating = rated(generate(40, players=20, seed=11))
     over = rating.stats.over_time
     assert over.kind == "round" and over.steps == tuple(range(1, len(over.steps) + 1))
-    points = rating.points
+    points = shown(rating)
     for name, totals in zip(over.leaders, over.totals, strict=True):
         assert totals[-1] == next(s.total for s in rating.standings if s.player == name)
         assert all(isinstance(t, Fraction) for t in totals)
@@ -212,7 +213,7 @@ def test_cards_hold_every_game_of_every_player_in_standings_order():
     cards = card_blocks(ws)
     order = [s.player for s in rating.standings]
     assert list(cards)[:len(order)] == order
-    points = rating.points
+    points = shown(rating)
     games = rating.games.set_index("game")
     words = {"civilian": "Мирный", "sheriff": "Шериф", "mafia": "Мафия", "don": "Дон"}
     for name, rows in cards.items():

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -14,6 +16,8 @@ from .rank import LotInput, rank
 from .score import Units, coefficient_k, player_totals, seat_points
 from .stats import compute_stats
 
+# The points components of the «Баллы» table, each an exact int64 column `<name>_u` of
+# 1/`Rating.points_scale` of a point (the report turns them into numbers to show).
 POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
 
 
@@ -28,7 +32,8 @@ def build_rating(season: Season, findings: Sequence[Finding],
     totals = player_totals(seats, k, rules)
     standings, removed, lot = rank(totals, rules.tiebreak, removed_players(season),
                                    LotInput(lot_orders(season), lot_seed))
-    points = player_history(points_table(seats, k, season), [*standings, *removed])
+    scale = points_scale(season, k)
+    points = player_history(points_table(seats, k, season, scale), [*standings, *removed])
     extra = compute_stats(seats, games, [*standings, *removed], k, rules,
                           season.sources) if stats else None
     return Rating(
@@ -41,6 +46,7 @@ def build_rating(season: Season, findings: Sequence[Finding],
         provisional=is_provisional(season),
         findings=tuple(findings),
         games=games_table(games, points, k),
+        points_scale=scale,
         points=points,
         sources=season.sources,
         stats=extra,
@@ -69,14 +75,26 @@ def is_provisional(season: Season) -> bool:
     return table is not None and bool(table["decision"].eq("pending").any())
 
 
-def points_table(seats: pd.DataFrame, k: KSummary, season: Season) -> pd.DataFrame:
-    """One row per player per game with every component, for the «Баллы» sheet."""
+def points_scale(season: Season, k: KSummary) -> int:
+    """Units per point in which every points row is exact: the additional points' units and
+    the denominator of a heavy win (2 × K = 14/5 needs fifths)."""
+    win = season.rules.points["win"]
+    heavy = win * k.value if k.applied else win
+    return math.lcm(Units.of(season.rules).denominator, win.denominator, heavy.denominator)
+
+
+def points_table(seats: pd.DataFrame, k: KSummary, season: Season,
+                 scale: int) -> pd.DataFrame:
+    """One row per player per game with every component in exact units of 1/`scale` point,
+    for the «Баллы» sheet."""
     units = Units.of(season.rules)
     win_value = season.rules.points["win"]
-    heavy_value = float(win_value * k.value) if k.applied else float(win_value)
+    heavy_value = win_value * k.value if k.applied else win_value
     win = seats["win"].to_numpy(dtype=bool)
     heavy = seats["heavy"].to_numpy(dtype=bool)
     paid = seats["paid"].to_numpy(dtype=bool)
+    per_unit = scale // units.denominator
+    win_u = np.where(paid, np.where(heavy, int(heavy_value * scale), int(win_value * scale)), 0)
     frame = pd.DataFrame({
         "source": seats["_source"] if "_source" in seats else season.sources[0],
         "game": seats["game"],
@@ -87,14 +105,12 @@ def points_table(seats: pd.DataFrame, k: KSummary, season: Season) -> pd.DataFra
         "result": seats["result"],
         "win": win,
         "heavy": heavy,
-        "win_points": np.where(paid, np.where(heavy, heavy_value, float(win_value)), 0.0),
-        "penalty": seats["penalty_u"].to_numpy() / units.denominator,
-        "best_move": seats["best_move_u"].to_numpy() / units.denominator,
-        "awards": seats["awards_u"].to_numpy() / units.denominator,
-        "additional": seats["additional_u"].to_numpy() / units.denominator,
+        "win_points_u": win_u.astype(np.int64),
+        **{f"{part}_u": seats[f"{part}_u"].to_numpy(dtype=np.int64) * per_unit
+           for part in ("penalty", "best_move", "awards", "additional")},
         "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
     })
-    frame["total"] = frame["win_points"] + frame["additional"]
+    frame["total_u"] = frame["win_points_u"] + frame["additional_u"]
     return frame
 
 
@@ -105,7 +121,7 @@ def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFr
     frame = points.assign(_player=points["player"].map(position),
                           _game=natural_rank(points["game"]))
     frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
-    frame["running_total"] = frame.groupby("_player", sort=False)["total"].cumsum()
+    frame["running_total_u"] = frame.groupby("_player", sort=False)["total_u"].cumsum()
     return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
 
 
@@ -137,19 +153,20 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
     frame["annulled"] = frame["annulled"].eq(True)
     by_game = points.groupby("game", sort=False)
     frame["k_applied"] = frame["game"].map(by_game["heavy"].any()).fillna(False).astype(bool)
-    frame["k"] = np.where(frame["k_applied"], float(k.value), 1.0)
+    frame["k"] = frame["k_applied"].map({True: k.value, False: Fraction(1)})  # exact
     by_seat = points.drop_duplicates(["game", "seat"])
     # each pivot is aligned to the games once, not once per seat
-    seat_totals = by_seat.pivot(index="game", columns="seat", values="total").reindex(
-        frame["game"]).set_axis(frame.index)
+    seat_totals = by_seat.pivot(index="game", columns="seat", values="total_u").reindex(
+        frame["game"]).set_axis(frame.index).astype("Int64")
     seat_players = by_seat.pivot(index="game", columns="seat", values="player").reindex(
         frame["game"]).set_axis(frame.index)
     for seat in range(1, 11):
-        frame[f"seat_{seat}"] = seat_totals.get(seat, np.nan)
+        frame[f"seat_{seat}_u"] = seat_totals[seat] if seat in seat_totals else pd.Series(
+            pd.NA, index=frame.index, dtype="Int64")  # units; blank: no such seat
         frame[f"player_{seat}"] = seat_players[seat] if seat in seat_players else pd.Series(
             np.nan, index=frame.index, dtype=object)
     columns = ["source", "game", "round", "table", "judge", "result", "annulled", "k_applied",
-               "k", *(f"seat_{s}" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
+               "k", *(f"seat_{s}_u" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
     frame = frame[columns]
     return frame.iloc[np.argsort(natural_rank(frame["game"]), kind="stable")].reset_index(
         drop=True)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 from ..model import Outcome, Rating, Reading, Standing
 from ..rating.stats import Stats
@@ -190,9 +193,16 @@ def cards_json(rating: Rating) -> dict[str, list[list[Any]]]:
     columns = zip(points["player"].tolist(), rounds.where(rounds.notna(), None).tolist(),
                   tables.where(tables.notna(), None).tolist(), points["seat"].tolist(),
                   points["role"].tolist(), outcome,
-                  *(points[c].round(4).tolist() for c in ("win_points", "best_move", "awards",
-                                                          "penalty", "total")), strict=True)
+                  *(_shown(points, c, rating.points_scale) for c in (
+                      "win_points", "best_move", "awards", "penalty", "total")), strict=True)
     for player, *row in columns:
         cards.setdefault(str(player), []).append(
             [None if v is None else v.item() if hasattr(v, "item") else v for v in row])
     return cards
+
+
+def _shown(points: pd.DataFrame, code: str, scale: int) -> list[float]:
+    """A points column as JSON numbers (4 decimals): exact units shown as points."""
+    units = points[f"{code}_u"]
+    shown = {u: rounded(Fraction(int(u), scale)) for u in units.unique().tolist()}
+    return units.map(shown).tolist()

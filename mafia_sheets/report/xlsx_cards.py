@@ -31,6 +31,7 @@ from .xlsx_layout import (
     mixed_cells,
     number_cells,
     page_setup,
+    shown_points,
     word_cells,
     write_top,
 )
@@ -96,11 +97,9 @@ def _game_cells(rating: Rating, lang: str) -> list[list[Any]]:
     results = np.where(win, OUTCOME["win"](lang),
                        np.where(draw, OUTCOME["draw"](lang), OUTCOME["loss"](lang))).tolist()
     return [rounds, tables, number_cells(points["seat"]), roles, results,
-            number_cells(points["win_points"], blank_zero=True),
-            number_cells(points["best_move"], blank_zero=True),
-            number_cells(points["awards"], blank_zero=True),
-            number_cells(points["penalty"], blank_zero=True),
-            number_cells(points["total"])]
+            *(number_cells(shown_points(points, code, rating.points_scale), blank_zero=True)
+              for code in ("win_points", "best_move", "awards", "penalty")),
+            number_cells(shown_points(points, "total", rating.points_scale))]
 
 
 def _spread(cells: list[Any], where: np.ndarray) -> list[Any]:

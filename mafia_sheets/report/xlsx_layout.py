@@ -243,6 +243,23 @@ def write_table(ws: Any, fmt: Formats, row: int, columns: Sequence[Column], *,
     return row + 1 + count
 
 
+def shown_points(frame: pd.DataFrame, code: str, scale: int) -> pd.Series:
+    """The points shown for `code`: its exact units (`<code>_u`) as a number of points.
+
+    This is where the rating's exact values become floats: for display only, never to
+    decide anything (places and ties are decided on the exact values in the rating).
+    """
+    import pandas as pd
+
+    units = frame.get(f"{code}_u")
+    return pd.Series(None, index=frame.index, dtype=float) if units is None else units / scale
+
+
+def shown_k(series: pd.Series) -> pd.Series:
+    """The exact K of each game as the number shown in its cell."""
+    return series.map(float, na_action="ignore")
+
+
 def number_cells(series: pd.Series, *, blank_zero: bool = False) -> list[float | None]:
     """Numbers as floats, blanks and non-numbers as None (xlsxwriter refuses NaN).
 

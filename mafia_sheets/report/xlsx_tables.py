@@ -25,6 +25,8 @@ from .xlsx_layout import (
     mixed_cells,
     number_cells,
     page_setup,
+    shown_k,
+    shown_points,
     text_cells,
     text_width,
     word_cells,
@@ -162,10 +164,11 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
                word_cells(_series(frame, "annulled"), _yes_no(lang))),
         Column(names["k_applied"](lang), 9, None, fmt.center,
                word_cells(_series(frame, "k_applied"), _yes_no(lang))),
-        Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(_series(frame, "k"))),
+        Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(shown_k(_series(frame, "k")))),
     ]
     columns += [Column(names[seat](lang), 8, fmt.number, fmt.text,
-                       number_cells(_series(frame, seat))) for seat in SEATS]
+                       number_cells(shown_points(frame, seat, rating.points_scale)))
+                for seat in SEATS]
     return columns
 
 
@@ -193,7 +196,7 @@ def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str,
 
 
 def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str, with_source: bool,
-                   texts: dict[str, list[Any]] | None = None) -> list[Column]:
+                   texts: dict[str, list[Any]] | None = None, scale: int = 1) -> list[Column]:
     """Each player's games in turn: who, where, and every component with its clause.
 
     Round, table, result and K live on the Games sheet; repeating them on a million
@@ -217,7 +220,8 @@ def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str, with_source: bo
     ]
     for code in (*BLANK_ZERO, "total", "running_total"):
         columns.append(Column(names[code](lang), 10, fmt.number, fmt.text,
-                              number_cells(_series(frame, code), blank_zero=code in BLANK_ZERO)))
+                              number_cells(shown_points(frame, code, scale),
+                                           blank_zero=code in BLANK_ZERO)))
     return columns
 
 
@@ -248,7 +252,7 @@ def _points_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str, name: 
     for start in range(0, max(len(frame), 1), BATCH):
         columns = points_columns(fmt, frame.iloc[start:start + BATCH], lang, with_source,
                                  {code: cells[start:start + BATCH]
-                                  for code, cells in texts.items()})
+                                  for code, cells in texts.items()}, rating.points_scale)
         if start == 0:
             write_header(ws, fmt, header_row, columns)
             width = len(columns)
