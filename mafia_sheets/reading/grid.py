@@ -105,6 +105,10 @@ class Grid:
     def address(self, r: int, c: int) -> str:
         return f"{_letter(self.col0 + c)}{self.row0 + r + 1}"
 
+    def letter(self, c: int) -> str:
+        """The Excel letters of column `c`."""
+        return _letter(self.col0 + c)
+
     def excel_row(self, r: int) -> int:
         return self.row0 + r + 1
 
@@ -136,7 +140,18 @@ def mark(value: object) -> bool:
         return value
     if isinstance(value, int | float):
         return value == 1
+    if isinstance(value, str):
+        folded = _FOLDED.get(value)
+        if folded is None:
+            folded = vocab.fold(value)
+            if len(_FOLDED) >= _LABELS_MAX:
+                _FOLDED.clear()
+            _FOLDED[value] = folded
+        return folded in MARKS
     return vocab.fold(value) in MARKS
+
+
+_FOLDED: dict[str, str] = {}  # vocab.fold by text, as _LABELS is for labels
 
 
 @dataclass
