@@ -258,7 +258,7 @@ def _fouls(grid: Grid, r: int, boxes: tuple[int, ...]) -> Located:
         return (marks if marks is not None else value), first
     cells = grid.cells[r]
     width = len(cells)
-    filled = [(c, v) for c in boxes if c < width and not _blank(v := cells[c])]
+    filled = [(c, v) for c in boxes if c < width and (v := cells[c]) != "" and not _blank(v)]
     if not filled:
         return "", first
     if len(filled) == 1 and _whole(filled[0][1]) is not None and filled[0][1] != 1:
@@ -505,7 +505,7 @@ def _first_night_victim(game: GameSheet) -> Located | None:
 # ---- small helpers --------------------------------------------------------------------------
 
 def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    return value is None or value == "" or (isinstance(value, str) and not value.strip())
 
 
 def _typed(located: Located | None) -> bool:

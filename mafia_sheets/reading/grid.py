@@ -96,8 +96,13 @@ class Grid:
         return ""
 
     def blank(self, r: int, c: int) -> bool:
-        value = self.value(r, c)
-        return isinstance(value, str) and not value.strip()
+        if 0 <= r < self.height:
+            row = self.cells[r]
+            if 0 <= c < len(row):
+                value = row[c]
+                return value is None or value == "" or (value.__class__ is str
+                                                        and not value.strip())  # type: ignore
+        return True
 
     def label(self, r: int, c: int) -> str:
         return self._labels.get((r, c), "")

@@ -178,7 +178,8 @@ def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: b
     protocol = {sheet.part for sheet in sheets}
     cells = merged = 0
     for sheet in every:
-        scan = scan_sheet(unpack(data, infos[sheet.part]))
+        # merges and formulas matter in the protocol sheets, and merges for the copy
+        scan = scan_sheet(unpack(data, infos[sheet.part]), sheet.part in protocol or annotate)
         _check_grid(sheet, scan, name)
         if sheet.part in protocol:
             _check_scan(sheet, scan, name)

@@ -358,8 +358,10 @@ class _Patterns:
 _PATTERNS: dict[bytes, _Patterns] = {}
 
 
-def scan_sheet(chunks: Iterator[bytes]) -> Scan:
-    """Find merges and formula cells without a value in a stream of sheet XML.
+def scan_sheet(chunks: Iterator[bytes], contents: bool = True) -> Scan:
+    """Find merges and formula cells without a value in a stream of sheet XML; without
+    `contents`, only where the cells are (`scan.grid`), for a sheet whose merges and
+    formulas nobody asks about.
 
     Matches are taken only when they start before `limit`, _OVERLAP short of the buffer's
     end, so a match (and the rest of its cell) split across chunks is seen whole in the
@@ -370,6 +372,8 @@ def scan_sheet(chunks: Iterator[bytes]) -> Scan:
 
     def take(limit: int) -> None:
         assert patterns is not None
+        if not contents:
+            return
         for match in patterns.merge.finditer(buf, start):
             if match.start() >= limit:
                 break
