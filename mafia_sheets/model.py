@@ -16,6 +16,8 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .rating.stats import Stats
+
 DecidedBy = Literal[
     "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
 ]
@@ -198,6 +200,7 @@ class Rating:
     points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
     sources: tuple[str, ...] = ()
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
+    stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
 
 
 @dataclass(frozen=True)

@@ -119,10 +119,10 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
         names = tuple(workbook.sheet_names)
     except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
-            f"{source.name}: the workbook cannot be read ({_short(exc)}). "
-            "Open it in Excel or LibreOffice and save it again as .xlsx.",
-            f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
+            Text(f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
             "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
+                 f"{source.name}: the workbook cannot be read ({_short(exc)}). "
+            "Open it in Excel or LibreOffice and save it again as .xlsx."),
         ) from exc
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
@@ -143,10 +143,10 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
             start = rows.start
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
-                f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
-                "Open the file in Excel or LibreOffice and save it again as .xlsx.",
-                f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
+                Text(f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
                 "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
+                 f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
+                "Open the file in Excel or LibreOffice and save it again as .xlsx."),
             ) from exc
         sheets[code] = _read_sheet(code, name, grid, start, findings, source.name)
     from .layouts import read_layouts
