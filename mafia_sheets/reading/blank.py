@@ -128,7 +128,10 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     assert seat_grid is not None
     game = GameSheet(grid.name)
     inside = set(range(seat_grid.header, max(seat_grid.rows) + 1))
-    game.seats = [_seat_row(grid, seat_grid, r, n) for n, r in enumerate(seat_grid.rows, 1)]
+    plain = [(name, c, grid.letter(c)) for name, c in seat_grid.columns.items()
+             if name not in ("fouls", "points")]
+    game.seats = [_seat_row(grid, seat_grid, plain, r, n)
+                  for n, r in enumerate(seat_grid.rows, 1)]
     game.seat_rows = [grid.excel_row(r) for r in seat_grid.rows]
     game.first_row = game.seat_rows[0]
     labelled = _labelled(grid, inside)
@@ -229,12 +232,16 @@ def _sub_header(grid: Grid, r: int, columns: dict[str, int]) -> bool:
     return all(isinstance(v, int | float) and 1 <= v <= 4 for v in values) or not values
 
 
-def _seat_row(grid: Grid, seat_grid: _SeatGrid, r: int, position: int) -> dict[str, Located]:
+def _seat_row(grid: Grid, seat_grid: _SeatGrid, plain: list[tuple[str, int, str]], r: int,
+              position: int) -> dict[str, Located]:
+    """One seat row; `plain`: the grid's (field, column, letters) other than fouls and sums."""
+    cells = grid.cells[r]
+    width = len(cells)
+    number = grid.excel_row(r)
     row: dict[str, Located] = {}
-    for name, c in seat_grid.columns.items():
-        if name in ("fouls", "points"):
-            continue
-        row[name] = (grid.value(r, c), grid.address(r, c))
+    for name, c, letters in plain:
+        value = cells[c] if c < width else ""
+        row[name] = ("" if value is None else value, f"{letters}{number}")
     if "seat" not in row:
         row["seat"] = (position, "")
     if seat_grid.fouls:
@@ -249,8 +256,9 @@ def _fouls(grid: Grid, r: int, boxes: tuple[int, ...]) -> Located:
         value = grid.value(r, boxes[0])
         marks = _marks_in(value)
         return (marks if marks is not None else value), first
-    values = [grid.value(r, c) for c in boxes]
-    filled = [(c, v) for c, v in zip(boxes, values, strict=True) if not _blank(v)]
+    cells = grid.cells[r]
+    width = len(cells)
+    filled = [(c, v) for c in boxes if c < width and (v := cells[c]) != "" and not _blank(v)]
     if not filled:
         return "", first
     if len(filled) == 1 and _whole(filled[0][1]) is not None and filled[0][1] != 1:
@@ -497,7 +505,7 @@ def _first_night_victim(game: GameSheet) -> Located | None:
 # ---- small helpers --------------------------------------------------------------------------
 
 def _blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    return value is None or value == "" or (isinstance(value, str) and not value.strip())
 
 
 def _typed(located: Located | None) -> bool:

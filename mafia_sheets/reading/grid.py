@@ -29,11 +29,32 @@ NOTHING = frozenset({"", "-", "–", "—", "0", "промах", "нет", "miss
                      "промах.", "none"})
 
 
+# Folded labels by text: a workbook of game sheets repeats the same labels, nicknames and
+# roles on every sheet, so each distinct text is folded once. Bounded: cleared when full.
+_LABELS: dict[str, str] = {}
+_LABELS_MAX = 65_536
+
+
 def label_of(value: object) -> str:
     """A cell as a label: folded, without №, colons and dots: `'Стол №:'` → `'стол'`."""
     if not isinstance(value, str):
         return ""
-    return " ".join(_PUNCT.sub(" ", vocab.fold(value)).split())
+    label = _LABELS.get(value)
+    if label is None:
+        label = " ".join(_PUNCT.sub(" ", vocab.fold(value)).split())
+        if len(_LABELS) >= _LABELS_MAX:
+            _LABELS.clear()
+        _LABELS[value] = label
+    return label
+
+
+_LETTERS: list[str] = []  # column index → Excel letters, grown as sheets need them
+
+
+def _letter(index: int) -> str:
+    if index >= len(_LETTERS):
+        _LETTERS.extend(column_letter(i) for i in range(len(_LETTERS), index + 1))
+    return _LETTERS[index]
 
 
 class Grid:
@@ -54,9 +75,15 @@ class Grid:
 
     @cached_property
     def texts(self) -> list[tuple[int, int, str, str]]:
-        """Every text cell once: (row, column, text, its label) — labels are folded once."""
-        return [(r, c, v, label_of(v)) for r, row in enumerate(self.cells)
-                for c, v in enumerate(row) if isinstance(v, str) and v.strip()]
+        """Every text cell once: (row, column, text, its label) — labels are folded once.
+
+        Empty cells (calamine's `''`) and numbers are passed over without a call each."""
+        out = []
+        for r, row in enumerate(self.cells):
+            for c, v in enumerate(row):
+                if v.__class__ is str and v and v.strip():  # type: ignore[attr-defined]
+                    out.append((r, c, v, label_of(v)))
+        return out
 
     @cached_property
     def _labels(self) -> dict[tuple[int, int], str]:
@@ -69,14 +96,23 @@ class Grid:
         return ""
 
     def blank(self, r: int, c: int) -> bool:
-        value = self.value(r, c)
-        return isinstance(value, str) and not value.strip()
+        if 0 <= r < self.height:
+            row = self.cells[r]
+            if 0 <= c < len(row):
+                value = row[c]
+                return value is None or value == "" or (value.__class__ is str
+                                                        and not value.strip())  # type: ignore
+        return True
 
     def label(self, r: int, c: int) -> str:
         return self._labels.get((r, c), "")
 
     def address(self, r: int, c: int) -> str:
-        return f"{column_letter(self.col0 + c)}{self.row0 + r + 1}"
+        return f"{_letter(self.col0 + c)}{self.row0 + r + 1}"
+
+    def letter(self, c: int) -> str:
+        """The Excel letters of column `c`."""
+        return _letter(self.col0 + c)
 
     def excel_row(self, r: int) -> int:
         return self.row0 + r + 1
@@ -109,32 +145,67 @@ def mark(value: object) -> bool:
         return value
     if isinstance(value, int | float):
         return value == 1
+    if isinstance(value, str):
+        folded = _FOLDED.get(value)
+        if folded is None:
+            folded = vocab.fold(value)
+            if len(_FOLDED) >= _LABELS_MAX:
+                _FOLDED.clear()
+            _FOLDED[value] = folded
+        return folded in MARKS
     return vocab.fold(value) in MARKS
+
+
+_FOLDED: dict[str, str] = {}  # vocab.fold by text, as _LABELS is for labels
 
 
 @dataclass
 class Records:
-    """Rows of one canonical table gathered from many sheets, each value with its cell."""
+    """Rows of one canonical table gathered from many sheets, each value with its cell.
+
+    Rows are kept as given and turned into columns once, when the columns are asked for
+    (a column a row lacks is `''` there), rather than column by column on every row.
+    """
 
     code: str
-    columns: dict[str, list[object]] = field(default_factory=dict)
-    cells: dict[str, list[str]] = field(default_factory=dict)
     sheets: list[str] = field(default_factory=list)
     rows: list[int] = field(default_factory=list)
+    _values: list[dict[str, tuple[object, str]]] = field(default_factory=list, repr=False)
+    _built: tuple[dict[str, list[object]], dict[str, list[str]]] | None = field(
+        default=None, repr=False)
 
     def add(self, sheet: str, row: int, values: dict[str, tuple[object, str]]) -> None:
-        """One data row: `values` maps a column code to (value as typed, its cell)."""
-        count = len(self.sheets)
-        for column in values:
-            if column not in self.columns:
-                self.columns[column] = [""] * count
-                self.cells[column] = [""] * count
-        for column in self.columns:
-            value, cell = values.get(column, ("", ""))
-            self.columns[column].append(value)
-            self.cells[column].append(cell)
+        """One data row: `values` maps a column code to (value as typed, its cell); the
+        dict is kept, not copied."""
         self.sheets.append(sheet)
         self.rows.append(row)
+        self._values.append(values)
+        self._built = None
+
+    @property
+    def columns(self) -> dict[str, list[object]]:
+        """Column code → the values of every row, in the order the columns first came."""
+        return self._build()[0]
+
+    @property
+    def cells(self) -> dict[str, list[str]]:
+        """Column code → each row's cell of that value (`''` when it has none)."""
+        return self._build()[1]
+
+    def _build(self) -> tuple[dict[str, list[object]], dict[str, list[str]]]:
+        if self._built is None:
+            order: dict[str, object] = {}
+            for values in self._values:
+                order.update(values)  # keys only: first appearance fixes a column's place
+            empty = ("", "")
+            columns: dict[str, list[object]] = {}
+            cells: dict[str, list[str]] = {}
+            for column in order:
+                located = [values.get(column, empty) for values in self._values]
+                columns[column] = [value for value, _ in located]
+                cells[column] = [cell for _, cell in located]
+            self._built = columns, cells
+        return self._built
 
     def extend(self, other: Records) -> None:
         for index in range(len(other.sheets)):

@@ -107,11 +107,26 @@ def field_of(label: str, fields: dict[str, frozenset[str]]) -> str | None:
     return table.get(label)
 
 
+# split_label's answers by text, one table per field set: game sheets repeat their labels.
+_SPLITS: dict[int, dict[str, tuple[str, str] | None]] = {}
+_SPLITS_MAX = 65_536
+
+
 def split_label(text: object, fields: dict[str, frozenset[str]]) -> tuple[str, str] | None:
     """`'Стол № 2'` → ('table', '2'); `'Судья: Иванов'` → ('judge', 'Иванов'); a bare
     label → (field, ''); None when the cell is not a label of `fields`."""
     if not isinstance(text, str):
         return None
+    known = _SPLITS.setdefault(id(fields), {})
+    if text in known:
+        return known[text]
+    if len(known) >= _SPLITS_MAX:
+        known.clear()
+    known[text] = found = _split_label(text, fields)
+    return found
+
+
+def _split_label(text: str, fields: dict[str, frozenset[str]]) -> tuple[str, str] | None:
     label = label_of(text)
     if not label:
         return None

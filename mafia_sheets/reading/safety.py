@@ -27,10 +27,10 @@ from .xlsxscan import (
     Strings,
     Unsafe,
     declared_entries,
-    protocol_sheets,
     scan_sheet,
     scan_strings,
     unpack,
+    workbook_sheets,
 )
 from .xlsxscan import megabytes as _mb
 from .xlsxscan import number as _n
@@ -168,7 +168,7 @@ def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: b
     infos = {info.filename: info for info in archive.infolist()}
     _check_declared_sizes(list(infos.values()), name)
     _check_container_kind(infos, data, name)
-    sheets = protocol_sheets(data, infos)
+    sheets, every = workbook_sheets(data, infos)
     for sheet in sheets:
         _check_visible(sheet, name)
     for part in _SHARED_PARTS:
@@ -179,13 +179,15 @@ def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: b
         _check_strings(scan_strings(unpack(data, infos[_SHARED_STRINGS])), name)
     protocol = {sheet.part for sheet in sheets}
     cells = merged = 0
-    for sheet in protocol_sheets(data, infos, every=True):
-        scan = scan_sheet(unpack(data, infos[sheet.part]))
+    for sheet in every:
+        # merges and formulas matter in the protocol sheets, and merges for the copy
+        scan = scan_sheet(unpack(data, infos[sheet.part]), sheet.part in protocol or annotate)
         _check_grid(sheet, scan, name)
         if sheet.part in protocol:
             _check_scan(sheet, scan, name)
         cells += scan.grid.cells
-        merged += sum(map(_merge_area, scan.merges))
+        if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
+            merged += sum(map(_merge_area, scan.merges))
         _check_cells(cells, MAX_CELLS, name)
     if annotate:
         _check_annotatable(cells + merged, name)

@@ -40,9 +40,12 @@ class _Header:
 def find_header(grid: Grid) -> tuple[int, _Header] | None:
     """The header row of a games-by-row sheet: ten seat columns and a game column."""
     best: tuple[int, _Header] | None = None
+    if grid.width < 11:
+        return None  # ten seat columns and a game column at the least: a game sheet is not
     for r in range(min(grid.height, HEADER_SEARCH_ROWS)):
-        if sum(1 for v in grid.cells[r] if not _blank(v)) < 11:
-            continue  # ten seat columns and a game column at the least: cheap to rule out
+        row = grid.cells[r]
+        if len(row) - row.count("") < 11 or sum(1 for v in row if not _blank(v)) < 11:
+            continue  # cheap to rule out: `count` runs in C over calamine's empty cells
         header = _read_header(grid, r)
         players = header.seats.get("player", {})
         if len(players) >= 10 and ({"result", "game", "table", "round"} & set(header.game)) \

@@ -250,6 +250,14 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
 
     With `every`, all the workbook's worksheets whose parts exist (what openpyxl loads).
     """
+    protocol, others = workbook_sheets(data, infos)
+    return others if every else protocol
+
+
+def workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[list[Sheet],
+                                                                            list[Sheet]]:
+    """Both of :func:`protocol_sheets`' answers from one reading of the workbook's index:
+    (the protocol sheets, every worksheet whose part exists)."""
     wanted = sheet_lookup()
     workbook = _read_index(data, infos, WORKBOOK)
     rels = _read_index(data, infos, _WORKBOOK_RELS) if _WORKBOOK_RELS in infos else b""
@@ -259,22 +267,20 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
         attrs = _attrs(tag.group(1))
         if "Id" in attrs and "Target" in attrs:
             targets[attrs["Id"]] = parts.get(_resolve(attrs["Target"]).lower(), "")
-    sheets = []
+    protocol, every = [], []
     for tag in _SHEET_TAG.finditer(workbook):
         attrs = _attrs(tag.group(1))
         sheet = attrs.get("name", "")
         part = targets.get(attrs.get("id", ""), "")
-        if every:
-            if part in infos:
-                sheets.append(Sheet(sheet, part, attrs.get("state", "visible")))
-            continue
+        if part in infos:
+            every.append(Sheet(sheet, part, attrs.get("state", "visible")))
         if fold(sheet) not in wanted:
             continue
         if part not in infos:
             raise Damaged(Text(f"нет данных листа «{sheet}»",
                  f"the data of sheet {sheet} is missing"))
-        sheets.append(Sheet(sheet, part, attrs.get("state", "visible")))
-    return sheets
+        protocol.append(Sheet(sheet, part, attrs.get("state", "visible")))
+    return protocol, every
 
 
 def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> bytes:
@@ -286,9 +292,13 @@ def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> by
 
 def _attrs(text: bytes) -> dict[str, str]:
     """XML attributes by local name (`r:id` → `id`), entities decoded."""
-    return {key.decode("ascii"): html.unescape((double if double is not None else single)
-                                               .decode("utf-8", "replace"))
+    return {key.decode("ascii"): _unescape((double if double is not None else single)
+                                           .decode("utf-8", "replace"))
             for key, double, single in _ATTR.findall(text)}
+
+
+def _unescape(text: str) -> str:
+    return html.unescape(text) if "&" in text else text  # no entity: nothing to decode
 
 
 def _resolve(target: str) -> str:
@@ -322,6 +332,16 @@ class _Patterns:
 
     @classmethod
     def of(cls, prefix: bytes) -> _Patterns:
+        """The patterns for `prefix`, compiled once (a workbook's sheets share one)."""
+        found = _PATTERNS.get(prefix)
+        if found is None:
+            found = cls._compile(prefix)
+            if len(_PATTERNS) < 64:  # the prefix comes from the file: the cache is bounded
+                _PATTERNS[prefix] = found
+        return found
+
+    @classmethod
+    def _compile(cls, prefix: bytes) -> _Patterns:
         p = re.escape(prefix)
         return cls(
             formula=re.compile(b"<" + p + rb"f[\s/>]"),
@@ -340,8 +360,13 @@ class _Patterns:
         )
 
 
-def scan_sheet(chunks: Iterator[bytes]) -> Scan:
-    """Find merges and formula cells without a value in a stream of sheet XML.
+_PATTERNS: dict[bytes, _Patterns] = {}
+
+
+def scan_sheet(chunks: Iterator[bytes], contents: bool = True) -> Scan:
+    """Find merges and formula cells without a value in a stream of sheet XML; without
+    `contents`, only where the cells are (`scan.grid`), for a sheet whose merges and
+    formulas nobody asks about.
 
     Matches are taken only when they start before `limit`, _OVERLAP short of the buffer's
     end, so a match (and the rest of its cell) split across chunks is seen whole in the
@@ -352,6 +377,8 @@ def scan_sheet(chunks: Iterator[bytes]) -> Scan:
 
     def take(limit: int) -> None:
         assert patterns is not None
+        if not contents:
+            return
         for match in patterns.merge.finditer(buf, start):
             if match.start() >= limit:
                 break
