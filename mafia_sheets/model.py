@@ -47,8 +47,29 @@ class Table:
     source: str = ""
 
     def cell(self, column: str, row: int) -> str:
-        letter = self.letters.get(column)
+        """The cell of `column` in `row`; for a column the sheet lacks, the row's first
+        read cell, so that a finding always points somewhere a judge can look."""
+        letter = self.letters.get(column) or min(self.letters.values(),
+                                                  key=lambda x: (len(x), x), default="")
         return f"{letter}{row}" if letter else ""
+
+
+@dataclass(frozen=True)
+class HeaderRead:
+    """How one header cell of a protocol sheet was read: `«Ник» → Игрок` (SPEC §2.7).
+
+    `status`: column (read as `column`), duplicate (a second header of `column`, not read),
+    counter (a running row number), note (a comment column), hidden (a hidden helper
+    column), unknown (not read; reported as `unknown-column`).
+    """
+
+    source: str
+    sheet_code: str
+    sheet: str
+    cell: str
+    typed: str
+    column: str | None
+    status: str
 
 
 @dataclass(frozen=True)
@@ -70,6 +91,7 @@ class Protocol:
     rules: RuleSet
     tables: dict[str, Table]
     sheet_order: dict[str, int] = field(default_factory=dict)
+    headers: tuple[HeaderRead, ...] = ()
 
     def table(self, code: str) -> Table | None:
         return self.tables.get(code)
@@ -154,6 +176,7 @@ class Rating:
     games: pd.DataFrame  # one row per game: SPEC §6 sheet 2
     points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
     sources: tuple[str, ...] = ()
+    headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
 
 
 @dataclass(frozen=True)
@@ -163,6 +186,7 @@ class Outcome:
     findings: tuple[Finding, ...]
     rating: Rating | None
     sheet_order: dict[str, int] = field(default_factory=dict)
+    headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
 
     @property
     def errors(self) -> int:

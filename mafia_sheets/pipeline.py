@@ -6,6 +6,7 @@ The CLI and the web page both call :func:`evaluate`; neither touches the stages 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from .checks import run_checks
 from .findings import Finding, sort_findings
@@ -40,12 +41,13 @@ def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | Non
     findings.extend(run_checks(protocols))
     order = _sheet_order(protocols)
     findings = sort_findings(findings, order)
+    headers = tuple(read for protocol in protocols for read in protocol.headers)
     if not rate or any(f.severity == "error" for f in findings):
-        return Outcome(tuple(findings), None, order)
+        return Outcome(tuple(findings), None, order, headers)
     season = pool(protocols)
     progress("score")
-    rating = build_rating(season, findings, lot_seed)
-    return Outcome(tuple(findings), rating, order)
+    rating = replace(build_rating(season, findings, lot_seed), headers=headers)
+    return Outcome(tuple(findings), rating, order, headers)
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

@@ -32,7 +32,7 @@ def test_valid_protocol_has_no_findings():
 
 SEAT_FAULTS = [
     # (seat field, value, code, column whose cell is reported)
-    ("role", "Комиссар", "unknown-value", "role"),
+    ("role", "Оборотень", "unknown-value", "role"),
     ("left", "ушла домой", "unknown-value", "left"),
     ("bonus", "ЛИ5", "unknown-value", "bonus"),
     ("bonus", 2, "unknown-value", "bonus"),

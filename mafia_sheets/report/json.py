@@ -8,6 +8,7 @@ from typing import Any
 
 from ..model import Outcome, Rating, Standing
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
+from .headers import header_record
 
 
 def rounded(value: Fraction, places: int = 4) -> float:
@@ -23,6 +24,7 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
         "errors": outcome.errors,
         "warnings": outcome.warnings,
         "findings": [f.record(lang) for f in outcome.findings],
+        "headers": [header_record(read, lang) for read in outcome.headers],
     }
 
 
@@ -45,6 +47,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "standings": [_standing(s) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
         "findings": [f.record(lang) for f in rating.findings],
+        "headers": [header_record(read, lang) for read in rating.headers],
     }
 
 

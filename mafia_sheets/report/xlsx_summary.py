@@ -7,6 +7,7 @@ from typing import Any
 from ..model import Rating
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
 from ..vocab import SETTINGS, display_value
+from .headers import header_lines
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
@@ -117,6 +118,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
         *_source_lines(rating, lang),
+        *header_lines(rating.headers, rating.findings, lang),
     ]
 
 
