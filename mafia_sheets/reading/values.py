@@ -39,7 +39,9 @@ def parse_text(value: object) -> object:
         return str(int(value))
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    if isinstance(value, str):  # an invisible character copied from a chat is not a letter
+        return " ".join(value.translate(vocab.INVISIBLE).split())
+    return str(value)
 
 
 def parse_number(value: object) -> object:
