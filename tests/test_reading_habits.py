@@ -397,3 +397,19 @@ def test_renamed_reordered_or_padded_headers_never_change_the_standings(data):
     for sheet_code in extra:  # an added column is never passed over in silence
         assert any(sheet == SHEET_OF[sheet_code] and status in ("unknown", "note", "duplicate")
                    for sheet, status in reads)
+
+
+# ---- 8. games numbered per table ------------------------------------------------------------
+
+def test_games_numbered_per_table_are_keyed_by_table_and_game():
+    proto = Proto()
+    for table, prefix in ((1, "A"), (2, "B")):
+        for game in (1, 2):
+            start = len(proto.seats)
+            proto.add_game(game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные",
+                           table=table)
+            for row in proto.seats[start:]:
+                row["table"] = table
+    outcome = run(proto.to_bytes())
+    assert outcome.errors == 0, [f.message("en") for f in outcome.findings]
+    assert "стол 2, игра 1" in set(outcome.rating.games["game"])

@@ -190,6 +190,10 @@ SCHEMA: dict[str, dict[str, Column]] = {
                                  "extra", "extra points", "bonus points", "award", "awards"),
                         absent=Text("награды судьи не учтены", "the judge's awards are not "
                                     "counted")),
+        "table": Column(Text("Стол", "Table"),
+                        Text("Стол (нужен, когда игры нумеруются за каждым столом заново).",
+                             "Table (needed when each table numbers its games from 1)."),
+                        aliases=_TABLE_ALIASES),
     },
     "protests": {
         "game": Column(Text("Игра", "Game"), Text("Номер игры.", "Game id."),

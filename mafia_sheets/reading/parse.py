@@ -107,9 +107,9 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         data[column] = parsed
         games = raw.columns.get("game")
         for indices in _same_values(values, np.flatnonzero(bad)):
-            index = indices[0]
-            game = parse_text(games[index]) if games is not None else None
-            findings.append(_bad_value(raw, column, indices, values[index], source, game))
+            first = indices[0]
+            game = parse_text(games[first]) if games is not None else None
+            findings.append(_bad_value(raw, column, indices, values[first], source, game))
     for column in (code for code, declared in schema.items() if declared.value_required):
         if column in raw.columns:
             games = data["game"] if "game" in data and column != "game" else None

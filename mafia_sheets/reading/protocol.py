@@ -47,6 +47,7 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     roster = tables.get("players")
     if roster is not None and roster.frame["player"].isna().all():
         del tables["players"]  # an empty roster sheet (the template's) is no roster
+    tables = _per_table_ids(tables)
     tables, findings = drop_unplayed(tables, findings)
     tournament, overrides, found = read_settings(tables.get("tournament"),
                                                  PurePath(source.name).stem)
@@ -80,6 +81,29 @@ def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table,
                              row=row, source=table.source, penalty=penalty))
     return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
                  table.source), found
+
+
+def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
+    """Games numbered at each table from 1: when ids repeat in «Игры» and a table column
+    tells them apart, a game is «стол 2, игра 3» on both sheets (and in every output)."""
+    games, seats = tables.get("games"), tables.get("seats")
+    if games is None or seats is None:
+        return tables
+    frame = games.frame[games.frame["game"].notna()]
+    if not frame["game"].duplicated().any() or frame["table"].isna().all() \
+            or frame.duplicated(["table", "game"]).any() or seats.frame["table"].isna().all():
+        return tables
+    return {**tables, "games": _keyed(games), "seats": _keyed(seats)}
+
+
+def _keyed(table: Table) -> Table:
+    frame = table.frame.copy()
+    both = frame["table"].notna() & frame["game"].notna()
+    frame.loc[both, "game"] = [f"стол {t}, игра {g}" for t, g in
+                               zip(frame.loc[both, "table"], frame.loc[both, "game"],
+                                   strict=True)]
+    return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
+                 table.source)
 
 
 def _points_text(value: Fraction) -> Text:
