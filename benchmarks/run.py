@@ -309,6 +309,43 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ---- layouts: the same games as rows, one sheet per game, one row per game ----------------
+
+def bench_layouts(games: int, repeat: int) -> list[str]:
+    """Median time of reading (load_protocol: safety scan, read, parse, settings) the same
+    `games` in each layout, in this process; the blank is held to twice the row layout."""
+    import io
+
+    from mafia_sheets.model import Source
+    from mafia_sheets.reading.protocol import load_protocol
+    from mafia_sheets.template.layouts import games_of, write_games
+    from mafia_sheets.testing.synth import generate
+
+    buffer = io.BytesIO()
+    generate(games, seed=0).to_xlsx(buffer)
+    rows = Source("rows.xlsx", buffer.getvalue())
+    protocol, _ = load_protocol(rows)
+    sources = {"rows": rows}
+    for layout in ("blank", "wide"):
+        sources[layout] = Source(f"{layout}.xlsx", write_games(layout, games_of(protocol),
+                                                               "ru", protocol=protocol))
+    times: dict[str, float] = {}
+    for layout, source in sources.items():
+        runs = []
+        for _ in range(max(repeat, 3)):
+            start = time.perf_counter()
+            load_protocol(source)
+            runs.append(time.perf_counter() - start)
+        times[layout] = statistics.median(runs)
+    lines = ["", f"Reading {games} games in each layout (load_protocol, median of "
+             f"{max(repeat, 3)} runs in one process; the blank must stay within 2× rows):", "",
+             "| layout | sheets | read s | × rows |", "|---|---:|---:|---:|"]
+    for layout, seconds in times.items():
+        sheets = games if layout == "blank" else 1 if layout == "wide" else 2
+        lines.append(f"| {layout} | {sheets} | {seconds:.3f} | {seconds / times['rows']:.2f} |")
+    return lines
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="30,1000,10000,100000",
@@ -321,6 +358,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="keep workbooks here and reuse them (default: a temp dir)")
     parser.add_argument("--peer-max", type=int, default=10**9,
                         help="skip the peer above this many games (it is slow)")
+    parser.add_argument("--layout-games", type=int, default=200,
+                        help="games read in each layout (0: skip that table)")
     args = parser.parse_args(argv)
     args.sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     return args
@@ -339,6 +378,8 @@ def main(argv: list[str]) -> int:
         if args.workdir is None:
             shutil.rmtree(work, ignore_errors=True)
     text = report(results, args)
+    if args.layout_games:
+        text += "\n".join(bench_layouts(args.layout_games, args.repeat)) + "\n"
     print()
     print(text)
     args.out.write_text(text, "utf-8")

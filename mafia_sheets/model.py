@@ -30,12 +30,35 @@ class Source:
 
 
 @dataclass(frozen=True)
+class Places:
+    """Where each value sits when a table's rows come from many sheets and cells.
+
+    The row layout needs none of this: one sheet, one letter per column, `_row` the Excel
+    row. A game sheet («бланк») or a row of ten seat columns puts one column's values in
+    different cells, often on different sheets, so there `_row` is a key (1, 2, 3 … in
+    reading order) and these arrays, indexed by `_row − 1`, hold each row's sheet, the
+    Excel row used to sort its findings, and per column the cell ("" when the column has
+    no cell of its own for that row, e.g. a game id taken from the sheet's name).
+    """
+
+    sheets: tuple[str, ...]
+    rows: tuple[int, ...]
+    cells: dict[str, tuple[str, ...]]
+
+    def locate(self, column: str, key: int) -> tuple[str, str, int]:
+        index = key - 1
+        cells = self.cells.get(column)
+        return self.sheets[index], cells[index] if cells else "", self.rows[index]
+
+
+@dataclass(frozen=True)
 class Table:
     """One protocol sheet as read: typed canonical columns plus where each value came from.
 
     `frame` has one row per non-blank sheet row, canonical column codes, and `_row`
     (the 1-based Excel row). `raw` holds the values exactly as read, same index.
-    `letters` maps a column code to its Excel column letter in this sheet.
+    `letters` maps a column code to its Excel column letter in this sheet. With `places`
+    (the other layouts) values are located through it instead: see :class:`Places`.
     """
 
     code: str
@@ -45,13 +68,20 @@ class Table:
     letters: dict[str, str]
     header_row: int
     source: str = ""
+    places: Places | None = None
 
     def cell(self, column: str, row: int) -> str:
-        """The cell of `column` in `row`; for a column the sheet lacks, the row's first
-        read cell, so that a finding always points somewhere a judge can look."""
+        return self.locate(column, row)[1]
+
+    def locate(self, column: str, row: int) -> tuple[str, str, int]:
+        """(sheet, cell, Excel row) of `column`'s value in the data row keyed `row`; for a
+        column the sheet lacks, the row's first read cell, so that a finding always points
+        somewhere a judge can look."""
+        if self.places is not None:
+            return self.places.locate(column, row)
         letter = self.letters.get(column) or min(self.letters.values(),
                                                   key=lambda x: (len(x), x), default="")
-        return f"{letter}{row}" if letter else ""
+        return self.sheet, f"{letter}{row}" if letter else "", row
 
 
 @dataclass(frozen=True)
@@ -83,6 +113,18 @@ class Tournament:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """How one workbook was read: its layout (`rows`, `blank`, `wide` or `mixed`), the
+    number of games found and the sheets each layout was read from."""
+
+    source: str
+    layout: str
+    games: int
+    sheets: tuple[tuple[str, str], ...] = ()  # (sheet name, layout) of every game sheet
+    unplayed: int = 0  # game sheets or rows not filled in yet (no result, nothing typed)
+
+
+@dataclass(frozen=True)
 class Protocol:
     """A whole protocol (one workbook, or a season of them pooled)."""
 
@@ -92,6 +134,7 @@ class Protocol:
     tables: dict[str, Table]
     sheet_order: dict[str, int] = field(default_factory=dict)
     headers: tuple[HeaderRead, ...] = ()
+    reading: tuple[Reading, ...] = ()  # how each file was laid out (one per source)
 
     def table(self, code: str) -> Table | None:
         return self.tables.get(code)
@@ -177,6 +220,7 @@ class Rating:
     points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3
     sources: tuple[str, ...] = ()
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
+    reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
 
 
 @dataclass(frozen=True)
@@ -187,6 +231,7 @@ class Outcome:
     rating: Rating | None
     sheet_order: dict[str, int] = field(default_factory=dict)
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
+    reading: tuple[Reading, ...] = ()  # each file's layout: «прочитано: бланк на игру, 12 игр»
 
     @property
     def errors(self) -> int:

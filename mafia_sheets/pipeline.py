@@ -5,8 +5,8 @@ The CLI and the web page both call :func:`evaluate`; neither touches the stages 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from .checks import run_checks
 from .findings import Finding, sort_findings
@@ -41,13 +41,15 @@ def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | Non
     findings.extend(run_checks(protocols))
     order = _sheet_order(protocols)
     findings = sort_findings(findings, order)
+    reading = tuple(r for protocol in protocols for r in protocol.reading)
     headers = tuple(read for protocol in protocols for read in protocol.headers)
     if not rate or any(f.severity == "error" for f in findings):
-        return Outcome(tuple(findings), None, order, headers)
+        return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
     season = pool(protocols)
     progress("score")
-    rating = replace(build_rating(season, findings, lot_seed), headers=headers)
-    return Outcome(tuple(findings), rating, order, headers)
+    rating = dataclasses.replace(build_rating(season, findings, lot_seed), reading=reading,
+                                 headers=headers)
+    return Outcome(tuple(findings), rating, order, reading=reading, headers=headers)
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

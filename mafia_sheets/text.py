@@ -1,12 +1,18 @@
-"""Words the product shows, in Russian and English: one type, rendered in one place.
+"""Text: the words the product shows, and user text kept as text on every output.
 
 Every piece of user-facing text — an error line, a finding's message, a column header, a
 label on the page — is a :class:`Text`, always Russian first, English second. Values
 stay neutral (codes, numbers, phase ordinals) until they are shown.
+
+User text (a nickname, a tournament name, a file name) may hold control characters (an
+ESC that repaints the judge's terminal, a NUL that XML cannot carry) or invisible ones (a
+zero-width space that splits one player in two). Nothing is dropped silently: what cannot
+be shown is shown as its escape, `\\x1b`, the way Python writes it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 LANGS = ("ru", "en")
@@ -38,3 +44,55 @@ def cell_text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+# ---- user text on every output ------------------------------------------------------------
+
+# Excel's cell limit, in UTF-16 code units: longer text is cut by every writer.
+MAX_CELL_TEXT = 32_767
+
+# For a terminal: every C0/C1 control (newline and tab too: a finding is one line), DEL,
+# the line/paragraph separators, the bidirectional overrides (they reorder what follows)
+# and lone surrogates (undecodable bytes of a file name).
+_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+                       "\ud800-\udfff]")
+# For XML 1.0 (xlsx): what it cannot carry, plus DEL and C1, which Excel shows as boxes.
+_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+# Characters that show as nothing: zero-width spaces and joiners, direction marks, the
+# word joiner and invisible operators, the BOM, the soft hyphen and their kin.
+INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e"
+             "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+             "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c"
+             "\u206d\u206e\u206f\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07"
+             "\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0")
+_DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def terminal(text: str, lines: bool = False) -> str:
+    """`'Кот\\x1b[31m'` → `'Кот\\\\x1b[31m'`: safe to print, always one line.
+
+    With `lines`, the text's own line breaks are kept (a report of several lines), and
+    every line is made safe."""
+    if lines:
+        return "\n".join(_TERMINAL.sub(_escape, line) for line in text.split("\n"))
+    return _TERMINAL.sub(_escape, text)
+
+
+def cell(text: str) -> str:
+    """Text an xlsx cell, comment or property can hold, with the unholdable escaped."""
+    return _XML.sub(_escape, text)
+
+
+def without_invisible(text: str) -> str:
+    """The text as it looks: `'Ко\\u200bт'` → `'Кот'`."""
+    return text.translate(_DROP_INVISIBLE)
+
+
+def utf16_length(text: str) -> int:
+    """Length as Excel counts it (a character past U+FFFF is two)."""
+    return len(text.encode("utf-16-le")) // 2

@@ -18,25 +18,24 @@ _SPACES = re.compile(r"\s+")
 # hyphen, the byte-order mark. A nickname copied from a chat often carries one.
 INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\u00ad\ufeff"), None)
 # Punctuation judges add to a word without changing it: `Доп.`, `Фолы:`, `(ЛХ)`, «Дон».
-# `+`, `-`, `/`, `№` and `#` carry meaning (yes/no, seat lists, numbers) and stay.
-_PUNCTUATION = re.compile(r"[.,:;!?()\[\]{}\"'«»“”„_*]+")
+# `+`, `-`, `/`, `*`, `№` and `#` carry meaning (yes/no, marks, seat lists) and stay.
+_PUNCTUATION = re.compile(r"[.,:;!?()\[\]{}\"'«»“”„_]+")
 # Latin letters that look like Cyrillic ones, after lower-casing (`B`→`b` meets `В`→`в`),
 # mapped to the Cyrillic letter: a key folds `Дoп` (Latin o) and `Доп` into one word.
 LOOK_ALIKES = str.maketrans("abcehkmoptxy", "авсенкмортху")
 
 
-def fold_plain(text: object) -> str:
+def fold(text: object) -> str:
     """Case, «ё», invisible characters, punctuation and spacing folded; letters kept as
-    typed: `' Доп. баллы: '` → `'доп баллы'`."""
+    typed: `' Чёрные  '` → `'черные'`, `' Доп. баллы: '` → `'доп баллы'`."""
     text = str(text).translate(INVISIBLE).lower().replace("ё", "е")
     return _SPACES.sub(" ", _PUNCTUATION.sub(" ", text)).strip()
 
 
-def fold(text: object) -> str:
-    """The matching key of a header, a sheet name or a vocabulary value: :func:`fold_plain`
-    with Latin look-alike letters read as Cyrillic: `' Чёрные  '` → `'черные'`, `'Дoп.'`
-    (Latin o) → `'доп'`. Keys are compared with keys only, never shown."""
-    return fold_plain(text).translate(LOOK_ALIKES)
+def fold_key(text: object) -> str:
+    """:func:`fold` with Latin look-alike letters read as Cyrillic, for matching headers
+    and values: `'Дoп.'` (a Latin o) → `'доп'`. Keys meet keys only, never shown."""
+    return fold(text).translate(LOOK_ALIKES)
 
 
 # Sheet code → display name. Order is the order of the template.
@@ -130,10 +129,13 @@ ROLE_COUNTS = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}  # every game'
 
 
 def value_lookup(vocab: str) -> dict[str, str]:
-    """Folded spelling → canonical code for one vocabulary (and its ambiguous words)."""
-    table = {fold(s): code for code, spellings in VALUES[vocab].items() for s in spellings}
-    table.update({fold(s): code for code, spellings in AMBIGUOUS.get(vocab, {}).items()
-                  for s in spellings})
+    """Folded spelling → canonical code for one vocabulary (and its ambiguous words), each
+    spelling under both :func:`fold` and :func:`fold_key`, so either finds it."""
+    pairs = [(s, code) for code, spellings in VALUES[vocab].items() for s in spellings]
+    pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items()
+              for s in spellings]
+    table = {fold_key(s): code for s, code in pairs}
+    table.update({fold(s): code for s, code in pairs})
     return table
 
 
@@ -154,7 +156,7 @@ _PHASE = re.compile(r"^(?:([дн])(\d{1,2})|(\d{1,2})[яйе]?([дн]))$")
 
 def parse_phase(text: str) -> int | None:
     """`'Н1'` → 2, `'d3'` → 5, `'Ночь 2'` → 4, `'2Н'` → 4; None when it is not a phase."""
-    folded = fold_plain(text)
+    folded = fold(text)
     for word, letter in _PHASE_WORDS:
         folded = folded.replace(word, letter)
     folded = folded.translate(_PHASE_LETTERS).replace(" ", "").replace("-", "")

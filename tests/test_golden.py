@@ -26,7 +26,10 @@ def rating_of(name: str):
     return outcome
 
 
-@pytest.fixture(scope="module", params=["tournament-ru.xlsx", "tournament-en.xlsx"])
+LAYOUTS = ["tournament-blank-ru.xlsx", "tournament-wide-ru.xlsx"]
+
+
+@pytest.fixture(scope="module", params=["tournament-ru.xlsx", "tournament-en.xlsx", *LAYOUTS])
 def outcome(request):
     return rating_of(request.param)
 
@@ -77,3 +80,14 @@ def test_ru_and_en_samples_agree():
     ru = outcome_json(rating_of("tournament-ru.xlsx"))
     en = outcome_json(rating_of("tournament-en.xlsx"))
     assert ru["standings"] == en["standings"] and ru["k"] == en["k"]
+
+
+@pytest.mark.parametrize(("name", "layout"), [("tournament-ru.xlsx", "rows"),
+                                              ("tournament-blank-ru.xlsx", "blank"),
+                                              ("tournament-wide-ru.xlsx", "wide")])
+def test_each_layout_of_the_sample_is_detected_and_gives_the_same_json(name, layout):
+    outcome = rating_of(name)
+    assert outcome.reading[0].layout == layout and outcome.reading[0].games == 20
+    data, rows = outcome_json(outcome), outcome_json(rating_of("tournament-ru.xlsx"))
+    assert data["read"][0]["layout"] == layout
+    assert data["standings"] == rows["standings"] and data["k"] == rows["k"]

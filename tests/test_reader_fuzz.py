@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import re
+import zipfile
 from typing import Any
 
 import openpyxl
@@ -24,8 +25,25 @@ from mafia_sheets.report.annotate import annotate_workbook
 FORMULA_LIKE = ["=1+1", "=SUM(A1:A3)", "+7", "-Лис", "@Сова", "=", "=Кот", "#REF!"]
 
 
+# openpyxl refuses control characters in a cell, though xlsx carries them as `_x001B_`:
+# each is written as a placeholder and turned into that escape in the saved XML, so the
+# reader meets the very characters that used to break things, not a cleaned text.
+_MARK_OPEN, _MARK_CLOSE = "\uf8ff", "\uf8fe"
+_MARKED = re.compile(_MARK_OPEN.encode() + rb"([0-9A-F]{2})" + _MARK_CLOSE.encode())
+
+
 def _legal(text: str) -> str:
-    return ILLEGAL_CHARACTERS_RE.sub("", text)
+    return ILLEGAL_CHARACTERS_RE.sub(
+        lambda found: f"{_MARK_OPEN}{ord(found.group()):02X}{_MARK_CLOSE}", text)
+
+
+def _unmark(data: bytes) -> bytes:
+    """The saved workbook with every placeholder turned into its `_xHHHH_` escape."""
+    source, out = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            archive.writestr(info.filename, _MARKED.sub(rb"_x00\1_", source.read(info)))
+    return out.getvalue()
 
 
 texts = st.text(max_size=40).map(_legal)
@@ -130,7 +148,15 @@ def sound_games(draw: Any) -> list[tuple[str, list[list[Any]]]]:
 _SHEET_TITLE = re.compile(r"[\[\]\*\?/\\:]")
 
 
-def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool) -> bytes:
+# Where a table may start and where a stray cell may sit: readers size their grid from the
+# range the cells span, so cells far from A1 (up to Excel's last cell) are fuzzed too.
+OFFSETS = st.sampled_from([(0, 0), (0, 0), (3, 2), (1_000, 40), (1_048_500, 16_300)])
+STRAYS = st.one_of(st.none(), st.sampled_from([(200, 30), (70_000, 26), (1_048_576, 200),
+                                               (1_048_576, 16_384), (5, 16_384)]))
+
+
+def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
+          offset: tuple[int, int] = (0, 0), stray: tuple[int, int] | None = None) -> bytes:
     workbook = openpyxl.Workbook()
     workbook.remove(workbook.active)
     for title, rows in shape:
@@ -138,31 +164,39 @@ def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool) -> byte
         if title.casefold() in {n.casefold() for n in workbook.sheetnames}:
             continue
         sheet = workbook.create_sheet(title)
-        for row in rows:
-            sheet.append(row)
+        for r, row in enumerate(rows, start=1 + offset[0]):
+            if r > 1_048_576:
+                break
+            for c, value in enumerate(row[:16_384 - offset[1]], start=1 + offset[1]):
+                if value is not None:
+                    sheet.cell(r, c, _legal(value) if isinstance(value, str) else value)
+        if stray is not None:
+            sheet.cell(*stray, "x")
         if text_formulas:  # as Excel keeps a typed '=Кот: text, not a formula
-            for line in sheet.iter_rows():
-                for cell in line:
-                    if cell.data_type == "f":
-                        cell.data_type = "s"
+            for cell in list(sheet._cells.values()):  # the cells made, not the whole range
+                if cell.data_type == "f":
+                    cell.data_type = "s"
     if not workbook.sheetnames:
         workbook.create_sheet("Sheet")
     buffer = io.BytesIO()
     workbook.save(buffer)
-    return buffer.getvalue()
+    return _unmark(buffer.getvalue())
 
 
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(shape=st.lists(sheets(), min_size=1, max_size=6) | protocols() | sound_games(),
-       text_formulas=st.booleans())
+       text_formulas=st.booleans(), offset=OFFSETS, stray=STRAYS)
 # 1.7976931348623157e308 is saved as 1.797693134862316e+308, which reads back as infinity
 @example(shape=[("Жребий", [["Порядок", "Игрок"], [1.7976931348623157e308, "Кот"]]),
                 ("Протокол", [["Игра", "Место", "Фолы"], [1, 1.7976931348623157e308, 4]])],
-         text_formulas=False)
+         text_formulas=False, offset=(0, 0), stray=None)
+@example(shape=[("Протокол", [["Игра", "Место", "Игрок"], [1, 1, "Кот\x1b[31m\x00"]])],
+         text_formulas=False, offset=(0, 0), stray=(1_048_576, 16_384))
 def test_reader_never_raises_anything_but_its_own_error(
-        shape: list[tuple[str, list[list[Any]]]], text_formulas: bool) -> None:
-    source = Source("fuzz.xlsx", build(shape, text_formulas))
+        shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
+        offset: tuple[int, int], stray: tuple[int, int] | None) -> None:
+    source = Source("fuzz.xlsx", build(shape, text_formulas, offset, stray))
     try:
         outcome = evaluate([source])
     except MafiaSheetsError as error:

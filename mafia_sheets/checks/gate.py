@@ -99,8 +99,9 @@ def at_rows(table: Table, code: str, column: str, rows: pd.DataFrame,
     games = rows["game"] if "game" in rows else pd.Series(None, index=rows.index)
     for index, row, game in zip(rows.index, rows["_row"], games, strict=True):
         value = raw.iat[index] if raw is not None and index < len(raw) else ""
-        yield finding(code, table.sheet, table.cell(column, int(row)), value, game=game,
-                      row=int(row), source=table.source, **params)
+        sheet, cell, excel_row = table.locate(column, int(row))
+        yield finding(code, sheet, cell, value, game=game, row=excel_row, source=table.source,
+                      **params)
 
 
 def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd.DataFrame:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..findings import Finding, define, finding
 from ..model import Protocol, Table
-from ..text import Text
+from ..text import Text, without_invisible
 from . import cross_check
 
 LOOK_ALIKE = define(
@@ -70,6 +70,10 @@ def _latin(text: str) -> str:
     return text.translate(HOMOGLYPHS)
 
 
+def _invisible(text: str) -> str:
+    return without_invisible(text)
+
+
 # Order matters only for the wording: each folding is applied to both names in turn.
 FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("case", "регистром букв", "letter case", _case),
@@ -77,13 +81,14 @@ FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("yo", "буквами «ё/е»", "«ё/е»", _yo),
     ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic",
      _latin),
+    ("invisible", "невидимыми символами", "invisible characters", _invisible),
 )
 LATIN = 3  # the index of the Latin folding in FOLDINGS
 
 
 def name_key(name: str) -> str:
     """`'Kот'` (Latin K), `' кот'`, `'КОТ'` → `'кот'`: one key per look-alike family."""
-    return _latin(_yo(_spacing(_case(name))))
+    return _latin(_yo(_spacing(_case(_invisible(name)))))
 
 
 def differences(variant: str, other: str) -> list[int]:
@@ -159,9 +164,10 @@ def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
         place = first[variant]
         needed = differences(variant, main)
         letters = _letters(needed, variant, main)
+        sheet, cell, row = place.table.locate("player", place.row)
         yield finding(
-            code, place.table.sheet, place.table.cell("player", place.row), variant,
-            game=place.game, row=place.row, source=place.table.source, other=main,
+            code, sheet, cell, variant,
+            game=place.game, row=row, source=place.table.source, other=main,
             count=counts[main],
             how=Text(_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
                      _joined([FOLDINGS[i][2] for i in needed], "and") + letters))

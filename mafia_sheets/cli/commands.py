@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import ExitStatus, MafiaSheetsError
+from ..text import terminal
 from . import text as msg
 
 LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
@@ -44,20 +45,33 @@ def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
     """One line on stderr and exit 2; the traceback only with --debug."""
     if debug:
         raise error
-    click.echo(msg.line("error_prefix", lang) + error.text(lang), err=True)
+    click.echo(terminal(msg.line("error_prefix", lang) + error.text(lang)), err=True)
     sys.exit(int(error.exit_status))
 
 
 @main.command()
-@click.argument("out", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("out", type=click.Path(path_type=Path))
 @click.option("--games", type=click.IntRange(0, 10_000), default=0, show_default=True,
               help="Заготовить N игр с местами 1–10 / pre-fill N games with seats 1–10.")
 @click.option("--players", "players_file", type=click.Path(path_type=Path),
               help="Список игроков, csv или xlsx / roster file, csv or xlsx.")
+@click.option("--layout", type=click.Choice(["rows", "blank", "wide"]), default="rows",
+              show_default=True,
+              help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
+                   "строка на игру / one row per seat; one A4 sheet per game; one row per "
+                   "game.")
+@click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
+              help="Столов (номера игр по столам) / tables (games numbered per table).")
 @LANG
 @DEBUG
-def template(out: Path, games: int, players_file: Path | None, lang: str, debug: bool) -> None:
-    """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2)."""
+def template(out: Path, games: int, players_file: Path | None, layout: str, tables: int,
+             lang: str, debug: bool) -> None:
+    """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2).
+
+    --layout blank: по листу на игру (по умолчанию 10 игр) / one sheet per game (10 by
+    default); --layout wide: строка на игру / one row per game.
+    """
+    from ..template.layouts import empty_games, write_games
     from ..template.roster import read_players_file
     from ..template.workbook import build_template
     from .files import guard_output, write_atomic
@@ -65,24 +79,43 @@ def template(out: Path, games: int, players_file: Path | None, lang: str, debug:
     try:
         guard_output(out, [players_file] if players_file else [])
         players = read_players_file(players_file) if players_file else []
-        write_atomic(out, build_template(lang, games, players))
+        if layout == "rows":
+            write_atomic(out, build_template(lang, games, players))
+        else:
+            games = games or 10
+            write_atomic(out, write_games(layout, empty_games(games, tables), lang, players))
     except MafiaSheetsError as error:
         fail(error, lang, debug)
-    click.echo(msg.line("template_written", lang).format(path=out, games=games,
-                                                         players=len(players)))
+    click.echo(terminal(msg.line("template_written", lang).format(
+        path=out, games=games, players=len(players))))
 
 
-def _sources(files: Sequence[Path], lang: str, debug: bool) -> list[Any]:
-    from ..reading.safety import load_source
-
+def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
+    """The protocol files named, folders expanded; none at all is a one-line refusal."""
     paths: list[Path] = []
     for path in files:
         paths.extend(expand_folder(path) if path.is_dir() else [path])
     if not paths:
         fail(MafiaSheetsError(msg.line("no_workbooks", "en"), msg.line("no_workbooks", "ru")),
              lang, debug)
+    return paths
+
+
+def _sources(paths: Sequence[Path], lang: str, debug: bool) -> list[Any]:
+    from ..reading.safety import load_source
+
     try:
         return [load_source(path) for path in paths]
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+
+
+def _guard(out: Path, inputs: Sequence[Path], lang: str, debug: bool) -> None:
+    """The output path is judged before anything is read: no long run is thrown away."""
+    from .files import guard_output
+
+    try:
+        guard_output(out, inputs)
     except MafiaSheetsError as error:
         fail(error, lang, debug)
 
@@ -110,7 +143,7 @@ def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--annotate", "annotate_out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--annotate", "annotate_out", type=click.Path(path_type=Path),
               help="Копия протокола с пометками / an annotated copy of the protocol.")
 @click.option("--json", "as_json", is_flag=True, help="Вывод JSON (SPEC §6) / print JSON.")
 @LANG
@@ -124,16 +157,44 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     """
     from ..report.json import findings_json
 
-    sources = _sources(files, lang, debug)
+    paths = _paths(files, lang, debug)
+    if annotate_out is not None:
+        if len(paths) != 1:
+            fail(MafiaSheetsError(msg.line("annotate_one", "en"),
+                                  msg.line("annotate_one", "ru")), lang, debug)
+        _guard(annotate_out, paths, lang, debug)
+    sources = _sources(paths, lang, debug)
+    if annotate_out is not None:
+        _check_annotatable(sources[0], lang, debug)
     status = msg.Status(lang, total=len(sources) + 1)
     outcome = _evaluate(sources, lang, debug, status, rate=False)
     if annotate_out is not None:
-        _write_annotated(annotate_out, sources, outcome, files, lang, debug)
+        _write_annotated(annotate_out, sources, outcome, paths, lang, debug)
     if as_json:
         click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
     else:
-        click.echo(msg.findings_text(outcome.findings, lang, several=len(sources) > 1))
+        _say_reading(outcome, lang)
+        click.echo(terminal(msg.findings_text(outcome.findings, lang,
+                                              several=len(sources) > 1), lines=True))
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
+
+
+def _say_reading(outcome: Any, lang: str) -> None:
+    """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
+    from ..reading.layouts import reading_text
+
+    for reading in outcome.reading:
+        click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
+
+
+def _check_annotatable(source: Any, lang: str, debug: bool) -> None:
+    """openpyxl's copy is bounded too (MAX_ANNOTATE_CELLS): refused before any work."""
+    from ..reading.safety import inspect_workbook
+
+    try:
+        inspect_workbook(source.data, source.name, annotate=True)
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
 
 
 def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path],
@@ -141,47 +202,55 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
     from ..report.annotate import annotate_workbook
     from .files import guard_output, write_atomic
 
-    if len(sources) != 1:
-        fail(MafiaSheetsError(msg.line("annotate_one", "en"), msg.line("annotate_one", "ru")),
-             lang, debug)
     try:
         guard_output(out, inputs)
         write_atomic(out, annotate_workbook(sources[0], outcome.findings, lang))
     except MafiaSheetsError as error:
         fail(error, lang, debug)
-    click.echo(msg.line("annotated_written", lang).format(path=out), err=True)
+    click.echo(terminal(msg.line("annotated_written", lang).format(path=out)), err=True)
 
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("-o", "--output", "out", type=click.Path(path_type=Path),
               help="Файл итогов / results workbook (default: <protocol>-итоги.xlsx).")
 @click.option("--json", "as_json", is_flag=True,
               help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
-@click.option("--lot-seed", type=click.IntRange(min=0),
+@click.option("--lot-seed", metavar="N",
               help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
 @LANG
 @DEBUG
-def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int | None,
+def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str | None,
          lang: str, debug: bool) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
     """
+    from ..rating.rank import parse_lot_seed
     from ..report.json import outcome_json
 
-    sources = _sources(files, lang, debug)
+    try:
+        seed = None if lot_seed is None else parse_lot_seed(lot_seed)
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
+    paths = _paths(files, lang, debug)
+    if out is None and not as_json:
+        out = default_output(Path(files[0]), lang)
+    if out is not None:
+        _guard(out, paths, lang, debug)
+    sources = _sources(paths, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=lot_seed)
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed)
+    if not as_json:  # JSON states it under "read"
+        _say_reading(outcome, lang)
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
-        click.echo(msg.findings_text(outcome.findings, lang, several=len(sources) > 1),
+        click.echo(terminal(msg.findings_text(outcome.findings, lang,
+                                              several=len(sources) > 1), lines=True),
                    err=as_json)
         click.echo(msg.line("fix_then_rate", lang), err=True)
         sys.exit(int(ExitStatus.FINDINGS))
-    if out is None and not as_json:
-        out = default_output(Path(files[0]), lang)
     if out is not None:
         status("write")
         try:
@@ -191,7 +260,7 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: int
     if as_json:
         click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
     else:
-        click.echo(msg.rating_summary(outcome.rating, out, lang))
+        click.echo(terminal(msg.rating_summary(outcome.rating, out, lang), lines=True))
 
 
 def default_output(first: Path, lang: str) -> Path:
@@ -244,15 +313,23 @@ def _lang_of(argv: Sequence[str]) -> str:
 
 
 def entry() -> None:
-    """The console script: any unexpected failure is one line, not a traceback."""
+    """The console script: a usage error or any unexpected failure is one line."""
     try:
-        main()
+        main(standalone_mode=False)
+    except click.exceptions.Exit as done:  # --help, --version
+        sys.exit(done.exit_code)
+    except click.ClickException as error:  # click's own usage errors, worded by click
+        lang = _lang_of(sys.argv)
+        click.echo(terminal(msg.line("error_prefix", lang) + error.format_message()), err=True)
+        sys.exit(error.exit_code)
+    except click.exceptions.Abort:  # Ctrl+C at a prompt
+        sys.exit(int(ExitStatus.UNUSABLE))
     except Exception as error:  # a bug: say so plainly; --debug shows the traceback
         if "--debug" in sys.argv:
             raise
         lang = _lang_of(sys.argv)
         text = msg.line("internal_error", lang).format(error=f"{type(error).__name__}: {error}")
-        click.echo(text, err=True)
+        click.echo(terminal(text), err=True)
         sys.exit(int(ExitStatus.UNUSABLE))
 
 

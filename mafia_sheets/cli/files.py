@@ -4,12 +4,18 @@ The most common failure of all is "results.xlsx is open in Excel"; it and its ki
 read-only folder, a missing folder, a full disk) become one OutputWriteError line in RU
 and EN. A write goes to a temporary file beside the target and is renamed over it only
 when complete, so an interrupted run leaves the previous results intact.
+
+A killed run leaves nothing behind: where the system allows (Linux), the temporary file
+has no name until it is complete (O_TMPFILE), so a kill leaves no `*.tmp` beside the
+target; elsewhere its name carries the writer's process id and the next write to that
+folder removes the temporary files of writers no longer running.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import re
 import secrets
 from collections.abc import Sequence
 from contextlib import suppress
@@ -33,6 +39,8 @@ def guard_output(path: StrPath, inputs: Sequence[StrPath]) -> None:
     Called before any work, so a long rating is not computed only to be thrown away.
     """
     target, shown = Path(path), os.fspath(path)
+    if target.is_dir():
+        _check_target(target, shown)
     if target.suffix.lower() != ".xlsx":
         raise OutputWriteError(
             f"{shown}: the results are an Excel workbook and must be saved with the .xlsx "
@@ -53,13 +61,26 @@ def write_atomic(path: StrPath, data: bytes) -> None:
     """Write `data` to `path` completely or not at all (temp file, fsync, rename)."""
     target, shown = Path(path), os.fspath(path)
     _check_target(target, shown)
+    remove_stale_temps(target.parent)
     temp: Path | None = None
     try:
-        temp, handle = _open_temp(target)
+        anonymous = _open_anonymous(target.parent)
+        if anonymous is None:
+            temp, handle = _open_temp(target)
+        else:
+            handle = anonymous
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+            if anonymous is not None:  # named only now that it is complete
+                temp = _name_anonymous(stream.fileno(), target)
+        if temp is None:  # the system refused to name it: an ordinary temporary file
+            temp, handle = _open_temp(target)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+                stream.flush()
+                os.fsync(stream.fileno())
         os.replace(temp, target)
         temp = None
         _sync_folder(target.parent)
@@ -91,15 +112,78 @@ def _missing_folder(target: Path, shown: str) -> OutputWriteError:
         "выберите другую папку.")
 
 
+def _temp_name(target: Path) -> Path:
+    return target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp")
+
+
 def _open_temp(target: Path) -> tuple[Path, int]:
     """A new file beside the target; created with mode 0o666 so the umask applies as usual."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        temp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        temp = _temp_name(target)
         try:
             return temp, os.open(temp, flags, 0o666)
         except FileExistsError:
             continue
+
+
+def _open_anonymous(folder: Path) -> int | None:
+    """An unnamed file in `folder` (Linux O_TMPFILE), or None where that is not offered."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or not Path("/proc/self/fd").is_dir():
+        return None
+    try:
+        return os.open(folder, flag | os.O_WRONLY, 0o666)
+    except OSError:  # a file system without O_TMPFILE support
+        return None
+
+
+def _name_anonymous(handle: int, target: Path) -> Path | None:
+    """Give the complete unnamed file a temporary name beside the target.
+
+    A dir fd makes os.link call linkat(…, AT_SYMLINK_FOLLOW): plain link() would try to
+    link /proc's symlink itself."""
+    try:
+        fds = os.open("/proc/self/fd", os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        while True:
+            temp = _temp_name(target)
+            try:
+                os.link(str(handle), temp, src_dir_fd=fds, follow_symlinks=True)
+                return temp
+            except FileExistsError:
+                continue
+            except OSError:
+                return None
+    finally:
+        os.close(fds)
+
+
+_STALE = re.compile(r"\..+\.(\d+)-[0-9a-f]{8}\.tmp")
+
+
+def remove_stale_temps(folder: Path) -> None:
+    """Remove the temporary files that killed writers left in `folder`."""
+    with suppress(OSError):
+        for entry in os.scandir(folder):
+            found = _STALE.fullmatch(entry.name)
+            if found and not _running(int(found.group(1))):
+                with suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError, OverflowError):
+        return True  # someone else's, or unknown: left alone
+    return True
 
 
 def _sync_folder(folder: Path) -> None:

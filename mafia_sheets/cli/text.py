@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
+from ..text import terminal
 
 if TYPE_CHECKING:
     from ..model import Rating
@@ -78,11 +79,11 @@ def findings_text(findings: Sequence[Finding], lang: str, several: bool = False)
     out: list[str] = []
     for source, in_file in groupby(findings, key=lambda f: f.source):
         if several and source:
-            out.append(line("file", lang).format(file=source))
+            out.append(terminal(line("file", lang).format(file=source)))
         items = sorted(in_file, key=lambda f: (f.game is not None, _game_key(f.game)))
         for game, in_game in groupby(items, key=lambda f: f.game):
             title = line("game", lang).format(game=game) if game else line("general", lang)
-            out.append(f"  {title}:" if several else f"{title}:")
+            out.append(terminal(f"  {title}:" if several else f"{title}:"))
             out.extend(_finding_lines(f, lang, indent="    " if several else "  ")
                        for f in in_game)
     errors, warnings = count(findings)
@@ -102,8 +103,9 @@ def _game_key(game: str | None) -> tuple[int, float, str]:
 def _finding_lines(f: Finding, lang: str, indent: str) -> str:
     label = line(f.severity, lang)
     value = f" «{f.value}»" if f.value and f.value not in f.message(lang) else ""
-    return (f"{indent}{f.where} [{label} {f.code}] {f.message(lang)}{value}; "
-            f"{line('expected', lang)}: {f.expected(lang)}; {line('fix', lang)}: {f.hint(lang)}")
+    return terminal(f"{indent}{f.where} [{label} {f.code}] {f.message(lang)}{value}; "
+                    f"{line('expected', lang)}: {f.expected(lang)}; "
+                    f"{line('fix', lang)}: {f.hint(lang)}")
 
 
 def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
@@ -129,7 +131,7 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     warnings = sum(1 for f in rating.findings if f.severity == "warning")
     if warnings:
         parts.append(line("warnings_in", lang).format(n=warnings))
-    return "\n".join(parts)
+    return "\n".join(map(terminal, parts))
 
 
 def _decimal(value: object) -> str:
@@ -162,7 +164,7 @@ class Status:
         if not self.live or time.monotonic() - self.started < 0.5:
             return
         key, _, name = stage.partition(":")
-        text = line(f"progress_{key}", self.lang).format(name=Path(name).name)
+        text = terminal(line(f"progress_{key}", self.lang).format(name=Path(name).name))
         filled = self.WIDTH * (self.step - 1) // self.total
         bar = "█" * filled + "░" * (self.WIDTH - filled)
         self.stream.write(f"\r\x1b[2K[{bar}] {text}")

@@ -185,9 +185,11 @@ SCHEMA: dict[str, dict[str, Column]] = {
                              "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
                              "to losers; each at most once per game, none in a draw."),
                         parse=v.parse_bonus, vocab="bonus", kind="bonus",
-                        aliases=("доп. баллы", "доп баллы", "доп балл", "дополнительные баллы",
-                                 "доп очки", "допы", "дб", "ли", "бонус", "бонусы", "награды",
-                                 "extra", "extra points", "bonus points", "award", "awards"),
+                        # not «ЛИ»: it is one of the awards, and a helper column of its own
+                        aliases=("доп. баллы", "доп баллы", "бонус", "доп балл",
+                                 "дополнительные баллы", "доп очки", "допы", "дб", "бонусы",
+                                 "награды", "extra", "extra points", "bonus points", "award",
+                                 "awards"),
                         absent=Text("награды судьи не учтены", "the judge's awards are not "
                                     "counted")),
         "table": Column(Text("Стол", "Table"),

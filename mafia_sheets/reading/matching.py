@@ -1,7 +1,7 @@
 """How a typed header or value is matched to the schema: folding, aliases, near misses.
 
 One place for every layout reader (the seat-row sheets, a sheet per game, a row per game):
-a header cell is folded (:func:`mafia_sheets.vocab.fold`, then without spaces), tried as a
+a header cell is folded (:func:`mafia_sheets.vocab.fold_key`, then without spaces), tried as a
 whole, without its bracketed part and part by part (`Лучший ход (ЛХ)`, `Игрок / Player`),
 and looked up among the column names and aliases of :mod:`.columns`. The canonical name
 ranks before every alias, an earlier alias before a later one, so when two headers could
@@ -44,7 +44,7 @@ class Match:
 
 def header_key(text: object) -> str:
     """The lookup key of a header: folded, without spaces (`Доп. баллы` = `Доп.баллы`)."""
-    return vocab.fold(text).replace(" ", "")
+    return vocab.fold_key(text).replace(" ", "")
 
 
 def header_keys(text: object) -> list[str]:
@@ -123,6 +123,6 @@ def closest_value(vocab_name: str, text: object) -> str | None:
     """The canonical code whose spelling is nearest to a misspelt value, or None when no
     spelling is close enough to be worth suggesting (`Мирнй` → civilian)."""
     table = vocab.value_lookup(vocab_name)
-    key = vocab.fold(text)
+    key = vocab.fold_key(text)
     near = difflib.get_close_matches(key, list(table), n=1, cutoff=0.6)
     return table[near[0]] if near else None

@@ -114,9 +114,10 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         if column in raw.columns:
             games = data["game"] if "game" in data and column != "game" else None
             for index in np.flatnonzero(pd.isna(pd.Series(data[column], dtype=object))):
+                sheet, cell, row = raw.locate(column, int(index))
                 findings.append(finding(
-                    MISSING_VALUE, raw.name, f"{raw.letters[column]}{raw.rows[index]}",
-                    row=raw.rows[index], column=_column_name(raw.code, column),
+                    MISSING_VALUE, sheet, cell,
+                    row=row, column=_column_name(raw.code, column),
                     source=source, game=None if games is None else games[index]))
     # object columns stay object: inferring Arrow strings costs more than it saves here
     frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
@@ -124,7 +125,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     raw_frame = pd.DataFrame({k: pd.Series(v, dtype=object) for k, v in raw_data.items()},
                              index=frame.index)
     table = Table(raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row,
-                  source)
+                  source, raw.places)
     return table, findings
 
 
@@ -158,15 +159,20 @@ def _where(cells: list[str]) -> Text:
                 f" ({len(cells)} cells: {listed}{f' and {more} more' if more > 0 else ''})")
 
 
+def _at(raw: RawSheet, column: str, index: int) -> str:
+    """`D14`, or `Игра 3!C12` when the value sits on another sheet (a sheet per game)."""
+    sheet, cell, _ = raw.locate(column, index)
+    return cell if sheet == raw.name else f"{sheet}!{cell}"
+
+
 def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, source: str,
                game: object) -> Finding:
-    row = raw.rows[indices[0]]
-    cell = f"{raw.letters[column]}{row}"
+    sheet, cell, row = raw.locate(column, indices[0])
     name = _column_name(raw.code, column)
-    where = _where([f"{raw.letters[column]}{raw.rows[i]}" for i in indices])
+    where = _where([_at(raw, column, i) for i in indices])
 
     def at(code: str, **params: object) -> Finding:
-        return finding(code, raw.name, cell, value, row=row, source=source, column=name,
+        return finding(code, sheet, cell, value, row=row, source=source, column=name,
                        game=game if column != "game" else None, where=where, **params)
 
     declared = SCHEMA[raw.code][column]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from pathlib import PurePath
 
@@ -58,7 +59,9 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         findings += found
         tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
     order = {name: index for index, name in enumerate(raw.sheet_names)}
-    return Protocol((source.name,), tournament, rules, tables, order, raw.headers), findings
+    reading = (raw.reading,) if raw.reading is not None else ()
+    return Protocol((source.name,), tournament, rules, tables, order, reading=reading,
+                    headers=raw.headers), findings
 
 
 def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table, list[Finding]]:
@@ -76,11 +79,11 @@ def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table,
     found = []
     for index, row in frame.loc[removed & ~fouled, "_row"].items():
         row = int(row)
-        found.append(finding(REMOVED_AS_DISQUALIFIED, table.sheet, table.cell("left", row),
+        sheet, cell, excel_row = table.locate("left", row)
+        found.append(finding(REMOVED_AS_DISQUALIFIED, sheet, cell,
                              table.raw["left"].iat[int(str(index))], game=frame.at[index, "game"],
-                             row=row, source=table.source, penalty=penalty))
-    return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
-                 table.source), found
+                             row=excel_row, source=table.source, penalty=penalty))
+    return dataclasses.replace(table, frame=frame), found
 
 
 def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
@@ -102,8 +105,7 @@ def _keyed(table: Table) -> Table:
     frame.loc[both, "game"] = [f"стол {t}, игра {g}" for t, g in
                                zip(frame.loc[both, "table"], frame.loc[both, "game"],
                                    strict=True)]
-    return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
-                 table.source)
+    return dataclasses.replace(table, frame=frame)
 
 
 def _points_text(value: Fraction) -> Text:
@@ -135,4 +137,4 @@ def _with_teams(table: Table, games: Table | None) -> Table:
     bonus[half & ~win] = "bpl"
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
     return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
-                 table.source)
+                 table.source, table.places)

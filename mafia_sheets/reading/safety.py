@@ -23,10 +23,12 @@ from .xlsxscan import (
     Damaged,
     Scan,
     Sheet,
+    Strings,
     Unsafe,
     declared_entries,
     protocol_sheets,
     scan_sheet,
+    scan_strings,
     unpack,
 )
 from .xlsxscan import megabytes as _mb
@@ -42,12 +44,33 @@ MAX_RATIO = 100
 RATIO_MIN_BYTES = 4 * 1024**2
 # A workbook has a few dozen parts; millions of tiny entries exhaust memory on their own.
 MAX_ZIP_ENTRIES = 10_000
+# The sizes above bound bytes, not cells: a 9 KB sheet with one cell at GR1048576 makes the
+# reader allocate 200 × 1,048,576 cells (8 GB). Readers size a sheet's grid from the range
+# its cells span, so that range is bounded before any reader runs. A 100,000-game protocol
+# (1M seat rows × ~15 columns) spans 15M cells: twice that is the most a sheet may span,
+# ~1.3 GB in python-calamine's grid.
+MAX_GRID_AREA = 32_000_000
+# A range far larger than the cells in it is a sparse-grid bomb; one stray note far from
+# the table is not, so ranges up to SPARSE_FREE_AREA (~0.2 GB) pass whatever they hold and
+# larger ones may be at most MAX_SPARSENESS times the cells they hold (a real protocol: ~2).
+SPARSE_FREE_AREA = 4_000_000
+MAX_SPARSENESS = 16
+# Every cell of every sheet, for the same reason as MAX_GRID_AREA.
+MAX_CELLS = MAX_GRID_AREA
+# A protocol's shared strings are nicknames, roles and notes: a few thousand, even in a
+# 100,000-game file. The reader keeps each one (~100 bytes in python-calamine, more in
+# openpyxl), so 40 million tiny strings — 9 MB zipped — cost 2 GB; 4 million cost ~0.4 GB.
+MAX_SHARED_STRINGS = 4_000_000
+# The annotated copy goes through openpyxl, ~30 µs and ~1 KB per cell (10,000 games: 0.7M
+# cells, 19 s, 0.55 GB); past 1.5M cells (~20,000 games) it would take minutes and GBs.
+MAX_ANNOTATE_CELLS = 1_500_000
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ENCRYPTION_STREAMS = ("EncryptedPackage", "EncryptionInfo")
 _LEGACYWORKBOOK_STREAMS = ("Workbook", "Book")
 # Parts the reader opens besides the protocol sheets: their checksums are verified too.
-_SHARED_PARTS = ("[Content_Types].xml", "xl/sharedStrings.xml", "xl/styles.xml")
+_SHARED_PARTS = ("[Content_Types].xml", "xl/styles.xml")
+_SHARED_STRINGS = "xl/sharedStrings.xml"
 
 
 def _fail(en: str, ru: str) -> ProtocolReadError:
@@ -111,9 +134,12 @@ def _check_size(size: int, name: str) -> None:
 # ---- what kind of file it is -------------------------------------------------------------
 
 
-def inspect_workbook(data: bytes, name: str) -> None:
+def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> None:
     """Raise ProtocolReadError (one line, RU+EN, naming `name`) unless `data` is a sound
-    xlsx whose protocol sheets are visible, unmerged and hold values, not bare formulas."""
+    xlsx whose protocol sheets are visible, unmerged and hold values, not bare formulas,
+    and whose every sheet and string table is bounded as a protocol is (MAX_GRID_AREA …).
+
+    With `annotate`, also unless openpyxl can make the annotated copy in bounded time."""
     _check_size(len(data), name)
     if data.startswith(_OLE2):
         raise _ole2_error(data, name)
@@ -129,14 +155,14 @@ def inspect_workbook(data: bytes, name: str) -> None:
                        "архив обрезан или повреждён") from None
     with archive:
         try:
-            _inspect_parts(archive, data, name)
+            _inspect_parts(archive, data, name, annotate)
         except Unsafe as why:  # xlsxscan says why; the message and what to do are worded here
             raise _bomb(name, why.en, why.ru) from None
         except Damaged as why:
             raise _corrupt(name, why.en, why.ru) from None
 
 
-def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str) -> None:
+def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: bool) -> None:
     infos = {info.filename: info for info in archive.infolist()}
     _check_declared_sizes(list(infos.values()), name)
     _check_container_kind(infos, data, name)
@@ -147,9 +173,114 @@ def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str) -> None:
         if part in infos:
             for _ in unpack(data, infos[part]):
                 pass
-    for sheet in sheets:
+    if _SHARED_STRINGS in infos:
+        _check_strings(scan_strings(unpack(data, infos[_SHARED_STRINGS])), name)
+    protocol = {sheet.part for sheet in sheets}
+    cells = merged = 0
+    for sheet in protocol_sheets(data, infos, every=True):
         scan = scan_sheet(unpack(data, infos[sheet.part]))
-        _check_scan(sheet, scan, name)
+        _check_grid(sheet, scan, name)
+        if sheet.part in protocol:
+            _check_scan(sheet, scan, name)
+        cells += scan.grid.cells
+        merged += sum(map(_merge_area, scan.merges))
+        _check_cells(cells, MAX_CELLS, name)
+    if annotate:
+        _check_annotatable(cells + merged, name)
+
+
+def _check_strings(strings: Strings, name: str) -> None:
+    """The shared strings: at most MAX_SHARED_STRINGS, and as many as the table says.
+
+    Readers reserve memory for the declared uniqueCount before reading a single string;
+    a table may declare fewer than it holds (harmless), never more.
+    """
+    held = strings.items
+    if held > MAX_SHARED_STRINGS or (strings.unique_count or 0) > MAX_SHARED_STRINGS:
+        shown = max(held, strings.unique_count or 0)
+        verb_en, verb_ru = ("holds", "содержит") if held > MAX_SHARED_STRINGS else \
+            ("declares", "заявляет")
+        raise _bomb(name, f"its shared-strings table {verb_en} {_count(shown, 'en')} texts "
+                    f"(limit {_n(MAX_SHARED_STRINGS, 'en')})",
+                    f"его таблица строк {verb_ru} {_count(shown, 'ru')} текстов "
+                    f"(предел {_n(MAX_SHARED_STRINGS, 'ru')})")
+    if strings.unique_count is not None and strings.unique_count > held:
+        raise _corrupt(name, f"the shared-strings table declares "
+                       f"{_count(strings.unique_count, 'en')} texts but holds "
+                       f"{_n(held, 'en')}",
+                       f"таблица строк заявляет {_count(strings.unique_count, 'ru')} "
+                       f"текстов, а содержит {_n(held, 'ru')}")
+    if strings.count is not None and strings.count > MAX_CELLS:
+        raise _corrupt(name, f"the shared-strings table declares "
+                       f"{_count(strings.count, 'en')} uses, more than a workbook can hold",
+                       f"таблица строк заявляет {_count(strings.count, 'ru')} "
+                       "использований — больше, чем может быть в книге")
+
+
+def _count(value: int, lang: str) -> str:
+    """A declared number as shown: absurd ones (not even a number) stay short."""
+    return _n(value, lang) if value < 10**15 else ("an absurd number" if lang == "en"
+                                                    else "немыслимое число")
+
+
+def _check_grid(sheet: Sheet, scan: Scan, name: str) -> None:
+    """Refuse a sheet whose cells lie outside Excel's grid or span a range far beyond them."""
+    grid = scan.grid
+    if grid.outside:
+        raise _bomb(name, f"sheet {sheet.name} refers to cell {grid.outside}, outside "
+                    "Excel's grid (1,048,576 rows × 16,384 columns)",
+                    f"лист «{sheet.name}» ссылается на ячейку {grid.outside} за пределами "
+                    "листа Excel (1 048 576 строк × 16 384 столбца)")
+    area = grid.area()
+    if area <= SPARSE_FREE_AREA:
+        return
+    if area > MAX_GRID_AREA or area > MAX_SPARSENESS * max(grid.cells, 1):
+        span = f"{_n(grid.max_row - grid.min_row + 1, 'en')} × " \
+               f"{_n(grid.max_col - grid.min_col + 1, 'en')}"
+        span_ru = span.replace(",", "\u00a0")
+        raise _bomb(name, f"sheet {sheet.name} spans {span} cells ({_n(area, 'en')}) but "
+                    f"holds {_n(grid.cells, 'en')} (limit {_n(MAX_GRID_AREA, 'en')} cells, "
+                    f"or {MAX_SPARSENESS} times the cells held past "
+                    f"{_n(SPARSE_FREE_AREA, 'en')})",
+                    f"лист «{sheet.name}» занимает {span_ru} ячеек ({_n(area, 'ru')}), а "
+                    f"заполнено {_n(grid.cells, 'ru')} (предел {_n(MAX_GRID_AREA, 'ru')} "
+                    f"ячеек или в {MAX_SPARSENESS} раз больше заполненных сверх "
+                    f"{_n(SPARSE_FREE_AREA, 'ru')})")
+
+
+def _check_cells(cells: int, limit: int, name: str) -> None:
+    if cells > limit:
+        raise _bomb(name, f"it holds over {_n(limit, 'en')} cells",
+                    f"в нём больше {_n(limit, 'ru')} ячеек")
+
+
+def _check_annotatable(cells: int, name: str) -> None:
+    if cells > MAX_ANNOTATE_CELLS:
+        raise _fail(f"{name}: an annotated copy is made for workbooks of up to "
+                    f"{_n(MAX_ANNOTATE_CELLS, 'en')} cells; this one has {_n(cells, 'en')}. "
+                    "Run check without --annotate: every finding names its cell.",
+                    f"{name}: копия с пометками делается для книг до "
+                    f"{_n(MAX_ANNOTATE_CELLS, 'ru')} ячеек, а в этой {_n(cells, 'ru')}. "
+                    "Запустите check без --annotate: у каждого замечания указана ячейка.")
+
+
+def _merge_area(ref: str) -> int:
+    """Cells of a merged range (openpyxl makes an object for each); unparsable: 0."""
+    import re
+
+    corners = [re.fullmatch(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})", part.strip())
+               for part in ref.split(":")]
+    if len(corners) != 2 or None in corners:
+        return 0
+    (c1, r1), (c2, r2) = ((_col(m.group(1)), int(m.group(2))) for m in corners if m)
+    return (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
+
+
+def _col(letters: str) -> int:
+    number = 0
+    for ch in letters.upper():
+        number = number * 26 + ord(ch) - 64
+    return number
 
 
 def _ole2_error(data: bytes, name: str) -> ProtocolReadError:

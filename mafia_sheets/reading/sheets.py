@@ -18,8 +18,8 @@ from operator import itemgetter
 from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
-from ..model import HeaderRead, Source
-from ..text import Text, cell_text
+from ..model import HeaderRead, Places, Reading, Source
+from ..text import MAX_CELL_TEXT, Text, cell_text, utf16_length
 from .columns import COLUMNS, REQUIRED_COLUMNS, SCHEMA
 from .matching import (
     closest_column,
@@ -59,6 +59,17 @@ DUPLICATE_SHEET = define(
          "one such sheet"),
     Text("Удалите или переименуйте лишний лист; учтён «{value}»",
          "Delete or rename the extra sheet; “{value}” is used"),
+)
+TEXT_TOO_LONG = define(
+    "text-too-long", "error",
+    Text("Текст в ячейке длиннее предела Excel: {length} символов",
+         "The cell's text is longer than Excel's limit: {length} characters"),
+    Text("не больше 32 767 символов в ячейке",
+         "at most 32,767 characters in a cell"),
+    Text("Сократите текст: Excel и итоги хранят в ячейке не больше 32 767 символов, а "
+        "обрезанные ники слились бы в одного игрока",
+         "Shorten the text: Excel and the results keep at most 32,767 characters in a "
+        "cell, and cut nicknames would merge into one player"),
 )
 DUPLICATE_COLUMN = define(
     "duplicate-column", "warning",
@@ -102,6 +113,11 @@ TOTALS_ROW = define(
 
 
 
+# What reading a sheet by its header row reports (dropped when it holds another layout)
+_HEADER_CODES = frozenset({MISSING_COLUMN, DUPLICATE_COLUMN, UNKNOWN_COLUMN, ABSENT_COLUMN,
+                           TOTALS_ROW})
+
+
 @dataclass(frozen=True)
 class RawSheet:
     """One recognised sheet: its header position and its data columns, as read."""
@@ -112,6 +128,15 @@ class RawSheet:
     letters: dict[str, str]  # column code → Excel letter
     columns: dict[str, list[object]]  # column code → values of the data rows
     rows: list[int]  # 1-based Excel row of each data row (blank rows removed)
+    places: Places | None = None  # the other layouts: each value's own sheet and cell
+
+    def locate(self, column: str, index: int) -> tuple[str, str, int]:
+        """(sheet, cell, Excel row) of `column`'s value in data row `index` (0-based)."""
+        if self.places is not None:
+            return self.places.locate(column, self.rows[index])
+        letter = self.letters.get(column)
+        row = self.rows[index]
+        return self.name, f"{letter}{row}" if letter else "", row
 
 
 @dataclass(frozen=True)
@@ -120,6 +145,7 @@ class RawWorkbook:
     sheets: dict[str, RawSheet]
     sheet_names: tuple[str, ...]  # every sheet of the workbook, in order
     headers: tuple[HeaderRead, ...] = ()  # how every header cell was read
+    reading: Reading | None = None  # the layout the games were found in
 
 
 def column_letter(index: int) -> str:
@@ -138,47 +164,60 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
 
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
-    except Exception as exc:  # calamine raises its own types for every corrupt part
+        names = tuple(workbook.sheet_names)
+    except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
             f"{source.name}: the workbook cannot be read ({_short(exc)}). "
             "Open it in Excel or LibreOffice and save it again as .xlsx.",
             f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
             "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
         ) from exc
-    names = tuple(workbook.sheet_names)
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
     headers: list[HeaderRead] = []
     hidden = hidden_columns(source.data)
     lookup = vocab.sheet_lookup()
+    others: list[str] = []  # sheets for the other layouts' readers (game sheets, rows)
     for name in names:
         code = lookup.get(vocab.fold(name))
         if code is None:
+            others.append(name)
             continue
         if code in sheets:
             findings.append(finding(DUPLICATE_SHEET, name, value=sheets[code].name, other=name,
                                     source=source.name))
             continue
-        try:
+        try:  # only the library's work: a bug of ours is an internal error, not "save again"
             rows = workbook.get_sheet_by_name(name)
-            sheet = _read_sheet(code, name, rows, findings, source.name,
-                                hidden.get(name, frozenset()), headers)
-        except ProtocolReadError:
-            raise
-        except Exception as exc:
+            grid: list[list[object]] = rows.to_python()  # type: ignore[assignment]
+            start = rows.start
+            merges = list(rows.merged_cell_ranges or [])
+        except _READER_ERRORS as exc:
             raise ProtocolReadError(
                 f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
                 "Open the file in Excel or LibreOffice and save it again as .xlsx.",
                 f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
                 "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
             ) from exc
-        sheets[code] = sheet
+        sheets[code] = _read_sheet(code, name, grid, start, findings, source.name,
+                                   hidden.get(name, frozenset()), headers, merges)
+    from .layouts import read_layouts
+
+    as_rows = {sheet.name for sheet in sheets.values()}
+    reading = read_layouts(workbook, others, sheets, findings, source.name)
+    # a sheet found to hold another layout (rows of games) was not read by its headers
+    gone = {name for name, _ in reading.sheets} & as_rows
+    if gone:
+        findings[:] = [f for f in findings if f.sheet not in gone or f.code not in _HEADER_CODES]
+        headers[:] = [read for read in headers if read.sheet not in gone]
     for code in vocab.REQUIRED_SHEETS:
         if code not in sheets:
             expected = f"{vocab.SHEETS[code].ru} / {vocab.SHEETS[code].en}"
             findings.append(finding(MISSING_SHEET, expected, expected=expected,
                                     found=", ".join(names) or "—", source=source.name))
-    return RawWorkbook(source.name, sheets, names, tuple(headers)), findings
+    workbook_read = RawWorkbook(source.name, sheets, names, reading=reading,
+                                headers=tuple(headers))
+    return workbook_read, findings
 
 
 _COL = re.compile(rb"<(?:\w+:)?col\b([^>]*)>")
@@ -219,20 +258,34 @@ def _hidden_in(head: bytes) -> frozenset[int]:
     return frozenset(hidden)
 
 
-def _short(exc: Exception) -> str:
+def _reader_errors() -> tuple[type[BaseException], ...]:
+    """What python-calamine raises for a file it cannot read (its own types, and the
+    builtin ones its bindings map Rust errors to)."""
+    import python_calamine
+
+    own = tuple(value for value in vars(python_calamine).values()
+                if isinstance(value, type) and issubclass(value, Exception))
+    return (*own, ValueError, OSError, UnicodeError, OverflowError)
+
+
+_READER_ERRORS = _reader_errors()
+
+
+def _short(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return (text[0] if text else type(exc).__name__)[:120]
 
 
-def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
+def _read_sheet(code: str, name: str, grid: list[list[object]],
+                start: tuple[int, int] | None, findings: list[Finding],
                 source: str, hidden: frozenset[int] = frozenset(),
-                headers: list[HeaderRead] | None = None) -> RawSheet:
-    grid: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
-    row0, col0 = sheet.start or (0, 0)  # type: ignore[attr-defined]
+                headers: list[HeaderRead] | None = None,
+                merges: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()) -> RawSheet:
+    row0, col0 = start or (0, 0)
     header_index = _find_header(code, grid, hidden, col0)
     header_row = row0 + header_index + 1
     data = grid[header_index + 1:]
-    _refuse_data_merges(sheet, name, source, row0 + header_index)
+    _refuse_data_merges(merges, name, source, row0 + header_index)
     header = grid[header_index] if grid else []
     reads = _read_header(code, header, data, hidden, col0)
     chosen = {read.column: j for j, read in reads.items()
@@ -253,8 +306,29 @@ def _read_sheet(code: str, name: str, sheet: object, findings: list[Finding],
         columns = {column: list(cells[j]) for column, j in chosen.items()}
     else:
         columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
+    excel_rows = [first_data_row + i for i in kept]
+    for column in chosen:
+        _report_long_texts(name, letters[column], columns[column], excel_rows, findings,
+                           source)
     return RawSheet(code, name, header_row, letters, columns,
-                    [first_data_row + i for i in kept])
+                    excel_rows)
+
+
+def _report_long_texts(sheet: str, letter: str, values: Sequence[object], rows: list[int],
+                       findings: list[Finding], source: str) -> None:
+    """Text past Excel's cell limit: an error at its cell, never cut in silence.
+
+    A text of n UTF-16 units has at least n/2 characters, so only texts over half the
+    limit are measured (one length check per cell, in C for the common case)."""
+    half = MAX_CELL_TEXT // 2
+    long = [i for i, value in enumerate(values)
+            if value.__class__ is str and len(value) > half]  # type: ignore[arg-type]
+    for i in long:
+        length = utf16_length(str(values[i]))
+        if length > MAX_CELL_TEXT:
+            findings.append(finding(TEXT_TOO_LONG, sheet, f"{letter}{rows[i]}",
+                                    str(values[i])[:40] + "…", row=rows[i], source=source,
+                                    length=length))
 
 
 @dataclass(frozen=True)
@@ -334,10 +408,10 @@ def _known(code: str, lang: str) -> str:
     return ", ".join(column.name(lang) for column in SCHEMA[code].values())
 
 
-def _refuse_data_merges(sheet: object, name: str, source: str, header_index: int) -> None:
+def _refuse_data_merges(merges: Sequence[tuple[tuple[int, int], tuple[int, int]]], name: str,
+                        source: str, header_index: int) -> None:
     """A merge above or within the header (a title) is layout; one that covers data rows
     keeps its value in the first cell only, so those rows would lose data: refuse it."""
-    merges = getattr(sheet, "merged_cell_ranges", None) or []
     covering = [f"{column_letter(c0)}{r0 + 1}:{column_letter(c1)}{r1 + 1}"
                 for (r0, c0), (r1, c1) in sorted(merges) if r1 > header_index]
     if not covering:
@@ -383,7 +457,7 @@ def _without_totals(data: Sequence[Sequence[object]], kept: list[int], name: str
 def _transpose(rows: Sequence[Sequence[object]],
                wanted: list[int]) -> dict[int, Sequence[object]]:
     """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
-    if not rows:
+    if not rows or not wanted:  # no known column found: nothing to take
         return {j: () for j in wanted}
     width = wanted[-1] + 1
     if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case

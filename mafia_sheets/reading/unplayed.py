@@ -7,6 +7,8 @@ played yet: it is left out of the protocol with one note for all such games (Â«Ğ
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
 from ..findings import Finding, define, finding
@@ -40,8 +42,8 @@ def drop_unplayed(tables: dict[str, Table],
     gone |= {(seats.sheet, int(r)) for r in seats.frame.loc[dropped_seats, "_row"]}
     kept = [f for f in findings if (f.sheet, f.row) not in gone]
     first = games.frame[dropped_games].iloc[0]
-    row = int(first["_row"])
-    kept.append(finding(NOT_PLAYED, games.sheet, games.cell("game", row),
+    sheet, cell, row = games.locate("game", int(first["_row"]))
+    kept.append(finding(NOT_PLAYED, sheet, cell,
                         games.raw["game"].iat[int(games.frame.index[dropped_games][0])],
                         row=row, source=games.source, games=_ranges(waiting)))
     tables = {**tables, "games": _without(games, dropped_games),
@@ -67,8 +69,7 @@ def _without(table: Table, dropped: pd.Series) -> Table:
     keep = ~dropped.to_numpy()
     frame = table.frame[keep].reset_index(drop=True)
     raw = table.raw[keep].reset_index(drop=True)
-    return Table(table.code, table.sheet, frame, raw, table.letters, table.header_row,
-                 table.source)
+    return dataclasses.replace(table, frame=frame, raw=raw)
 
 
 def _ranges(games: list[object]) -> str:

@@ -39,9 +39,7 @@ def parse_text(value: object) -> object:
         return str(int(value))
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
-    if isinstance(value, str):  # an invisible character copied from a chat is not a letter
-        return " ".join(value.translate(vocab.INVISIBLE).split())
-    return str(value)
+    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
 
 
 def parse_number(value: object) -> object:
@@ -82,7 +80,7 @@ def vocabulary(name: str) -> Callable[[object], object]:
         if is_blank(value):
             return None
         text = parse_text(value)
-        return table.get(vocab.fold(text), BAD)
+        return table.get(vocab.fold(text), table.get(vocab.fold_key(text), BAD))
     return parse
 
 

@@ -18,7 +18,7 @@ import re
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..vocab import fold, sheet_lookup
@@ -39,6 +39,9 @@ _SHEET_TAG = re.compile(rb"<" + _NAME + rb"sheet\s([^>]*?)/?>")
 _REL_TAG = re.compile(rb"<" + _NAME + rb"Relationship\s([^>]*?)/?>")
 _ATTR = re.compile(rb"(?:[\w.\-]+:)?([\w.\-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _ROOT = re.compile(rb"<([A-Za-z_][\w.\-]*:)?worksheet\b")
+_LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
+_TAG_ENDS = (b" ", b">", b"/", b"\t", b"\n", b"\r")  # what may follow an element's name
+_SST_ROOT = re.compile(rb"<([A-Za-z_][\w.\-]*:)?sst\b([^>]*)>")
 
 
 class Refused(Exception):
@@ -163,14 +166,85 @@ class Sheet:
 
 
 @dataclass
+class Grid:
+    """Where a sheet's cells are, as far as a reader will place them.
+
+    Readers size their grid from the cells' own references (python-calamine allocates
+    rows × columns of the range they span), not from `<dimension>`; a cell or row without
+    a reference takes the next position, so each can stretch the range by one at most.
+    """
+
+    cells: int = 0  # every <c> element
+    referenced: int = 0  # those with an r="A1"-style reference
+    rows: int = 0  # every <row> element
+    min_row: int = 0  # 1-based; 0 while no reference was seen
+    max_row: int = 0
+    min_col: int = 0
+    max_col: int = 0
+    outside: str = ""  # the first reference (cell, row or dimension) outside Excel's grid
+    dimension: str = ""  # the declared <dimension ref>, as written
+
+    def add_refs(self, letters: Iterable[bytes], numbers: Iterable[bytes]) -> None:
+        cols = {column_number(text) for text in set(letters)}
+        rows = {int(text) for text in set(numbers)}
+        for kind, found in (("col", cols), ("row", rows)):
+            if not found:
+                continue
+            low, high = min(found), max(found)
+            if kind == "col":
+                self.min_col = min(self.min_col or low, low)
+                self.max_col = max(self.max_col, high)
+            else:
+                self.min_row = min(self.min_row or low, low)
+                self.max_row = max(self.max_row, high)
+
+    def area(self) -> int:
+        """Cells of the range a reader allocates (unreferenced cells counted as spread)."""
+        if not self.cells:
+            return 0
+        loose_cells = self.cells - self.referenced
+        height = (self.max_row - self.min_row + 1 if self.max_row else 1) + self.rows
+        width = (self.max_col - self.min_col + 1 if self.max_col else 1) + loose_cells
+        if self.referenced == self.cells:  # the usual case: positions are all explicit
+            height -= self.rows
+        return height * width
+
+
+@dataclass
 class Scan:
     bare_cells: list[str] = field(default_factory=list)  # the first few, for the message
     bare_count: int = 0
     merges: list[str] = field(default_factory=list)
+    grid: Grid = field(default_factory=Grid)
 
 
-def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> list[Sheet]:
-    """Sheets named as in §2 (RU or EN), resolved to their parts via the workbook's rels."""
+@dataclass
+class Strings:
+    """The shared-strings table: what it declares and what it holds."""
+
+    items: int = 0  # <si> elements
+    unique_count: int | None = None  # uniqueCount="…", when declared
+    count: int | None = None  # count="…" (references from cells), when declared
+
+
+MAX_ROW = 1_048_576  # Excel's grid: rows 1…1,048,576, columns A…XFD (16,384)
+MAX_COL = 16_384
+
+
+def column_number(letters: bytes) -> int:
+    """b'A' → 1, b'XFD' → 16384 (any length: a hostile reference may be long)."""
+    number = 0
+    for byte in letters[:8]:  # past 8 letters the value is out of the grid anyway
+        number = number * 26 + (byte & 0x1F)
+    return number if len(letters) <= 8 else MAX_COL * 26
+
+
+def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
+                    every: bool = False) -> list[Sheet]:
+    """Sheets named as in §2 (RU or EN), resolved to their parts via the workbook's rels.
+
+    With `every`, all the workbook's worksheets whose parts exist (what openpyxl loads).
+    """
     wanted = sheet_lookup()
     workbook = _read_index(data, infos, WORKBOOK)
     rels = _read_index(data, infos, _WORKBOOK_RELS) if _WORKBOOK_RELS in infos else b""
@@ -184,9 +258,13 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> list[Shee
     for tag in _SHEET_TAG.finditer(workbook):
         attrs = _attrs(tag.group(1))
         sheet = attrs.get("name", "")
+        part = targets.get(attrs.get("id", ""), "")
+        if every:
+            if part in infos:
+                sheets.append(Sheet(sheet, part, attrs.get("state", "visible")))
+            continue
         if fold(sheet) not in wanted:
             continue
-        part = targets.get(attrs.get("id", ""), "")
         if part not in infos:
             raise Damaged(f"the data of sheet {sheet} is missing",
                           f"нет данных листа «{sheet}»")
@@ -230,6 +308,12 @@ class _Patterns:
     cell_open: re.Pattern[bytes]
     value: re.Pattern[bytes]
     cell_end: bytes
+    ref: re.Pattern[bytes]
+    far_row: re.Pattern[bytes]
+    dimension: re.Pattern[bytes]
+    cell_tags: tuple[bytes, ...]
+    loose_cell: re.Pattern[bytes]
+    row_tags: tuple[bytes, ...]
 
     @classmethod
     def of(cls, prefix: bytes) -> _Patterns:
@@ -240,6 +324,14 @@ class _Patterns:
             cell_open=re.compile(b"<" + p + rb"c\s([^>]*)>\s*"),
             value=re.compile(b"<" + p + rb"v(?:\s[^>]*)?(?:/>|>([^<]*)<)"),
             cell_end=b"</" + prefix + b"c>",
+            ref=re.compile(b"<" + p + rb"c\s[^>]*?\br\s*=\s*[\"']\$?([A-Za-z]+\$?[0-9]+)"),
+            # a row number past the grid (7+ digits are checked exactly) or row 0
+            far_row=re.compile(b"<" + p + rb"row\s[^>]*?\br\s*=\s*[\"']\s*"
+                               rb"([0-9]{7,}|0+|[^0-9\"'][^\"']*)[\"']"),
+            dimension=re.compile(b"<" + p + rb"dimension\s[^>]*?\bref\s*=\s*[\"']([^\"']*)"),
+            cell_tags=tuple(b"<" + prefix + b"c" + end for end in _TAG_ENDS),
+            loose_cell=re.compile(b"<" + p + rb"c[>/\t\n\r]"),
+            row_tags=tuple(b"<" + prefix + b"row" + end for end in _TAG_ENDS),
         )
 
 
@@ -250,7 +342,7 @@ def scan_sheet(chunks: Iterator[bytes]) -> Scan:
     end, so a match (and the rest of its cell) split across chunks is seen whole in the
     next round; _LOOKBACK bytes before `limit` are kept so a cell's opening tag stays in view.
     """
-    scan, buf, start = Scan(), b"", 0
+    scan, buf, start, ref_at = Scan(), b"", 0, 0
     patterns: _Patterns | None = None
 
     def take(limit: int) -> None:
@@ -269,14 +361,97 @@ def scan_sheet(chunks: Iterator[bytes]) -> Scan:
         if patterns is None:
             root = _ROOT.search(buf, 0, 4096)
             patterns = _Patterns.of((root.group(1) or b"") if root else b"")
+            _find_dimension(buf, patterns, scan.grid)
+        ref_at = _place_cells(buf, ref_at, buf.rfind(b"<", ref_at), patterns, scan.grid)
         limit = len(buf) - _OVERLAP
         if limit > start:
             take(limit)
             cut = max(0, limit - _LOOKBACK)
-            buf, start = buf[cut:], limit - cut
+            buf, start, ref_at = buf[cut:], limit - cut, max(0, ref_at - cut)
     if patterns is not None:
         take(len(buf))
+        _place_cells(buf, ref_at, len(buf), patterns, scan.grid)
     return scan
+
+
+def _find_dimension(buf: bytes, patterns: _Patterns, grid: Grid) -> None:
+    """The declared used range, which comes before the cells (CT_Worksheet's order)."""
+    found = patterns.dimension.search(buf, 0, 1 << 16)
+    if found is None:
+        return
+    grid.dimension = found.group(1).decode("ascii", "replace").strip()
+    for part in grid.dimension.split(":")[:2]:
+        ref = re.fullmatch(r"\$?([A-Za-z]+)\$?([0-9]+)", part.strip())
+        if ref is None or not _in_grid(column_number(ref.group(1).encode()),
+                                       int(ref.group(2))):
+            grid.outside = grid.outside or grid.dimension[:40]
+
+
+def _place_cells(buf: bytes, at: int, end: int, patterns: _Patterns, grid: Grid) -> int:
+    """Count and place the cells in buf[at:end]; `end` is a `<` (or the buffer's end), so
+    no tag is split. Returns where the next round starts."""
+    if end <= at:
+        return at
+    # `<c ` is nearly every cell; the rare other spellings (`<c>`, `<c/>`, `<c\t…`) are
+    # found by one regex whose matches are rare, so the usual cost is one count
+    grid.cells += buf.count(patterns.cell_tags[0], at, end) + \
+        len(patterns.loose_cell.findall(buf, at, end))
+    grid.rows += buf.count(patterns.row_tags[0][:-1], at, end)  # <rowBreaks> too: harmless
+    found = patterns.ref.findall(buf, at, end)
+    if found:
+        grid.referenced += len(found)
+        joined = b" ".join(found).replace(b"$", b"")  # split in C: one list per part
+        grid.add_refs(joined.translate(None, b"0123456789").split(),
+                      joined.translate(None, _LETTERS).split())
+        if not grid.outside and not (_in_grid(grid.max_col, grid.max_row)
+                                     and grid.min_row >= 1):
+            grid.outside = _first_outside(found)
+    if not grid.outside:
+        for row in patterns.far_row.finditer(buf, at, end):
+            number = row.group(1)
+            if not number.isdigit() or not 1 <= int(number) <= MAX_ROW:
+                grid.outside = f"row {number[:20].decode('ascii', 'replace')}"
+                break
+    return end
+
+
+def _in_grid(col: int, row: int) -> bool:
+    return 1 <= col <= MAX_COL and 1 <= row <= MAX_ROW
+
+
+def _first_outside(found: list[bytes]) -> str:
+    for ref in found:
+        letters = ref.rstrip(b"0123456789$").replace(b"$", b"")
+        if not _in_grid(column_number(letters), int(ref[len(ref.rstrip(b"0123456789")):])):
+            return ref[:40].decode("ascii", "replace")
+    return "?"
+
+
+def scan_strings(chunks: Iterator[bytes]) -> Strings:
+    """Count the shared-strings table's items and read what its root element declares."""
+    strings, data, tags = Strings(), b"", tuple[bytes, ...]()
+    for chunk in chunks:
+        data += chunk
+        if not tags:
+            root = _SST_ROOT.search(data, 0, 1 << 16)
+            if root is None and len(data) < 1 << 16:
+                continue  # the root tag is not complete yet
+            prefix = (root.group(1) or b"") if root else b""
+            attrs = _attrs(root.group(2)) if root else {}
+            strings.unique_count = _declared(attrs.get("uniqueCount"))
+            strings.count = _declared(attrs.get("count"))
+            tags = tuple(b"<" + prefix + b"si" + end for end in _TAG_ENDS)
+        strings.items += sum(data.count(tag) for tag in tags)
+        data = data[-(len(tags[0]) - 1):]  # too short to hold a whole tag: none counted twice
+    return strings
+
+
+def _declared(value: str | None) -> int | None:
+    """A declared count; a value that is not a number counts as past every limit."""
+    if value is None:
+        return None
+    text = value.strip()
+    return int(text) if text.isdigit() and len(text) < 20 else 10**20
 
 
 def _record_formula(buf: bytes, at: int, patterns: _Patterns, scan: Scan) -> None:

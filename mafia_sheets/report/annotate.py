@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .. import text as plain
 from ..errors import ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
@@ -116,6 +117,7 @@ def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, s
     note = "\n\n".join(_note(f, lang, text) for f in found)
     if target.comment is not None and target.comment.text:
         note = f"{target.comment.text}\n\n{note}"  # keep the judge's own note
+    note = plain.cell(note)
     lines = sum(1 + len(part) // 45 for part in note.split("\n"))
     target.comment = Comment(note, AUTHOR, height=min(600, 24 + 15 * lines), width=320)
     color = ERROR_COLOR if any(f.severity == "error" for f in found) else WARNING_COLOR
@@ -194,10 +196,11 @@ def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], 
     if f.sheet not in sheets:
         return  # e.g. a missing sheet: nothing to link to
     link = ws.cell(row, 5)
-    link.value = f.cell if f.cell and _valid_cell(f.cell) else f.sheet
+    link.value = f.cell if f.cell and _valid_cell(f.cell) else plain.cell(f.sheet)
     link.data_type = "s"
     location = f"{_quoted(f.sheet)}!{f.cell if f.cell and _valid_cell(f.cell) else 'A1'}"
-    link.hyperlink = Hyperlink(ref=link.coordinate, location=location, display=link.value)
+    link.hyperlink = Hyperlink(ref=link.coordinate, location=plain.cell(location),
+                               display=link.value)
     link.font = Font(color=LINK_COLOR, underline="single")
 
 
@@ -211,7 +214,7 @@ def _put(ws: Any, row: int, column: int, value: object) -> Any:
     """Write a value that stays what it is: a nickname like `=Кот` or `+7` is text, never a
     formula, in the copy as in every output."""
     cell = ws.cell(row, column)
-    cell.value = value
+    cell.value = plain.cell(value) if isinstance(value, str) else value
     if isinstance(value, str) and cell.data_type == "f":
         cell.data_type = "s"
     return cell

@@ -6,7 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from ..model import Outcome, Rating, Standing
+from ..model import Outcome, Rating, Reading, Standing
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
 from .headers import header_record
 
@@ -19,13 +19,24 @@ def rounded(value: Fraction, places: int = 4) -> float:
 
 
 def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
-    """`check --json`: counts and every finding record."""
+    """`check --json`: counts, how each file was read and every finding record."""
     return {
         "errors": outcome.errors,
         "warnings": outcome.warnings,
+        "read": reading_json(outcome.reading, lang),
         "findings": [f.record(lang) for f in outcome.findings],
         "headers": [header_record(read, lang) for read in outcome.headers],
     }
+
+
+def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[str, Any]]:
+    """One record a file: `{"file", "layout": rows|blank|wide|mixed, "games", "unplayed",
+    "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
+    from ..reading.layouts import reading_text
+
+    return [{"file": r.source, "layout": r.layout, "games": r.games, "unplayed": r.unplayed,
+             "sheets": [{"sheet": name, "layout": kind} for name, kind in r.sheets],
+             "text": reading_text(r, lang)} for r in reading]
 
 
 def outcome_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
@@ -44,6 +55,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "k": {"applied": k.applied, "value": rounded(k.value), "heavy_side": k.heavy_side,
               "games": k.games, "heavy_games": k.heavy_games},
         "settings": settings_json(rating.rules),
+        "read": reading_json(rating.reading, lang),
         "standings": [_standing(s) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
         "findings": [f.record(lang) for f in rating.findings],

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
 from ..model import KSummary, LotStatus
+from ..text import Text
 from ..vocab import display_value
 from .labels import TEXT
 
@@ -65,14 +66,16 @@ def k_line(k: KSummary, lang: str) -> str:
     """The one-line K statement printed above the standings."""
     if not k.applied:
         reason = k_reason(k, lang)
-        head = "K не применяется" if lang == "ru" else "K is not applied"
+        head = _K_OFF(lang)
         return f"{head}: {reason}" if reason else head
     side = display_value("result", k.heavy_side, lang) if k.heavy_side else "—"
-    if lang == "ru":
-        return (f"Коэффициент K: тяжёлая сторона — {side.lower()}, "
-                f"n = {k.heavy_games}, N = {k.games}; {k_formula(k)}")
-    return (f"Coefficient K: heavy side {side.lower()}, n = {k.heavy_games}, "
-            f"N = {k.games}; {k_formula(k)}")
+    return _K_ON(lang).format(side=side.lower(), n=k.heavy_games, games=k.games,
+                              formula=k_formula(k))
+
+
+_K_OFF = Text("K не применяется", "K is not applied")
+_K_ON = Text("Коэффициент K: тяжёлая сторона — {side}, n = {n}, N = {games}; {formula}",
+             "Coefficient K: heavy side {side}, n = {n}, N = {games}; {formula}")
 
 
 def lot_status_text(lot: LotStatus, lang: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from .. import text
 from ..model import Rating
 from .labels import SHEETS
 from .xlsx_layout import make_formats
@@ -25,12 +26,38 @@ def workbook_options() -> dict[str, Any]:
     ~1/4 of the RAM, and it is what lets whole tables be appended as XML (xlsx_bulk),
     3–5× faster than cell by cell.
     """
+    from ..scratch import run_folder
+
     return {
         "strings_to_formulas": False,
         "strings_to_numbers": False,
         "strings_to_urls": False,
         "constant_memory": True,
+        "tmpdir": run_folder(),  # a killed run's rows are removed by the next run
     }
+
+
+def plain_worksheet() -> type:
+    """xlsxwriter's worksheet, with every string stored as the text it is.
+
+    xlsxwriter writes a string shaped like `<r>…</r>` as raw rich-text XML (its own rich
+    strings are stored that way), so a nickname `<r>Кубок</r>` would become markup. Such a
+    text is stored as a rich string of plain runs instead: the cell reads the same
+    text back, escaped. Control characters become their visible escapes (`\\x1b`).
+    """
+    from xlsxwriter.worksheet import Worksheet
+
+    class PlainWorksheet(Worksheet):  # type: ignore[misc]
+        def _write_string(self, row: int, col: int, string: str,
+                          cell_format: Any = None) -> int:
+            string = text.cell(string)
+            if string.startswith("<r>") and string.endswith("</r>"):
+                runs = (string[:1], string[1:3], string[3:])  # xlsxwriter needs 3 parts
+                args = (*runs, cell_format) if cell_format is not None else runs
+                return int(self._write_rich_string(row, col, *args))
+            return int(super()._write_string(row, col, string, cell_format))
+
+    return PlainWorksheet
 
 
 def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
@@ -39,6 +66,7 @@ def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
 
     buffer = io.BytesIO()
     with xlsxwriter.Workbook(buffer, workbook_options()) as workbook:
+        workbook.worksheet_class = plain_worksheet()
         _properties(workbook, rating, lang)
         fmt = make_formats(workbook)
         standings_sheet(workbook, fmt, rating, lang)
@@ -53,7 +81,7 @@ def results_workbook(rating: Rating, lang: str = "ru") -> bytes:
 
 def _properties(workbook: Any, rating: Rating, lang: str) -> None:
     workbook.set_properties({
-        "title": rating.tournament.name,
+        "title": text.cell(rating.tournament.name),
         "subject": SHEETS["standings"](lang),
         "keywords": "mafia, FIIM",
         "comments": "mafia-sheets",

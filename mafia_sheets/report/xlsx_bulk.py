@@ -16,6 +16,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import text
+
 try:  # private helpers: their absence (another xlsxwriter) only disables this path
     from xlsxwriter.utility import (
         _preserve_whitespace,
@@ -209,8 +211,10 @@ def _inline_text(ws: Any, value: str) -> str:
     """`<t>…</t>` of an inline string, escaped as xlsxwriter escapes it.
 
     Unlike xlsxwriter, a text that happens to look like rich-text markup (`<r>…</r>`)
-    is escaped too: a nickname is never markup.
+    is escaped too: a nickname is never markup. Control characters are shown as their
+    visible escapes (`\\x1b`), as the worksheet's ordinary path shows them.
     """
+    value = text.cell(value)
     if len(value) > ws.xls_strmax // 2 and _utf16_len(value) > ws.xls_strmax:
         value = _utf16_truncate(value, ws.xls_strmax)
     value = ws._escape_control_characters(value)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..model import Rating
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
+from ..text import Text
 from ..vocab import SETTINGS, display_value
 from .headers import header_lines
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
@@ -100,6 +101,17 @@ def _lot_lines(rating: Rating, lang: str) -> list[Line]:
     return lines
 
 
+def _reading_lines(rating: Rating, lang: str) -> list[Line]:
+    """How each file was read: «прочитано: бланк на игру, 12 игр»."""
+    from ..reading.layouts import reading_text
+
+    if not rating.reading:
+        return []
+    return [(Text("Как прочитано", "How it was read")(lang), None, "")] + [
+        (r.source, reading_text(r, lang), "") for r in rating.reading
+    ]
+
+
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
     if not rating.sources:
         return []
@@ -118,6 +130,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
         *_source_lines(rating, lang),
+        *_reading_lines(rating, lang),
         *header_lines(rating.headers, rating.findings, lang),
     ]
 
@@ -143,7 +156,9 @@ def summary_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
             ws.set_row(row, height)
         ws.write_string(row, 0, item, fmt.wrap)
         if text is None:
-            ws.write_number(row, 1, value, fmt.general)
+            # K keeps its four decimals (a decimal comma in a Russian Excel)
+            number = fmt.k if item == TEXT["k_value"](lang) else fmt.general
+            ws.write_number(row, 1, value, number)
         else:
             ws.write_string(row, 1, text, fmt.alert_cell if text in alerts else fmt.wrap)
         if note:

@@ -16,13 +16,15 @@ from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import load_rules
+from ..text import LANGS, Text
 from ..vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
 
 if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
-INSTRUCTIONS = {"ru": "Инструкция", "en": "Instructions"}
+# The first sheet, by language (tests and the CLI look it up by name).
+INSTRUCTIONS = {lang: Text("Инструкция", "Instructions")(lang) for lang in LANGS}
 SEATS_PER_GAME = 10
 # How far dropdowns reach, so judges can add rows; widened when pre-filled rows go further.
 VALIDATED_ROWS = {"tournament": 100, "players": 2000, "games": 2000, "seats": 20000,
@@ -35,84 +37,81 @@ PORTRAIT_MAX_WIDTH = 95  # characters of column width that fit across portrait A
 HEADER_FILL = "DDEBF7"
 SECTION_FILL = "F2F2F2"
 
-_T = tuple[str, str]  # (RU, EN)
 
 # ---- text --------------------------------------------------------------------------------
 
-GENERAL: tuple[_T, ...] = (
-    ("Одна книга — один турнир (или сезон клуба). Обязательны листы «Игры» и «Протокол», "
+GENERAL: tuple[Text, ...] = (
+    Text("Одна книга — один турнир (или сезон клуба). Обязательны листы «Игры» и «Протокол», "
      "остальные можно оставить пустыми.",
      "One workbook = one tournament (or one club season). The «Games» and «Seats» sheets are "
      "required; the others may stay empty."),
-    ("Не меняйте заголовки в строке 1. Порядок колонок не важен, лишние колонки и пустые "
+    Text("Не меняйте заголовки в строке 1. Порядок колонок не важен, лишние колонки и пустые "
      "строки пропускаются. Регистр букв и «ё/е» не важны.",
      "Keep the headers in row 1 as they are. Column order does not matter; extra columns and "
      "blank rows are ignored; so are letter case and «ё/е»."),
-    ("Значения выбирайте из выпадающих списков. Русские и английские значения можно смешивать.",
+    Text("Значения выбирайте из выпадающих списков. Русские и английские значения можно смешивать.",
      "Pick values from the dropdown lists. Russian and English values may be mixed."),
-    ("Проверка: mafia-sheets check файл.xlsx. Итоги: mafia-sheets rate файл.xlsx.",
+    Text("Проверка: mafia-sheets check файл.xlsx. Итоги: mafia-sheets rate файл.xlsx.",
      "Check: mafia-sheets check file.xlsx. Standings: mafia-sheets rate file.xlsx."),
 )
 
-SHEET_HELP: dict[str, _T] = {
-    "tournament": ("Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
+SHEET_HELP: dict[str, Text] = {
+    "tournament": Text("Настройки турнира (необязательно). Пустое значение — правило "
+                       "регламента ФИИМ.",
                    "Tournament settings (optional). A blank value means the FIIM default."),
-    "players": ("Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
+    "players": Text("Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
                 "должен быть здесь.",
                 "Roster (optional). When filled, every nickname in «Seats» must be listed here."),
-    "games": ("Одна строка на игру (обязательно).", "One row per game (required)."),
-    "seats": ("Десять строк на игру, места 1–10 (обязательно).",
+    "games": Text("Одна строка на игру (обязательно).", "One row per game (required)."),
+    "seats": Text("Десять строк на игру, места 1–10 (обязательно).",
               "Ten rows per game, seats 1–10 (required)."),
-    "protests": ("Протесты (необязательно): подаются в течение 10 минут после окончания игры. "
+    "protests": Text("Протесты (необязательно): подаются в течение 10 минут после окончания игры. "
                  "Протест «на рассмотрении» делает итоги предварительными.",
                  "Protests (optional): filed within 10 minutes after the game ended. A pending "
                  "protest makes the results provisional."),
-    "lot": ("Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
+    "lot": Text("Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
             "с равными показателями.",
             "Lot (optional): filled by the chief judge after a draw between tied players."),
 }
 
-SETTING_HELP: dict[str, _T] = {
-    "name": ("Печатается на каждой странице итогов; пусто — имя файла.",
+SETTING_HELP: dict[str, Text] = {
+    "name": Text("Печатается на каждой странице итогов; пусто — имя файла.",
              "Printed on every results page; blank = the file name."),
-    "dates": ("Даты турнира, для заголовка страниц.", "Tournament dates, for page headers."),
-    "city": ("Город, для заголовка страниц.", "City, for page headers."),
-    "chief_judge": ("Главный судья, для заголовка страниц.", "Chief judge, for page headers."),
-    "apply_k": ("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
-    "draws_in_n": ("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
-    "geo_rule_7": ("Действует особая ситуация 7.", "Special situation 7 applies."),
-    "draw_quiet_phases": ("Особая ситуация 9: ничья после стольких фаз подряд без выбываний, "
+    "dates": Text("Даты турнира, для заголовка страниц.", "Tournament dates, for page headers."),
+    "city": Text("Город, для заголовка страниц.", "City, for page headers."),
+    "chief_judge": Text("Главный судья, для заголовка страниц.", "Chief judge, for page headers."),
+    "apply_k": Text("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
+    "draws_in_n": Text("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
+    "geo_rule_7": Text("Действует особая ситуация 7.", "Special situation 7 applies."),
+    "draw_quiet_phases": Text("Особая ситуация 9: ничья после стольких фаз подряд без выбываний, "
                           "начиная с ночи: 5 (ночь, день, ночь, день, ночь), 6 или нет.",
                           "Special situation 9: a draw after this many phases in a row "
                           "without a departure, from a night: 5 (night, day, night, day, "
                           "night), 6, or no."),
-    "win_when_disqualified": ("Дисквалифицированный игрок победившей команды получает баллы "
+    "win_when_disqualified": Text("Дисквалифицированный игрок победившей команды получает баллы "
                               "за победу (8.2.1, 8.2.4); штраф −1 остаётся в любом случае.",
                               "A disqualified player of the winning team keeps the win "
                               "points (8.2.1, 8.2.4); the −1 stays either way."),
-    "win": ("Каждому игроку победившей команды (8.2).", "Each player of the winning team (8.2)."),
-    "disqualification": ("За дисквалификацию из-за стола, доп. баллы (8.2.4).",
+    "win": Text("Каждому игроку победившей команды (8.2).",
+                "Each player of the winning team (8.2)."),
+    "disqualification": Text("За дисквалификацию из-за стола, доп. баллы (8.2.4).",
                          "Disqualification from the table, additional points (8.2.4)."),
-    "best_move_3": ("Лучший ход: все три места чёрные (8.3).", "Best move: all 3 black (8.3)."),
-    "best_move_2": ("Лучший ход: ровно два чёрных (8.3).", "Best move: exactly 2 black (8.3)."),
-    "bp": ("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
-    "bp2": ("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
-    "bpl": ("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
+    "best_move_3": Text("Лучший ход: все три места чёрные (8.3).", "Best move: all 3 black (8.3)."),
+    "best_move_2": Text("Лучший ход: ровно два чёрных (8.3).", "Best move: exactly 2 black (8.3)."),
+    "bp": Text("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
+    "bp2": Text("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
+    "bpl": Text("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
 }
 
-INSTRUCTION_HEADERS: tuple[_T, ...] = (("Лист / колонка", "Sheet / column"),
-                                       ("Что вписывать", "What to enter"),
-                                       ("Допустимые значения", "Allowed values"))
-EXPLANATION: _T = ("Пояснение", "Explanation")
-FOOTER: _T = ("Стр. &P из &N", "Page &P of &N")
-LIST_ERROR: tuple[_T, _T] = (("Значение не из списка", "Not in the list"),
-                             ("Такого значения нет в списке. Оставить как есть?",
+INSTRUCTION_HEADERS: tuple[Text, ...] = (Text("Лист / колонка", "Sheet / column"),
+                                       Text("Что вписывать", "What to enter"),
+                                       Text("Допустимые значения", "Allowed values"))
+EXPLANATION: Text = Text("Пояснение", "Explanation")
+FOOTER: Text = Text("Стр. &P из &N", "Page &P of &N")
+LIST_ERROR: tuple[Text, Text] = (Text("Значение не из списка", "Not in the list"),
+                             Text("Такого значения нет в списке. Оставить как есть?",
                               "This value is not in the list. Keep it anyway?"))
-NUMBER_ERROR: _T = ("Нужно целое число", "A whole number is needed")
-
-
-def _say(text: _T, lang: str) -> str:
-    return text[0] if lang == "ru" else text[1]
+NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is needed")
 
 
 # ---- the workbook ------------------------------------------------------------------------
@@ -151,7 +150,7 @@ def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]
     widths = [max(WIDTHS.get(column, 10), len(header) + 3)
               for column, header in zip(COLUMNS[code], headers, strict=True)]
     if code == "tournament":
-        headers.append(_say(EXPLANATION, lang))
+        headers.append(EXPLANATION(lang))
         widths.append(60)
     _header_row(sheet, headers, widths)
     for row in rows:
@@ -220,7 +219,7 @@ def _list_validation(entries: Sequence[str], target: str, lang: str, code: str =
     # Excel refuses to open a workbook whose inline list is longer than this.
     if len(formula) > 255 + 2 or any("," in entry for entry in entries):
         raise ValueError(f"dropdown {entries} does not fit an inline list")
-    title, message = (_say(text, lang) for text in LIST_ERROR)
+    title, message = (text(lang) for text in LIST_ERROR)
     validation = DataValidation(type="list", formula1=formula, allow_blank=True,
                                 showErrorMessage=True, errorStyle="warning",
                                 errorTitle=title, error=message)
@@ -237,7 +236,7 @@ def _list_validation(entries: Sequence[str], target: str, lang: str, code: str =
 def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    title = _say(NUMBER_ERROR, lang)
+    title = NUMBER_ERROR(lang)
     if high is None:
         validation = DataValidation(type="whole", operator="greaterThanOrEqual",
                                     formula1=str(low), error=f"≥ {low}")
@@ -266,7 +265,7 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
     header, footer = sheet.oddHeader, sheet.oddFooter
     assert header is not None and footer is not None  # openpyxl creates both with every sheet
     header.center.text = "&A"
-    footer.center.text = _say(FOOTER, lang)
+    footer.center.text = FOOTER(lang)
 
 
 # ---- Турнир ------------------------------------------------------------------------------
@@ -284,7 +283,7 @@ def _settings_rows(lang: str) -> list[list[Any]]:
             value = rules.draw_quiet_phases or display_value("yesno", "no", lang)
         elif key in rules.points:
             value = _number(rules.points[key])
-        rows.append([name(lang), value, _say(SETTING_HELP[key], lang)])
+        rows.append([name(lang), value, SETTING_HELP[key](lang)])
     return rows
 
 
@@ -312,11 +311,11 @@ def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
 
     sheet.title = INSTRUCTIONS[lang]
     widths = (26, 70, 44)
-    _header_row(sheet, [_say(text, lang) for text in INSTRUCTION_HEADERS], widths)
+    _header_row(sheet, [text(lang) for text in INSTRUCTION_HEADERS], widths)
     for text in GENERAL:
-        sheet.append(["", _say(text, lang), ""])
+        sheet.append(["", text(lang), ""])
     for code, name in SHEETS.items():
-        sheet.append([name(lang), _say(SHEET_HELP[code], lang), ""])
+        sheet.append([name(lang), SHEET_HELP[code](lang), ""])
         for cell in sheet[sheet.max_row]:
             cell.font = Font(bold=True)
             cell.fill = PatternFill("solid", fgColor=SECTION_FILL)

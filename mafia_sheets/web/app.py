@@ -2,24 +2,26 @@
 
 Stateless by design: every request carries the workbooks it needs (the page re-uploads them
 for each download), they are read into memory under a size limit while the body streams in,
-passed as bytes to the library and dropped with the response. Nothing is written to disk and
-nothing is shared between requests, so two browsers never see each other's files.
+handed as bytes to a worker process (`workers.py`) and dropped with the response. Nothing is
+written to disk and nothing is shared between requests, so two browsers never see each
+other's files, and a file that crashes its reader costs only its own request. The page
+answers only itself (`guard.py`); every cost is bounded (`bounds.py`).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import ipaddress
 import logging
 import socket
 import sys
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -29,11 +31,24 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import MafiaSheetsError
 from ..model import Source
-from .upload import TOTAL_FACTOR, Limits, UploadError, fingerprint, read_sources
+from . import workers
+from .bounds import BACKLOG, Bounds
+from .guard import OriginGuard
+from .jobs import Job
+from .upload import (
+    TOTAL_FACTOR,
+    BodyTimes,
+    Limits,
+    UploadBudget,
+    UploadDropped,
+    UploadError,
+    fingerprint,
+    read_sources,
+    request_cap,
+)
 
 STATIC = Path(__file__).parent / "static"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-WORK_SLOTS = threading.BoundedSemaphore(4)  # bound the memory of parallel evaluations
 
 log = logging.getLogger("mafia_sheets.web")
 INTERNAL_ERROR = {"en": "Internal error: see the terminal where mafia-sheets serve runs.",
@@ -44,54 +59,9 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "form-action 'self'")
 
 
-# ---- the library calls (blocking: run in a worker thread) -------------------------------
-
-
-def _annotator() -> Callable[..., bytes] | None:
-    """The annotated-copy writer, when this installation has it."""
-    try:
-        from ..report.annotate import annotate_workbook
-    except ImportError:
-        return None
-    return annotate_workbook
-
-
-def _evaluate(sources: Sequence[Source], lang: str, lot_seed: int | None) -> Any:
-    from ..pipeline import evaluate
-
-    with WORK_SLOTS:
-        return evaluate(sources, lang=lang, lot_seed=lot_seed)
-
-
-def _rate(sources: Sequence[Source], lang: str, lot_seed: int | None) -> dict[str, Any]:
-    from ..report.json import outcome_json
-
-    outcome = _evaluate(sources, lang, lot_seed)
-    return {"ok": True, "result": outcome_json(outcome, lang), "token": fingerprint(sources),
-            "annotate": bool(outcome.findings) and _annotator() is not None}
-
-
-def _results(sources: Sequence[Source], lang: str, lot_seed: int | None) -> bytes:
-    from ..report.xlsx import results_workbook
-
-    outcome = _evaluate(sources, lang, lot_seed)
-    if outcome.rating is None:
-        raise UploadError(422, "The protocol has errors, so there are no standings yet: "
-                          "fix them and upload again.",
-                          "В протоколе есть ошибки, поэтому итогов пока нет: "
-                          "исправьте их и загрузите снова.")
-    with WORK_SLOTS:
-        return results_workbook(outcome.rating, lang)
-
-
-def _annotated(sources: Sequence[Source], lang: str, index: int) -> bytes:
-    annotate = _annotator()
-    if annotate is None:
-        raise UploadError(501, "This installation cannot write annotated protocols.",
-                          "Эта установка не умеет размечать протоколы.")
-    outcome = _evaluate(sources, lang, None)
-    with WORK_SLOTS:
-        return annotate(sources[index], outcome.findings, lang)
+def _can_annotate() -> bool:
+    """Whether this installation can write annotated copies (openpyxl is there)."""
+    return importlib.util.find_spec("openpyxl") is not None
 
 
 # ---- endpoints ---------------------------------------------------------------------------
@@ -119,12 +89,17 @@ def _check_params(request: Request) -> None:
         raise UploadError(400, "lang must be “ru” or “en”.", "lang должен быть «ru» или «en».")
 
 
-def _check_origin(request: Request) -> None:
-    """Refuse uploads posted by another site's page to this local server."""
-    origin = request.headers.get("origin")
-    if origin and origin != "null" and urlsplit(origin).netloc != request.headers.get("host"):
-        raise UploadError(403, "Uploads are accepted only from this page.",
-                          "Загрузка принимается только с этой страницы.")
+def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
+    """The seed asked for, refused outside the range the CLI accepts, in the same words."""
+    from ..rating.rank import parse_lot_seed
+
+    raw = request.query_params.get("lot_seed", fields.get("lot_seed", ""))
+    if not raw.strip():
+        return None
+    try:
+        return parse_lot_seed(raw)
+    except MafiaSheetsError as err:
+        raise UploadError(400, err.en, err.ru) from None
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -132,14 +107,28 @@ def _error(status: int, text: str) -> JSONResponse:
                         headers={"Cache-Control": "no-store"})
 
 
+# RFC 5987 attr-char beyond what `quote` always keeps (letters, digits, "_.-~").
+ATTR_CHARS = "!#$&+^`|"
+
+
+def _plain(name: str) -> bool:
+    """Whether `name` can stand as it is in a quoted `filename="…"` for any client."""
+    return all(32 <= ord(char) < 127 for char in name) and not set(name) & set('"\\%')
+
+
+def disposition(filename: str, fallback: str) -> str:
+    """`attachment` with the exact name in `filename*` (RFC 6266 / 5987: UTF-8, every other
+    byte percent-encoded, so quotes, Cyrillic, newlines and control characters all survive)
+    and a plain ASCII `filename` — `fallback` unless the name itself is plain."""
+    plain = filename if _plain(filename) else fallback
+    return (f'attachment; filename="{plain}"; '
+            f"filename*=UTF-8''{quote(filename, safe=ATTR_CHARS)}")
+
+
 def _download(data: bytes, filename: str, fallback: str) -> Response:
-    """An attachment whose name survives Cyrillic (RFC 6266 `filename*`); `fallback` is the
-    plain ASCII name for clients that ignore `filename*`."""
-    if filename.isascii() and '"' not in filename:
-        fallback = filename
-    disposition = f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(filename)}"
     return Response(data, media_type=XLSX_TYPE,
-                    headers={"Content-Disposition": disposition, "Cache-Control": "no-store"})
+                    headers={"Content-Disposition": disposition(filename, fallback),
+                             "Cache-Control": "no-store"})
 
 
 def _stem(sources: Sequence[Source], lang: str) -> str:
@@ -149,59 +138,91 @@ def _stem(sources: Sequence[Source], lang: str) -> str:
     return name[:-5] if name.lower().endswith(".xlsx") else name
 
 
+def _fault(sources: Sequence[Source]) -> str | None:
+    return next((workers.TEST_FAULTS[s.name] for s in sources if s.name in workers.TEST_FAULTS),
+                None)
+
+
+Answer = Callable[[Any, list[Source], str, dict[str, str]], Response]
+
+
 class Api:
-    """The page's endpoints; `limits` is the only state, fixed when the app is built."""
+    """The page's endpoints; the limits, the upload budget and the workers are its state,
+    fixed when the app is built."""
 
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
+    def __init__(self, limits: Limits, bounds: Bounds) -> None:
+        self.limits, self.bounds = limits, bounds
+        self.budget = UploadBudget(request_cap(limits) * bounds.in_flight_requests,
+                                   bounds.upload_wait)
+        self.times = BodyTimes(bounds.body_idle, bounds.body_deadline)
+        self.pool = workers.WorkerPool(bounds)
 
-    async def _guarded(self, request: Request, work: Callable[..., Any]) -> Response:
-        """Shared frame: validate, read the upload, run `work` in a thread, map every failure
-        to a one-line JSON error (never a traceback)."""
+    async def _guarded(self, request: Request, kind: str, answer: Answer) -> Response:
+        """Shared frame: validate, read the upload, run the `kind` job in a worker, `answer`
+        with its payload; every failure is a one-line JSON error (never a traceback)."""
         lang = _lang(request)
+        hold = self.budget.hold()
         try:
             _check_params(request)
-            _check_origin(request)
-            sources, fields = await read_sources(request, self.limits)
+            sources, fields = await read_sources(request, self.limits, hold, self.times)
             token = fields.get("token")
             if token and token != fingerprint(sources):
                 raise UploadError(409, "The files changed since they were checked: drop them "
                                   "again.", "Файлы изменились после проверки: перетащите их снова.")
-            return await run_in_threadpool(work, sources, lang, fields)
+            job = Job(kind, tuple(sources), lang, lot_seed=_lot_seed(request, fields),
+                      index=(self._file_index(request, fields, len(sources))
+                             if kind == "annotated" else 0),
+                      can_annotate=_can_annotate(), fault=_fault(sources))
+            return answer(await self.pool.run(job), sources, lang, fields)
+        except UploadDropped as dropped:
+            log.warning("mafia-sheets: an upload to %s was dropped by the client (%s)",
+                        request.url.path, dropped)
+            return _error(400, "The upload was interrupted." if lang == "en"
+                          else "Загрузка прервалась.")
         except UploadError as err:
             return _error(err.status, err.text(lang))
         except MafiaSheetsError as err:  # the library's verdict on an unusable file (§5.5)
             return _error(422, err.text(lang))
+        except workers.InternalFailure:  # the worker logged the traceback
+            return _error(500, INTERNAL_ERROR[lang])
         except Exception:
             log.exception("unexpected failure in %s", request.url.path)
             return _error(500, INTERNAL_ERROR[lang])
+        finally:
+            hold.release()
+
+    @staticmethod
+    def _file_index(request: Request, fields: dict[str, str], count: int) -> int:
+        index = _int_param(request, "file", fields) or 0
+        if not 0 <= index < count:
+            raise UploadError(400, f"No file number {index}.", f"Нет файла номер {index}.")
+        return index
 
     async def rate(self, request: Request) -> Response:
-        def work(sources: list[Source], lang: str, fields: dict[str, str]) -> Response:
-            body = _rate(sources, lang, _int_param(request, "lot_seed", fields))
+        def answer(payload: dict[str, Any], sources: list[Source], lang: str,
+                   fields: dict[str, str]) -> Response:
+            body = {"ok": True, **payload, "token": fingerprint(sources),
+                    "files": [source.name for source in sources]}
             return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
-        return await self._guarded(request, work)
+        return await self._guarded(request, "rate", answer)
 
     async def results(self, request: Request) -> Response:
-        def work(sources: list[Source], lang: str, fields: dict[str, str]) -> Response:
-            data = _results(sources, lang, _int_param(request, "lot_seed", fields))
+        def answer(data: bytes, sources: list[Source], lang: str,
+                   fields: dict[str, str]) -> Response:
             suffix = "итоги" if lang == "ru" else "results"
             return _download(data, f"{_stem(sources, lang)}-{suffix}.xlsx", "results.xlsx")
 
-        return await self._guarded(request, work)
+        return await self._guarded(request, "results", answer)
 
     async def annotated(self, request: Request) -> Response:
-        def work(sources: list[Source], lang: str, fields: dict[str, str]) -> Response:
-            index = _int_param(request, "file", fields) or 0
-            if not 0 <= index < len(sources):
-                raise UploadError(400, f"No file number {index}.", f"Нет файла номер {index}.")
-            data = _annotated(sources, lang, index)
+        def answer(data: bytes, sources: list[Source], lang: str,
+                   fields: dict[str, str]) -> Response:
+            source = sources[self._file_index(request, fields, len(sources))]
             suffix = "замечания" if lang == "ru" else "annotated"
-            return _download(data, f"{_stem([sources[index]], lang)}-{suffix}.xlsx",
-                             "annotated.xlsx")
+            return _download(data, f"{_stem([source], lang)}-{suffix}.xlsx", "annotated.xlsx")
 
-        return await self._guarded(request, work)
+        return await self._guarded(request, "annotated", answer)
 
     async def limits_info(self, request: Request) -> Response:
         return JSONResponse(self.limits.json())
@@ -221,11 +242,22 @@ def _default_file_limit() -> int:
     return min(int(MAX_FILE_BYTES), WEB_FILE_LIMIT)
 
 
-def create_app(max_upload_bytes: int | None = None) -> Starlette:
+def create_app(max_upload_bytes: int | None = None, *, host: str | None = None,
+               bounds: Bounds | None = None) -> Starlette:
     """The page and its API. `max_upload_bytes` is the per-file limit (default: the library's
-    `MAX_FILE_BYTES`); one request may carry four times that in all."""
+    `MAX_FILE_BYTES`); one request may carry four times that in all. `host` is the `--host`
+    the server answers to besides the address it is reached at; `bounds` its limits."""
     per_file = max_upload_bytes if max_upload_bytes is not None else _default_file_limit()
-    api = Api(Limits(per_file=per_file, total=per_file * TOTAL_FACTOR))
+    api = Api(Limits(per_file=per_file, total=per_file * TOTAL_FACTOR), bounds or Bounds())
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await api.pool.start()  # warm workers before the first request
+        try:
+            yield
+        finally:
+            api.pool.close()
+
     return Starlette(routes=[
         Route("/", index, methods=["GET"]),
         Route("/api/limits", api.limits_info, methods=["GET"]),
@@ -233,7 +265,8 @@ def create_app(max_upload_bytes: int | None = None) -> Starlette:
         Route("/api/results.xlsx", api.results, methods=["POST"]),
         Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], middleware=[Middleware(SecurityHeaders)])
+    ], middleware=[Middleware(SecurityHeaders), Middleware(OriginGuard, host=host)],
+        lifespan=lifespan)
 
 
 class SecurityHeaders:
@@ -275,7 +308,7 @@ def _bind(host: str, port: int) -> socket.socket:
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
-        sock.listen(128)  # a browser opened on the printed address queues until uvicorn runs
+        sock.listen(BACKLOG)  # a browser opened on the printed address queues until uvicorn runs
     except OSError as exc:
         if sock is not None:
             sock.close()
@@ -287,11 +320,25 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def run_server(host: str, port: int) -> None:
+def server_config(app: ASGIApp, bounds: Bounds) -> Any:
+    """uvicorn's settings for the page: bounded connections (`connections.py`) and a short
+    keep-alive. uvicorn's own `limit_concurrency` answers 503 only once a request has
+    arrived, so idle connections would pass it; the protocol's cap covers those too."""
+    import uvicorn
+
+    from .connections import connection_cap, protocol_for
+
+    protocol = protocol_for(bounds, connection_cap(bounds.max_connections))
+    return uvicorn.Config(app, log_level="warning", server_header=False, http=protocol,
+                          timeout_keep_alive=bounds.keep_alive, backlog=BACKLOG)
+
+
+def run_server(host: str, port: int, bounds: Bounds | None = None) -> None:
     """Serve the page until Ctrl+C; prints the address, warns when it is reachable from
     other machines."""
     import uvicorn
 
+    bounds = bounds or Bounds()
     sock = _bind(host, port)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
@@ -301,5 +348,5 @@ def run_server(host: str, port: int) -> None:
               f"Warning: the server is reachable from other machines ({host}); "
               "anyone on the network can upload protocols.", file=sys.stderr, flush=True)
     print(f"mafia-sheets: {url}  (Ctrl+C — остановить / to stop)", flush=True)
-    config = uvicorn.Config(create_app(), log_level="warning", server_header=False)
+    config = server_config(create_app(host=host, bounds=bounds), bounds)
     uvicorn.Server(config).run(sockets=[sock])

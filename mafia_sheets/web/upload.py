@@ -2,18 +2,22 @@
 
 Nothing touches the disk (Starlette's own form parser spools large files to temporary
 files), and an upload is never buffered past its limit: the count is kept while the body
-streams in, and the request is answered with 413 as soon as it is exceeded.
+streams in, and the request is answered with 413 as soon as it is exceeded. All uploads in
+flight share one memory budget (`UploadBudget`), and a body must keep arriving: a client that
+stops sending gets 408 (`BodyTimes`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from ..errors import MafiaSheetsError
 from ..model import Source
@@ -21,6 +25,8 @@ from ..model import Source
 MAX_FILES = 100  # a weekly club's whole season fits; more is a mistake or abuse
 TOTAL_FACTOR = 4  # a request may carry this many full-size files' worth of bytes
 MULTIPART_SLACK = 64 * 1024  # boundaries and part headers on top of the file bytes
+BUDGET_STEP = 1024 * 1024  # a body of unknown length takes its budget a megabyte at a time
+BUDGET_POLL_S = 0.05  # how often a waiting upload looks for room in the budget
 
 
 class UploadError(MafiaSheetsError):
@@ -31,6 +37,14 @@ class UploadError(MafiaSheetsError):
         self.status = status
 
 
+class UploadDropped(Exception):
+    """The client went away before its whole upload arrived (logged in one line)."""
+
+    def __init__(self, received: int) -> None:
+        super().__init__(f"dropped after {received:,} bytes")
+        self.received = received
+
+
 @dataclass(frozen=True)
 class Limits:
     per_file: int
@@ -39,6 +53,59 @@ class Limits:
     def json(self) -> dict[str, int]:
         return {"max_file_bytes": self.per_file, "max_total_bytes": self.total,
                 "max_files": MAX_FILES}
+
+
+@dataclass(frozen=True)
+class BodyTimes:
+    idle: float  # longest pause between two pieces of a body
+    deadline: float  # the whole body
+
+
+class UploadBudget:
+    """Bytes of upload that all requests together may hold in memory at once.
+
+    A request takes its share before it reads (its Content-Length, or step by step for a
+    body of unknown length) and gives it back after its answer; while the budget is full it
+    waits up to `wait` seconds, then is refused with 503.
+    """
+
+    def __init__(self, capacity: int, wait: float) -> None:
+        self.capacity, self.wait, self.used = capacity, wait, 0
+
+    def hold(self) -> BudgetHold:
+        return BudgetHold(self)
+
+    async def _take(self, size: int) -> None:
+        deadline = time.monotonic() + self.wait
+        while self.used + size > self.capacity:
+            if time.monotonic() >= deadline:
+                raise UploadError(503, "The page is busy receiving other uploads: try again "
+                                  "in a minute.",
+                                  "Страница занята приёмом других загрузок: попробуйте через "
+                                  "минуту.")
+            await asyncio.sleep(BUDGET_POLL_S)
+        self.used += size
+
+
+class BudgetHold:
+    """One request's share of the budget; `release()` gives all of it back."""
+
+    def __init__(self, budget: UploadBudget) -> None:
+        self.budget, self.size = budget, 0
+
+    async def grow_to(self, size: int) -> None:
+        if size > self.size:
+            await self.budget._take(size - self.size)
+            self.size = size
+
+    def release(self) -> None:
+        self.budget.used -= self.size
+        self.size = 0
+
+
+def request_cap(limits: Limits) -> int:
+    """The most bytes one request's body may have."""
+    return limits.total + MULTIPART_SLACK
 
 
 @dataclass
@@ -72,7 +139,7 @@ class _UploadReader:
 
     def feed(self, chunk: bytes) -> None:
         self.received += len(chunk)
-        if self.received > self.limits.total + MULTIPART_SLACK:
+        if self.received > request_cap(self.limits):
             raise _too_large_total(self.limits.total)
         self._parser.write(chunk)
 
@@ -133,9 +200,17 @@ def _decode(raw: bytes) -> str:
         return raw.decode("latin-1")
 
 
+# Browsers escape these three characters of a file name in a multipart upload (HTML
+# standard, "multipart/form-data encoding algorithm"); the name is taken back as it was.
+BROWSER_ESCAPES = (("%22", '"'), ("%0D", "\r"), ("%0A", "\n"))
+
+
 def _file_name(raw: bytes) -> str:
     """The base name only: some browsers send a whole client path."""
-    return _decode(raw).replace("\\", "/").rsplit("/", 1)[-1].strip()
+    name = _decode(raw)
+    for escaped, char in BROWSER_ESCAPES:
+        name = name.replace(escaped, char)
+    return name.replace("\\", "/").rsplit("/", 1)[-1].strip()
 
 
 def _megabytes(size: int) -> str:
@@ -160,21 +235,29 @@ def _bad_request() -> UploadError:
 # ---- turning a request into sources -----------------------------------------------------
 
 
-async def read_sources(request: Request, limits: Limits) -> tuple[list[Source], dict[str, str]]:
-    """The uploaded workbooks (checked by name and size) and the plain form fields."""
+async def read_sources(request: Request, limits: Limits, hold: BudgetHold,
+                       times: BodyTimes) -> tuple[list[Source], dict[str, str]]:
+    """The uploaded workbooks (checked by name and size) and the plain form fields; the
+    bytes are counted in `hold`, and the body must arrive within `times`."""
     ctype, options = parse_options_header(request.headers.get("content-type", ""))
     if ctype != b"multipart/form-data" or not options.get(b"boundary"):
         raise _bad_request()
     declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limits.total + MULTIPART_SLACK:
+    if declared.isdigit() and int(declared) > request_cap(limits):
         raise _too_large_total(limits.total)  # refuse before reading a byte
+    if declared.isdigit():
+        await hold.grow_to(int(declared))
     reader = _UploadReader(options[b"boundary"], limits)
     try:
-        async for chunk in request.stream():
+        async for chunk in _timed(request.stream(), times):
             reader.feed(chunk)
+            if reader.received > hold.size:  # never more than one request may carry
+                await hold.grow_to(min(reader.received + BUDGET_STEP, request_cap(limits)))
         reader.finish()
     except FormParserError as exc:
         raise _bad_request() from exc
+    except ClientDisconnect:
+        raise UploadDropped(reader.received) from None
     if reader.oversize:
         mb, name = _megabytes(limits.per_file), reader.oversize[0]
         raise UploadError(413, f"File “{name}” is too large: the limit is {mb} MB per file.",
@@ -190,6 +273,25 @@ async def read_sources(request: Request, limits: Limits) -> tuple[list[Source], 
                 f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
                 "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).")
     return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
+
+
+async def _timed(stream: AsyncIterator[bytes], times: BodyTimes) -> AsyncIterator[bytes]:
+    """The body's pieces, as long as each follows the last within `times.idle` and all of
+    them arrive within `times.deadline`; otherwise 408."""
+    deadline = time.monotonic() + times.deadline
+    while True:
+        wait = min(times.idle, deadline - time.monotonic())
+        try:
+            if wait <= 0:
+                raise TimeoutError
+            async with asyncio.timeout(wait):
+                chunk = await anext(stream)
+        except StopAsyncIteration:
+            return
+        except TimeoutError:
+            raise UploadError(408, "The upload stopped arriving: send the files again.",
+                              "Загрузка перестала поступать: отправьте файлы снова.") from None
+        yield chunk
 
 
 def fingerprint(sources: Sequence[Source]) -> str:

@@ -256,11 +256,17 @@ function finish(xhr, reply) {
   renderResults();
 }
 
+// The download's name from Content-Disposition (RFC 6266): the exact UTF-8 name in
+// filename*, else the plain filename, else the fallback. The name is only ever data.
 function filenameFrom(disposition, fallback) {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition || "");
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(disposition || "");
-  return plain ? plain[1] : fallback;
+  const star = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition || "");
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch (_) { /* malformed: fall through */ }
+  }
+  const plain = /filename="([^"]*)"/i.exec(disposition || "");
+  return plain && plain[1] ? plain[1] : fallback;
 }
 
 // Downloads re-send the same files: the server keeps nothing between requests.
@@ -307,6 +313,8 @@ function renderResults() {
   $("tournament-name").textContent = name;
   document.title = `${name} — ${t("pageTitle")}`;
   $("files-line").textContent = t("files")(state.files.length) + state.files.map((f) => f.name).join(", ");
+  // how each file was read, as the server detected it: «прочитано: бланк на игру, 12 игр»
+  $("read-line").textContent = (result.read || []).map((r) => `${r.file}: ${r.text}`).join("; ");
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);
@@ -332,10 +340,13 @@ function renderActions(reply) {
   }
   if (!reply.annotate) return;
   // One annotated copy per file that has something to mark.
+  // Files are matched by position in the upload: the names the server received (reply.files)
+  // are what the findings carry, whatever characters the browser had to escape in them.
   const findings = reply.result.findings || [];
   const marked = new Set(findings.map((f) => f.file));
+  const names = reply.files || state.files.map((f) => f.name);
   state.files.forEach((file, index) => {
-    if (!marked.has(file.name) && !marked.has(null) && !marked.has(undefined)) return;
+    if (!marked.has(names[index]) && !marked.has(null) && !marked.has(undefined)) return;
     const label = state.files.length === 1 ? t("downloadAnnotated") : t("downloadAnnotatedOf")(file.name);
     box.append(el("button", {
       type: "button", class: "secondary download-annotated", id: `download-annotated-${index}`,

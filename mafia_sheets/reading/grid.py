@@ -1,0 +1,201 @@
+"""One sheet as a grid of cells for the layouts that are read by their labels.
+
+A game sheet («бланк») or a sheet of one row per game is small and irregular: fields sit
+wherever the club's template put them, labels are merged over several cells or carry
+their value in the same cell (`Стол № 2`). :class:`Grid` answers the questions those
+readers ask — the text of a cell, its Excel address, the next filled cell to the right,
+the extent of a merge — and :class:`Records` collects the rows they find, each value with
+its own sheet and cell, into the raw tables the rest of the product reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .. import vocab
+from ..model import Places
+from .sheets import RawSheet, column_letter
+
+_PUNCT = re.compile(r"[№#:.,()\[\]«»\"'_*]+")
+
+# What a judge writes in a box or beside a printed option to mark it.
+MARKS = frozenset({"x", "х", "+", "v", "✓", "✔", "☑", "☒", "✗", "✘", "*", "●", "■", "1",
+                   "да", "yes", "so", "/", "\\", "|", "++"})
+# A night without a kill, a day without a vote-out.
+NOTHING = frozenset({"", "-", "–", "—", "0", "промах", "нет", "miss", "no", "x", "х", "пусто",
+                     "промах.", "none"})
+
+
+def label_of(value: object) -> str:
+    """A cell as a label: folded, without №, colons and dots: `'Стол №:'` → `'стол'`."""
+    if not isinstance(value, str):
+        return ""
+    return " ".join(_PUNCT.sub(" ", vocab.fold(value)).split())
+
+
+class Grid:
+    """The cells of one sheet as calamine reads them, addressed by 0-based (row, column)."""
+
+    def __init__(self, name: str, sheet: object) -> None:
+        self.name = name
+        self.cells: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
+        start: tuple[int, int] = sheet.start or (0, 0)  # type: ignore[attr-defined]
+        self.row0, self.col0 = start
+        self.height = len(self.cells)
+        self.width = max(map(len, self.cells), default=0)
+        self.memo: dict[str, object] = {}  # what a reader found once, for the next to reuse
+        self._merge_end: dict[tuple[int, int], tuple[int, int]] = {}
+        for (top, left), (bottom, right) in getattr(sheet, "merged_cell_ranges", None) or ():
+            self._merge_end[(top - self.row0, left - self.col0)] = (bottom - self.row0,
+                                                                   right - self.col0)
+
+    @cached_property
+    def texts(self) -> list[tuple[int, int, str, str]]:
+        """Every text cell once: (row, column, text, its label) — labels are folded once."""
+        return [(r, c, v, label_of(v)) for r, row in enumerate(self.cells)
+                for c, v in enumerate(row) if isinstance(v, str) and v.strip()]
+
+    @cached_property
+    def _labels(self) -> dict[tuple[int, int], str]:
+        return {(r, c): label for r, c, _, label in self.texts}
+
+    def value(self, r: int, c: int) -> object:
+        if 0 <= r < self.height and 0 <= c < len(self.cells[r]):
+            value = self.cells[r][c]
+            return "" if value is None else value
+        return ""
+
+    def blank(self, r: int, c: int) -> bool:
+        value = self.value(r, c)
+        return isinstance(value, str) and not value.strip()
+
+    def label(self, r: int, c: int) -> str:
+        return self._labels.get((r, c), "")
+
+    def address(self, r: int, c: int) -> str:
+        return f"{column_letter(self.col0 + c)}{self.row0 + r + 1}"
+
+    def excel_row(self, r: int) -> int:
+        return self.row0 + r + 1
+
+    def right_end(self, r: int, c: int) -> int:
+        """The last column of the merge that starts at (r, c); c itself when not merged."""
+        return self._merge_end.get((r, c), (r, c))[1]
+
+    def filled(self) -> Iterator[tuple[int, int, object]]:
+        for r, row in enumerate(self.cells):
+            for c, value in enumerate(row):
+                if not (isinstance(value, str) and not value.strip()) and value is not None:
+                    yield r, c, value
+
+    def is_empty(self) -> bool:
+        return next(self.filled(), None) is None
+
+    def next_filled(self, r: int, c: int, limit: int = 6) -> tuple[int, int] | None:
+        """The first filled cell right of (r, c), past the cell's own merge, within `limit`."""
+        start = self.right_end(r, c) + 1
+        for column in range(start, min(self.width, start + limit)):
+            if not self.blank(r, column):
+                return r, column
+        return None
+
+
+def mark(value: object) -> bool:
+    """A box marked by hand: «x», «+», «1», «✓» …"""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return value == 1
+    return vocab.fold(value) in MARKS
+
+
+@dataclass
+class Records:
+    """Rows of one canonical table gathered from many sheets, each value with its cell."""
+
+    code: str
+    columns: dict[str, list[object]] = field(default_factory=dict)
+    cells: dict[str, list[str]] = field(default_factory=dict)
+    sheets: list[str] = field(default_factory=list)
+    rows: list[int] = field(default_factory=list)
+
+    def add(self, sheet: str, row: int, values: dict[str, tuple[object, str]]) -> None:
+        """One data row: `values` maps a column code to (value as typed, its cell)."""
+        count = len(self.sheets)
+        for column in values:
+            if column not in self.columns:
+                self.columns[column] = [""] * count
+                self.cells[column] = [""] * count
+        for column in self.columns:
+            value, cell = values.get(column, ("", ""))
+            self.columns[column].append(value)
+            self.cells[column].append(cell)
+        self.sheets.append(sheet)
+        self.rows.append(row)
+
+    def extend(self, other: Records) -> None:
+        for index in range(len(other.sheets)):
+            self.add(other.sheets[index], other.rows[index],
+                     {c: (other.columns[c][index], other.cells[c][index])
+                      for c in other.columns})
+
+    def __len__(self) -> int:
+        return len(self.sheets)
+
+    def raw_sheet(self, name: str) -> RawSheet:
+        """The raw table: `_row` keys 1 … n, every value located through :class:`Places`."""
+        places = Places(tuple(self.sheets), tuple(self.rows),
+                        {c: tuple(cells) for c, cells in self.cells.items()})
+        return RawSheet(self.code, name, 0, {}, {c: list(v) for c, v in self.columns.items()},
+                        list(range(1, len(self) + 1)), places)
+
+
+def from_raw(raw: RawSheet) -> Records:
+    """A row-layout sheet as records, to be merged with games read from other layouts."""
+    records = Records(raw.code)
+    for index in range(len(raw.rows)):
+        sheet, _, row = raw.locate("", index)
+        records.add(sheet, row, {c: (raw.columns[c][index], raw.locate(c, index)[1])
+                                 for c in raw.columns})
+    return records
+
+
+def seats_in(text: object) -> list[int] | None:
+    """Seat numbers written in one cell: `7`, `3 7`, `3,7`, and `37` for seats 3 and 7
+    (as judges write a double vote-out in one box); None when it is not seats."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int | float):
+        if isinstance(text, float) and not text.is_integer():
+            return None
+        number = int(text)
+        text = str(number)
+    folded = vocab.fold(text)
+    if folded in NOTHING:
+        return []
+    parts = [p for p in re.split(r"[\s,;/.+]+", folded) if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        return None
+    seats: list[int] = []
+    for part in parts:
+        seats.extend(_digits(part))
+    return seats if all(1 <= s <= 10 for s in seats) else None
+
+
+def _digits(part: str) -> Iterable[int]:
+    """`'7'` → 7, `'10'` → 10, `'37'` → 3, 7, `'310'` → 3, 10."""
+    if 1 <= int(part) <= 10 and not part.startswith("0"):
+        return [int(part)]
+    out: list[int] = []
+    index = 0
+    while index < len(part):
+        if part.startswith("10", index):
+            out.append(10)
+            index += 2
+        else:
+            out.append(int(part[index]))
+            index += 1
+    return out
