@@ -113,6 +113,7 @@ class SizeResult:
     reader: str = ""
     reader_times: dict[str, float] = field(default_factory=dict)
     rate: list[Run] = field(default_factory=list)
+    lean: list[Run] = field(default_factory=list)  # rate --no-stats
     floor: list[tuple[Run, dict[str, float]]] = field(default_factory=list)
     peer: list[Run] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -193,6 +194,12 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
         if command is None:
             note(result, "rate: not available (no mafia-sheets command installed)")
             break
+        # with and without statistics in turn, so both see the same machine load
+        lean_out = work / f"rate-lean-{games}.xlsx"
+        lean = measure([*command, "rate", str(protocol), "-o", str(lean_out), "--no-stats"],
+                       Path(f"{tag}-lean"))
+        if lean.code == 0:
+            result.lean.append(lean)
         output = work / f"rate-{games}.xlsx"
         output.unlink(missing_ok=True)
         run = measure([*command, "rate", str(protocol), "-o", str(output)], Path(f"{tag}-rate"))
@@ -200,7 +207,8 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
             note(result, f"rate: not available ({run.why()})")
             break
         result.rate.append(run)
-        print(f"  rate  {attempt + 1}/{args.repeat}: {run.wall:.2f} s", flush=True)
+        print(f"  rate  {attempt + 1}/{args.repeat}: {run.wall:.2f} s "
+              f"(--no-stats {lean.wall:.2f} s)", flush=True)
         cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
     result.floor_read_only = cells is None
     for attempt in range(args.repeat):
@@ -231,6 +239,8 @@ def summary_row(r: SizeResult) -> dict[str, float | None]:
     floor_walls = [run.wall - parts["unpickle"] for run, parts in r.floor]
     return {
         "rate": median([run.wall for run in r.rate]),
+        "lean": median([run.wall for run in r.lean]),
+        "lean_mb": median([run.peak_mb for run in r.lean]),
         "floor": median(floor_walls),
         "peer": median([run.wall for run in r.peer]),
         "rate_mb": median([run.peak_mb for run in r.rate]),
@@ -282,18 +292,20 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         f"- libraries: {versions()}",
         f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
         f"generator seed {args.seed}", "",
-        "| games | seat rows | rate s | floor s | peer s | rate/floor | peer/rate "
-        "| rate MB | floor MB | peer MB |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| games | seat rows | rate s | --no-stats s | stats cost | floor s | peer s "
+        "| rate/floor | peer/rate | rate MB | --no-stats MB | floor MB | peer MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     rows = {r.games: summary_row(r) for r in results}
     for r in results:
         s = rows[r.games]
         floor = fmt(s["floor"]) + (" (read only)" if r.floor_read_only else "")
         lines.append(
-            f"| {r.games:,} | {r.games * 10:,} | {fmt(s['rate'])} | {floor} | {fmt(s['peer'])} "
+            f"| {r.games:,} | {r.games * 10:,} | {fmt(s['rate'])} | {fmt(s['lean'])} "
+            f"| {ratio(s['rate'], s['lean'])} | {floor} | {fmt(s['peer'])} "
             f"| {ratio(s['rate'], s['floor'])} | {ratio(s['peer'], s['rate'])} "
-            f"| {fmt(s['rate_mb'], 0)} | {fmt(s['floor_mb'], 0)} | {fmt(s['peer_mb'], 0)} |")
+            f"| {fmt(s['rate_mb'], 0)} | {fmt(s['lean_mb'], 0)} | {fmt(s['floor_mb'], 0)} "
+            f"| {fmt(s['peer_mb'], 0)} |")
     lines += ["", "Floor parts (medians; unpickling rate's cells is excluded from the floor):",
               "", "| games | reader | read s | write s | unpickle s | calamine s | fastexcel s |",
               "|---:|---|---:|---:|---:|---:|---:|"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .text import Text
+
 
 class ExitStatus(IntEnum):
     OK = 0
@@ -16,17 +18,24 @@ class ExitStatus(IntEnum):
 
 
 class MafiaSheetsError(Exception):
-    """Base of every error that stops a run. `str()` is the English line."""
+    """Base of every error that stops a run: one line in both languages. `str()` is English."""
 
     exit_status = ExitStatus.UNUSABLE
 
-    def __init__(self, en: str, ru: str | None = None) -> None:
-        super().__init__(en)
-        self.en = en
-        self.ru = ru or en
+    def __init__(self, message: Text) -> None:
+        super().__init__(message.en)
+        self.message = message
+
+    @property
+    def en(self) -> str:
+        return self.message.en
+
+    @property
+    def ru(self) -> str:
+        return self.message.ru
 
     def text(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
+        return self.message(lang)
 
 
 class ProtocolReadError(MafiaSheetsError, ValueError):

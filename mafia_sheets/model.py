@@ -16,6 +16,8 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .rating.stats import Stats
+
 DecidedBy = Literal[
     "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
 ]
@@ -221,6 +223,7 @@ class Rating:
     sources: tuple[str, ...] = ()
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
+    stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,14 @@ def _quiet(_: str) -> None:
     return None
 
 
-def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | None = None,
-             rate: bool = True, progress: Progress = _quiet) -> Outcome:
+def evaluate(sources: Sequence[Source], *, lot_seed: int | None = None, rate: bool = True,
+             progress: Progress = _quiet, stats: bool = True) -> Outcome:
     """Read and check every source; when nothing is an error (and `rate`), rate them as one.
 
     Raises MafiaSheetsError (exit 2) for a file that cannot be read at all, and
-    SeasonConflictError when the files of a season disagree on a rule setting.
+    SeasonConflictError when the files of a season disagree on a rule setting. Findings
+    are rendered later, in the language of the output.
     """
-    del lang  # findings are rendered later, in the language of the output
     protocols: list[Protocol] = []
     findings: list[Finding] = []
     for source in sources:
@@ -47,8 +47,8 @@ def evaluate(sources: Sequence[Source], *, lang: str = "ru", lot_seed: int | Non
         return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
     season = pool(protocols)
     progress("score")
-    rating = dataclasses.replace(build_rating(season, findings, lot_seed), reading=reading,
-                                 headers=headers)
+    rating = dataclasses.replace(build_rating(season, findings, lot_seed, stats),
+                                 reading=reading, headers=headers)
     return Outcome(tuple(findings), rating, order, reading=reading, headers=headers)
 
 

@@ -37,6 +37,29 @@ class Text:
         return self.ru if self.ru == self.en else f"{self.ru} / {self.en}"
 
 
+@dataclass(frozen=True)
+class Plural:
+    """A counted noun: `Plural(("игра", "игры", "игр"), ("game", "games"))(5, "ru")` → `5 игр`.
+
+    Russian has three forms (1 игра, 2 игры, 5 игр; 11–14 take the third), English two.
+    """
+
+    ru: tuple[str, str, str]
+    en: tuple[str, str]
+
+    def __call__(self, count: int, lang: str) -> str:
+        return f"{count} {self.word(count, lang)}"
+
+    def word(self, count: int, lang: str) -> str:
+        if lang == "en":
+            return self.en[0 if count == 1 else 1]
+        if count % 10 == 1 and count % 100 != 11:
+            return self.ru[0]
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return self.ru[1]
+        return self.ru[2]
+
+
 def cell_text(value: object) -> str:
     """A cell value as the judge typed it: Excel stores the nickname `12` as the float 12.0."""
     if value is None:

@@ -121,7 +121,9 @@ def test_rate_writes_the_results_and_leaves_the_input_alone(runner, tmp_path):
 def test_rate_json_has_exactly_the_keys_of_the_spec(runner):
     result = run(runner, "rate", SAMPLE, "--json")
     data = json.loads(result.output)
-    assert result.exit_code == 0 and set(data) == JSON_KEYS
+    assert result.exit_code == 0 and set(data) == JSON_KEYS | {"stats"}
+    lean = json.loads(run(runner, "rate", SAMPLE, "--json", "--no-stats").output)
+    assert set(lean) == JSON_KEYS and lean["standings"] == data["standings"]
     assert set(data["k"]) == {"applied", "value", "heavy_side", "games", "heavy_games"}
     assert set(data["settings"]) == SETTINGS_KEYS
     assert data["settings"]["draw_quiet_phases"] == 5

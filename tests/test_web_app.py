@@ -43,7 +43,7 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 def expected(sources: list[Source], lang: str = "ru") -> dict[str, Any]:
     """What `rate --json` prints for the same files."""
-    return outcome_json(evaluate(sources, lang=lang), lang)
+    return outcome_json(evaluate(sources), lang)
 
 
 def faulty(data: bytes, header: str = "Роль", value: object = "Президент") -> tuple[bytes, str]:

@@ -299,7 +299,7 @@ def test_english_switch_relabels_everything(page: Page) -> None:
     drop(page, ("bad.xlsx", data))
     page.wait_for_selector(".finding")
     page.click("button[data-lang=en]")
-    english = outcome_json(evaluate([Source("bad.xlsx", data)], lang="en"), "en")
+    english = outcome_json(evaluate([Source("bad.xlsx", data)]), "en")
     message = next(f["message"] for f in english["findings"] if f["cell"] == cell)
     expect(page.locator(".finding .message").first).to_contain_text(message)
     expect(page.locator("html")).to_have_attribute("lang", "en")

@@ -75,7 +75,7 @@ def sample() -> bytes:
 
 @pytest.fixture(scope="module")
 def want(sample: bytes) -> dict[str, Any]:
-    return outcome_json(evaluate([Source("cup.xlsx", sample)], lang="ru"), "ru")
+    return outcome_json(evaluate([Source("cup.xlsx", sample)]), "ru")
 
 
 @pytest.fixture(scope="module")

@@ -96,8 +96,7 @@ def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
     for path in files:
         paths.extend(expand_folder(path) if path.is_dir() else [path])
     if not paths:
-        fail(MafiaSheetsError(msg.line("no_workbooks", "en"), msg.line("no_workbooks", "ru")),
-             lang, debug)
+        fail(MafiaSheetsError(msg.LINES["no_workbooks"]), lang, debug)
     return paths
 
 
@@ -123,7 +122,10 @@ def _guard(out: Path, inputs: Sequence[Path], lang: str, debug: bool) -> None:
 def expand_folder(folder: Path) -> list[Path]:
     """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
     this tool's own outputs."""
-    own = ("-итоги", "-results", "-замечания", "-annotated")
+    from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
+
+    own = tuple(f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX)
+                for word in (text.ru, text.en))
     return sorted(p for p in folder.glob("*.xlsx")
                   if not p.name.startswith("~$") and not p.stem.endswith(own))
 
@@ -133,7 +135,7 @@ def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
     from ..pipeline import evaluate
 
     try:
-        return evaluate(sources, lang=lang, progress=status, **options)
+        return evaluate(sources, progress=status, **options)
     except MafiaSheetsError as error:
         status.done()
         fail(error, lang, debug)
@@ -160,8 +162,7 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
     paths = _paths(files, lang, debug)
     if annotate_out is not None:
         if len(paths) != 1:
-            fail(MafiaSheetsError(msg.line("annotate_one", "en"),
-                                  msg.line("annotate_one", "ru")), lang, debug)
+            fail(MafiaSheetsError(msg.LINES["annotate_one"]), lang, debug)
         _guard(annotate_out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     if annotate_out is not None:
@@ -218,10 +219,13 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
               help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
 @click.option("--lot-seed", metavar="N",
               help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
+@click.option("--no-stats", "no_stats", is_flag=True,
+              help="Только итоги: без статистики, карточек и встреч / standings only: no "
+                   "statistics, player cards or head to head.")
 @LANG
 @DEBUG
 def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str | None,
-         lang: str, debug: bool) -> None:
+         no_stats: bool, lang: str, debug: bool) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
@@ -240,7 +244,7 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
         _guard(out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed)
+    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed, stats=not no_stats)
     if not as_json:  # JSON states it under "read"
         _say_reading(outcome, lang)
     if outcome.rating is None:
@@ -264,7 +268,9 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
 
 
 def default_output(first: Path, lang: str) -> Path:
-    suffix = "-итоги" if lang == "ru" else "-results"
+    from ..report.labels import RESULTS_SUFFIX
+
+    suffix = f"-{RESULTS_SUFFIX(lang)}"
     folder = first if first.is_dir() else first.parent
     stem = first.name if first.is_dir() else first.stem
     return folder / f"{stem}{suffix}.xlsx"

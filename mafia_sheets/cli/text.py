@@ -10,66 +10,66 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
-from ..text import terminal
+from ..text import Text, terminal
 
 if TYPE_CHECKING:
     from ..model import Rating
 
-LINES: dict[str, tuple[str, str]] = {
-    "error_prefix": ("Ошибка: ", "Error: "),
-    "internal_error": ("Внутренняя ошибка mafia-sheets ({error}). Ничего не записано. "
+LINES: dict[str, Text] = {
+    "error_prefix": Text("Ошибка: ", "Error: "),
+    "internal_error": Text("Внутренняя ошибка mafia-sheets ({error}). Ничего не записано. "
                        "Запустите ту же команду с --debug и пришлите вывод разработчикам.",
                        "Internal error in mafia-sheets ({error}). Nothing was written. "
                        "Run the same command with --debug and send the output to the "
                        "developers."),
-    "template_written": ("Протокол записан: {path} (игр: {games}, игроков: {players})",
+    "template_written": Text("Протокол записан: {path} (игр: {games}, игроков: {players})",
                          "Protocol written: {path} (games: {games}, players: {players})"),
-    "no_workbooks": ("В папке нет книг .xlsx — укажите файлы протоколов",
+    "no_workbooks": Text("В папке нет книг .xlsx — укажите файлы протоколов",
                      "No .xlsx workbooks in the folder — name the protocol files"),
-    "annotate_one": ("--annotate работает с одним файлом — укажите один протокол",
+    "annotate_one": Text("--annotate работает с одним файлом — укажите один протокол",
                      "--annotate works on one file — give one protocol"),
-    "annotated_written": ("Копия с пометками: {path}", "Annotated copy: {path}"),
-    "fix_then_rate": ("Итоги не посчитаны: исправьте ошибки и запустите снова.",
+    "annotated_written": Text("Копия с пометками: {path}", "Annotated copy: {path}"),
+    "fix_then_rate": Text("Итоги не посчитаны: исправьте ошибки и запустите снова.",
                       "No standings: fix the errors and run again."),
-    "clean": ("Ошибок и замечаний нет.", "No errors, no warnings."),
-    "summary": ("Итого: ошибок {errors}, предупреждений {warnings}.",
+    "clean": Text("Ошибок и замечаний нет.", "No errors, no warnings."),
+    "summary": Text("Итого: ошибок {errors}, предупреждений {warnings}.",
                 "Total: {errors} errors, {warnings} warnings."),
-    "general": ("Общее", "General"),
-    "game": ("Игра {game}", "Game {game}"),
-    "file": ("Файл {file}", "File {file}"),
-    "error": ("ОШИБКА", "ERROR"),
-    "warning": ("замечание", "warning"),
-    "expected": ("ожидалось", "expected"),
-    "fix": ("как исправить", "how to fix"),
-    "written": ("Итоги записаны: {path}", "Results written: {path}"),
-    "players": ("Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: {games}."),
-    "k_on": ("K = {k} (тяжёлая сторона: {side}, N = {n_games}, n = {n})",
+    "general": Text("Общее", "General"),
+    "game": Text("Игра {game}", "Game {game}"),
+    "file": Text("Файл {file}", "File {file}"),
+    "error": Text("ОШИБКА", "ERROR"),
+    "warning": Text("замечание", "warning"),
+    "expected": Text("ожидалось", "expected"),
+    "fix": Text("как исправить", "how to fix"),
+    "written": Text("Итоги записаны: {path}", "Results written: {path}"),
+    "players": Text("Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: "
+                                                             "{games}."),
+    "k_on": Text("K = {k} (тяжёлая сторона: {side}, N = {n_games}, n = {n})",
              "K = {k} (heavy side: {side}, N = {n_games}, n = {n})"),
-    "k_off": ("K не применяется ({reason})", "K not applied ({reason})"),
-    "provisional": ("ВНИМАНИЕ: итоги предварительные — есть нерассмотренный протест.",
+    "k_off": Text("K не применяется ({reason})", "K not applied ({reason})"),
+    "provisional": Text("ВНИМАНИЕ: итоги предварительные — есть нерассмотренный протест.",
                     "NOTE: the results are provisional — a protest is pending."),
-    "lot_needed": ("Нужен жребий: {groups}. Проведите жеребьёвку и заполните лист «Жребий» "
+    "lot_needed": Text("Нужен жребий: {groups}. Проведите жеребьёвку и заполните лист «Жребий» "
                    "(или --lot-seed N).",
                    "A lot is needed: {groups}. Hold the draw and fill the Lot sheet "
                    "(or use --lot-seed N)."),
-    "lot_seed": ("Жребий проведён по затравке {seed}.", "Lots drawn with seed {seed}."),
-    "warnings_in": ("Замечаний: {n} — см. лист «Замечания».",
+    "lot_seed": Text("Жребий проведён по затравке {seed}.", "Lots drawn with seed {seed}."),
+    "warnings_in": Text("Замечаний: {n} — см. лист «Замечания».",
                     "Warnings: {n} — see the Findings sheet."),
-    "red": ("красные", "red"),
-    "black": ("чёрные", "black"),
-    "option_off": ("выключен в настройках турнира", "switched off in the settings"),
-    "equal_wins": ("побед поровну", "equal wins"),
-    "no_games": ("нет сыгранных игр", "no games played"),
-    "progress_read": ("Читаю {name}…", "Reading {name}…"),
-    "progress_check": ("Проверяю…", "Checking…"),
-    "progress_score": ("Считаю баллы…", "Scoring…"),
-    "progress_write": ("Записываю итоги…", "Writing the results…"),
+    "red": Text("красные", "red"),
+    "black": Text("чёрные", "black"),
+    "option_off": Text("выключен в настройках турнира", "switched off in the settings"),
+    "equal_wins": Text("побед поровну", "equal wins"),
+    "no_games": Text("нет сыгранных игр", "no games played"),
+    "progress_read": Text("Читаю {name}…", "Reading {name}…"),
+    "progress_check": Text("Проверяю…", "Checking…"),
+    "progress_score": Text("Считаю баллы…", "Scoring…"),
+    "progress_write": Text("Записываю итоги…", "Writing the results…"),
 }
 
 
 def line(key: str, lang: str) -> str:
-    ru, en = LINES[key]
-    return ru if lang == "ru" else en
+    return LINES[key](lang)
 
 
 def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:

@@ -12,13 +12,15 @@ from ..findings import Finding
 from ..model import KSummary, Rating, Season, Standing
 from .rank import LotInput, rank
 from .score import Units, coefficient_k, player_totals, seat_points
+from .stats import compute_stats
 
 POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
 
 
 def build_rating(season: Season, findings: Sequence[Finding],
-                 lot_seed: int | None = None) -> Rating:
-    """Protocol without errors → the complete rating (SPEC §3, §4, §6)."""
+                 lot_seed: int | None = None, stats: bool = True) -> Rating:
+    """Checked games → the complete rating (SPEC §3, §4, §6); `stats` adds the
+    statistics of SPEC §6 sheets 7–9."""
     rules = season.rules
     games = season.frames["games"]
     k = coefficient_k(games.drop_duplicates("game"), rules)
@@ -27,6 +29,8 @@ def build_rating(season: Season, findings: Sequence[Finding],
     standings, removed, lot = rank(totals, rules.tiebreak, removed_players(season),
                                    LotInput(lot_orders(season), lot_seed))
     points = player_history(points_table(seats, k, season), [*standings, *removed])
+    extra = compute_stats(seats, games, [*standings, *removed], k, rules,
+                          season.sources) if stats else None
     return Rating(
         tournament=season.tournament,
         rules=rules,
@@ -39,6 +43,7 @@ def build_rating(season: Season, findings: Sequence[Finding],
         games=games_table(games, points, k),
         points=points,
         sources=season.sources,
+        stats=extra,
     )
 
 

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..errors import MafiaSheetsError
 from ..model import DecidedBy, LotStatus, Standing
+from ..text import Text
 
 CRITERIA_COLUMNS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night")
 EN_DASH = "–"
@@ -36,9 +37,9 @@ def parse_lot_seed(raw: str) -> int:
     shown = text[:40] + ("…" if len(text) > 40 else "")
     top = f"{LOT_SEED_MAX:,}"
     raise MafiaSheetsError(
-        f"The lot seed must be a whole number from 0 to {top}, not “{shown}”.",
-        f"Зерно жребия должно быть целым числом от 0 до {top.replace(',', ' ')}, "
-        f"а не «{shown}».")
+        Text(f"Зерно жребия должно быть целым числом от 0 до {top.replace(',', ' ')}, "
+        f"а не «{shown}».",
+                 f"The lot seed must be a whole number from 0 to {top}, not “{shown}”."))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from .. import vocab
 from ..errors import SeasonConflictError
 from ..model import Protocol, Season, Tournament
 from ..rules import RuleSet
+from ..text import Text
 
 
 def pool(protocols: Sequence[Protocol]) -> Season:
@@ -63,10 +64,11 @@ def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
                 en_name = name.en if name else key
                 ru_name = name.ru if name else key
                 raise SeasonConflictError(
-                    f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
-                    "— one season needs the same rules in every file; make them equal.",
-                    f"{other.sources[0]}: параметр «{ru_name}» отличается от {first.sources[0]}"
+                    Text(f"{other.sources[0]}: параметр «{ru_name}» отличается от "
+                         f"{first.sources[0]}"
                     " — в одном сезоне правила во всех файлах должны совпадать; выровняйте их.",
+                 f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
+                    "— one season needs the same rules in every file; make them equal."),
                 )
     return first.rules
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Reading
-from ..text import Text
+from ..text import Plural, Text
 from . import blank, wide
 from .blank import GameSheet
 from .grid import Grid, Records, from_raw
@@ -113,14 +113,11 @@ def reading_text(reading: Reading, lang: str) -> str:
     return text
 
 
+GAMES = Plural(("игра", "игры", "игр"), ("game", "games"))
+
+
 def _games_word(count: int, lang: str) -> str:
-    if lang == "en":
-        return f"{count} game" + ("" if count == 1 else "s")
-    if count % 10 == 1 and count % 100 != 11:
-        return f"{count} игра"
-    if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-        return f"{count} игры"
-    return f"{count} игр"
+    return GAMES(count, lang)
 
 
 def _count(sheets: dict[str, RawSheet]) -> int:
@@ -199,8 +196,8 @@ def _refuse_overlap(sheets: dict[str, RawSheet], records: Records,
     names = ", ".join(f"«{name}»" for name, _ in kinds)
     games = ", ".join(str(g) for g in clash[:5])
     raise ProtocolReadError(
-        f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
-        f"sheets {names}. Keep each game in one layout (delete or rename the copies).",
-        f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
+        Text(f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
         "Оставьте каждую игру в одной раскладке (удалите или переименуйте копии).",
+                 f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
+        f"sheets {names}. Keep each game in one layout (delete or rename the copies)."),
     )

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..errors import ProtocolReadError
 from ..model import Source
+from ..text import Text
 from .xlsxscan import (
     WORKBOOK,
     Damaged,
@@ -73,8 +74,8 @@ _SHARED_PARTS = ("[Content_Types].xml", "xl/styles.xml")
 _SHARED_STRINGS = "xl/sharedStrings.xml"
 
 
-def _fail(en: str, ru: str) -> ProtocolReadError:
-    return ProtocolReadError(en, ru)
+def _fail(message: Text) -> ProtocolReadError:
+    return ProtocolReadError(message)
 
 
 # ---- reading from disk -------------------------------------------------------------------
@@ -89,46 +90,47 @@ def load_source(path: str | os.PathLike[str]) -> Source:
     try:
         info = file.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise _fail(f"{shown} is a folder, not a file. Give the path of the protocol "
-                        "workbook (.xlsx).",
-                        f"{shown} — это папка, а не файл. Укажите путь к файлу протокола (.xlsx).")
+            raise _fail(Text(f"{shown} — это папка, а не файл. Укажите путь к файлу протокола "
+                             "(.xlsx).",
+                 f"{shown} is a folder, not a file. Give the path of the protocol "
+                        "workbook (.xlsx)."))
         if not stat.S_ISREG(info.st_mode):
-            raise _fail(f"{shown} is not a regular file. Give the path of the protocol "
-                        "workbook (.xlsx).",
-                        f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).")
+            raise _fail(Text(f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).",
+                 f"{shown} is not a regular file. Give the path of the protocol "
+                        "workbook (.xlsx)."))
         _check_size(info.st_size, file.name)
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)  # the file may grow after stat()
     except (FileNotFoundError, NotADirectoryError):
-        raise _fail(f"{shown}: file not found. Check the file name and the folder.",
-                    f"{shown}: файл не найден. Проверьте имя файла и папку.") from None
+        raise _fail(Text(f"{shown}: файл не найден. Проверьте имя файла и папку.",
+                 f"{shown}: file not found. Check the file name and the folder.")) from None
     except PermissionError:
-        raise _fail(f"{file.name} cannot be read: no permission. Check the file's access "
-                    "rights, or copy it to a folder you can read.",
-                    f"{file.name} не читается: нет прав доступа. Проверьте права на файл "
-                    "или скопируйте его в доступную папку.") from None
+        raise _fail(Text(f"{file.name} не читается: нет прав доступа. Проверьте права на файл "
+                    "или скопируйте его в доступную папку.",
+                 f"{file.name} cannot be read: no permission. Check the file's access "
+                    "rights, or copy it to a folder you can read.")) from None
     except OSError as exc:
-        raise _fail(f"{file.name} cannot be read ({exc.strerror or exc}). Check the file "
-                    "and try again.",
-                    f"{file.name} не читается ({exc.strerror or exc}). Проверьте файл и "
-                    "попробуйте снова.") from None
+        raise _fail(Text(f"{file.name} не читается ({exc.strerror or exc}). Проверьте файл и "
+                    "попробуйте снова.",
+                 f"{file.name} cannot be read ({exc.strerror or exc}). Check the file "
+                    "and try again.")) from None
     _check_size(len(data), file.name)
     return Source(file.name, data)
 
 
 def _check_size(size: int, name: str) -> None:
     if size == 0:
-        raise _fail(f"{name} is empty (0 bytes). Open the protocol in Excel and save it "
-                    "again, or choose the right file.",
-                    f"{name} пуст (0 байт). Откройте протокол в Excel и сохраните заново "
-                    "или выберите правильный файл.")
+        raise _fail(Text(f"{name} пуст (0 байт). Откройте протокол в Excel и сохраните заново "
+                    "или выберите правильный файл.",
+                 f"{name} is empty (0 bytes). Open the protocol in Excel and save it "
+                    "again, or choose the right file."))
     if size > MAX_FILE_BYTES:
-        raise _fail(f"{name} is {_mb(size, 'en')}, over the {_mb(MAX_FILE_BYTES, 'en')} "
-                    "limit. Check that it is the protocol workbook; remove pictures and extra "
-                    "sheets.",
-                    f"{name} весит {_mb(size, 'ru')}, больше предела "
+        raise _fail(Text(f"{name} весит {_mb(size, 'ru')}, больше предела "
                     f"{_mb(MAX_FILE_BYTES, 'ru')}. Проверьте, что это файл протокола; удалите "
-                    "картинки и лишние листы.")
+                    "картинки и лишние листы.",
+                 f"{name} is {_mb(size, 'en')}, over the {_mb(MAX_FILE_BYTES, 'en')} "
+                    "limit. Check that it is the protocol workbook; remove pictures and extra "
+                    "sheets."))
 
 
 # ---- what kind of file it is -------------------------------------------------------------
@@ -151,15 +153,15 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> None:
     try:
         archive = zipfile.ZipFile(BytesIO(data))
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError):
-        raise _corrupt(name, "the archive is truncated or damaged",
-                       "архив обрезан или повреждён") from None
+        raise _corrupt(name, Text("архив обрезан или повреждён",
+                 "the archive is truncated or damaged")) from None
     with archive:
         try:
             _inspect_parts(archive, data, name, annotate)
         except Unsafe as why:  # xlsxscan says why; the message and what to do are worded here
-            raise _bomb(name, why.en, why.ru) from None
+            raise _bomb(name, why.why) from None
         except Damaged as why:
-            raise _corrupt(name, why.en, why.ru) from None
+            raise _corrupt(name, why.why) from None
 
 
 def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: bool) -> None:
@@ -198,70 +200,73 @@ def _check_strings(strings: Strings, name: str) -> None:
     held = strings.items
     if held > MAX_SHARED_STRINGS or (strings.unique_count or 0) > MAX_SHARED_STRINGS:
         shown = max(held, strings.unique_count or 0)
-        verb_en, verb_ru = ("holds", "содержит") if held > MAX_SHARED_STRINGS else \
-            ("declares", "заявляет")
-        raise _bomb(name, f"its shared-strings table {verb_en} {_count(shown, 'en')} texts "
-                    f"(limit {_n(MAX_SHARED_STRINGS, 'en')})",
-                    f"его таблица строк {verb_ru} {_count(shown, 'ru')} текстов "
-                    f"(предел {_n(MAX_SHARED_STRINGS, 'ru')})")
+        verb = Text("содержит", "holds") if held > MAX_SHARED_STRINGS else \
+            Text("заявляет", "declares")
+        raise _bomb(name, Text(f"его таблица строк {verb.ru} {_count(shown, 'ru')} текстов "
+                    f"(предел {_n(MAX_SHARED_STRINGS, 'ru')})",
+                 f"its shared-strings table {verb.en} {_count(shown, 'en')} texts "
+                    f"(limit {_n(MAX_SHARED_STRINGS, 'en')})"))
     if strings.unique_count is not None and strings.unique_count > held:
-        raise _corrupt(name, f"the shared-strings table declares "
+        raise _corrupt(name, Text(f"таблица строк заявляет {_count(strings.unique_count, 'ru')} "
+                       f"текстов, а содержит {_n(held, 'ru')}",
+                 f"the shared-strings table declares "
                        f"{_count(strings.unique_count, 'en')} texts but holds "
-                       f"{_n(held, 'en')}",
-                       f"таблица строк заявляет {_count(strings.unique_count, 'ru')} "
-                       f"текстов, а содержит {_n(held, 'ru')}")
+                       f"{_n(held, 'en')}"))
     if strings.count is not None and strings.count > MAX_CELLS:
-        raise _corrupt(name, f"the shared-strings table declares "
-                       f"{_count(strings.count, 'en')} uses, more than a workbook can hold",
-                       f"таблица строк заявляет {_count(strings.count, 'ru')} "
-                       "использований — больше, чем может быть в книге")
+        raise _corrupt(name, Text(f"таблица строк заявляет {_count(strings.count, 'ru')} "
+                       "использований — больше, чем может быть в книге",
+                 f"the shared-strings table declares "
+                       f"{_count(strings.count, 'en')} uses, more than a workbook can hold"))
 
 
 def _count(value: int, lang: str) -> str:
     """A declared number as shown: absurd ones (not even a number) stay short."""
-    return _n(value, lang) if value < 10**15 else ("an absurd number" if lang == "en"
-                                                    else "немыслимое число")
+    return _n(value, lang) if value < 10**15 else _ABSURD(lang)
+
+
+_ABSURD = Text("немыслимое число", "an absurd number")
 
 
 def _check_grid(sheet: Sheet, scan: Scan, name: str) -> None:
     """Refuse a sheet whose cells lie outside Excel's grid or span a range far beyond them."""
     grid = scan.grid
     if grid.outside:
-        raise _bomb(name, f"sheet {sheet.name} refers to cell {grid.outside}, outside "
-                    "Excel's grid (1,048,576 rows × 16,384 columns)",
-                    f"лист «{sheet.name}» ссылается на ячейку {grid.outside} за пределами "
-                    "листа Excel (1 048 576 строк × 16 384 столбца)")
+        raise _bomb(name, Text(f"лист «{sheet.name}» ссылается на ячейку {grid.outside} за "
+                               "пределами "
+                    "листа Excel (1 048 576 строк × 16 384 столбца)",
+                 f"sheet {sheet.name} refers to cell {grid.outside}, outside "
+                    "Excel's grid (1,048,576 rows × 16,384 columns)"))
     area = grid.area()
     if area <= SPARSE_FREE_AREA:
         return
     if area > MAX_GRID_AREA or area > MAX_SPARSENESS * max(grid.cells, 1):
-        span = f"{_n(grid.max_row - grid.min_row + 1, 'en')} × " \
-               f"{_n(grid.max_col - grid.min_col + 1, 'en')}"
-        span_ru = span.replace(",", "\u00a0")
-        raise _bomb(name, f"sheet {sheet.name} spans {span} cells ({_n(area, 'en')}) but "
-                    f"holds {_n(grid.cells, 'en')} (limit {_n(MAX_GRID_AREA, 'en')} cells, "
-                    f"or {MAX_SPARSENESS} times the cells held past "
-                    f"{_n(SPARSE_FREE_AREA, 'en')})",
-                    f"лист «{sheet.name}» занимает {span_ru} ячеек ({_n(area, 'ru')}), а "
+        rows, cols = grid.max_row - grid.min_row + 1, grid.max_col - grid.min_col + 1
+        span = Text(f"{_n(rows, 'ru')} × {_n(cols, 'ru')}", f"{_n(rows, 'en')} × {_n(cols, 'en')}")
+        raise _bomb(name, Text(f"лист «{sheet.name}» занимает {span.ru} ячеек "
+                               f"({_n(area, 'ru')}), а "
                     f"заполнено {_n(grid.cells, 'ru')} (предел {_n(MAX_GRID_AREA, 'ru')} "
                     f"ячеек или в {MAX_SPARSENESS} раз больше заполненных сверх "
-                    f"{_n(SPARSE_FREE_AREA, 'ru')})")
+                    f"{_n(SPARSE_FREE_AREA, 'ru')})",
+                 f"sheet {sheet.name} spans {span.en} cells ({_n(area, 'en')}) but "
+                    f"holds {_n(grid.cells, 'en')} (limit {_n(MAX_GRID_AREA, 'en')} cells, "
+                    f"or {MAX_SPARSENESS} times the cells held past "
+                    f"{_n(SPARSE_FREE_AREA, 'en')})"))
 
 
 def _check_cells(cells: int, limit: int, name: str) -> None:
     if cells > limit:
-        raise _bomb(name, f"it holds over {_n(limit, 'en')} cells",
-                    f"в нём больше {_n(limit, 'ru')} ячеек")
+        raise _bomb(name, Text(f"в нём больше {_n(limit, 'ru')} ячеек",
+                 f"it holds over {_n(limit, 'en')} cells"))
 
 
 def _check_annotatable(cells: int, name: str) -> None:
     if cells > MAX_ANNOTATE_CELLS:
-        raise _fail(f"{name}: an annotated copy is made for workbooks of up to "
-                    f"{_n(MAX_ANNOTATE_CELLS, 'en')} cells; this one has {_n(cells, 'en')}. "
-                    "Run check without --annotate: every finding names its cell.",
-                    f"{name}: копия с пометками делается для книг до "
+        raise _fail(Text(f"{name}: копия с пометками делается для книг до "
                     f"{_n(MAX_ANNOTATE_CELLS, 'ru')} ячеек, а в этой {_n(cells, 'ru')}. "
-                    "Запустите check без --annotate: у каждого замечания указана ячейка.")
+                    "Запустите check без --annotate: у каждого замечания указана ячейка.",
+                 f"{name}: an annotated copy is made for workbooks of up to "
+                    f"{_n(MAX_ANNOTATE_CELLS, 'en')} cells; this one has {_n(cells, 'en')}. "
+                    "Run check without --annotate: every finding names its cell."))
 
 
 def _merge_area(ref: str) -> int:
@@ -286,21 +291,21 @@ def _col(letters: str) -> int:
 def _ole2_error(data: bytes, name: str) -> ProtocolReadError:
     """Office keeps both a legacy .xls and an encrypted .xlsx in an OLE2 container."""
     if all(_has_ole2_stream(data, stream) for stream in _ENCRYPTION_STREAMS):
-        return _fail(f"{name} is password-protected, so it cannot be read. Remove the "
-                     "password: in Excel, File → Info → Protect Workbook → Encrypt with "
-                     "Password, clear it and save.",
-                     f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
+        return _fail(Text(f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
                      "«Файл → Сведения → Защита книги → Зашифровать с использованием "
-                     "пароля», очистите поле и сохраните.")
+                     "пароля», очистите поле и сохраните.",
+                 f"{name} is password-protected, so it cannot be read. Remove the "
+                     "password: in Excel, File → Info → Protect Workbook → Encrypt with "
+                     "Password, clear it and save."))
     if any(_has_ole2_stream(data, stream) for stream in _LEGACYWORKBOOK_STREAMS):
-        return _fail(f"{name} is an old-format Excel file (.xls). Open it in Excel or "
-                     "LibreOffice and save it as an Excel workbook (.xlsx).",
-                     f"{name} — файл Excel старого формата (.xls). Откройте файл в Excel или "
-                     "LibreOffice и сохраните как книгу Excel (.xlsx).")
-    return _fail(f"{name} is an old-format Office file, not an Excel workbook. Save the "
-                 "protocol as an Excel workbook (.xlsx).",
-                 f"{name} — файл Office старого формата, а не книга Excel. Сохраните протокол "
-                 "как книгу Excel (.xlsx).")
+        return _fail(Text(f"{name} — файл Excel старого формата (.xls). Откройте файл в Excel или "
+                     "LibreOffice и сохраните как книгу Excel (.xlsx).",
+                 f"{name} is an old-format Excel file (.xls). Open it in Excel or "
+                     "LibreOffice and save it as an Excel workbook (.xlsx)."))
+    return _fail(Text(f"{name} — файл Office старого формата, а не книга Excel. Сохраните протокол "
+                 "как книгу Excel (.xlsx).",
+                 f"{name} is an old-format Office file, not an Excel workbook. Save the "
+                 "protocol as an Excel workbook (.xlsx)."))
 
 
 def _has_ole2_stream(data: bytes, stream: str) -> bool:
@@ -321,25 +326,25 @@ def _has_ole2_stream(data: bytes, stream: str) -> bool:
 def _not_zip_error(data: bytes, name: str) -> ProtocolReadError:
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if b"mso-application" in head and b"excel.sheet" in head:
-        kind_en, kind_ru = "an Excel 2003 XML spreadsheet", "таблица Excel 2003 в формате XML"
+        kind = Text("таблица Excel 2003 в формате XML", "an Excel 2003 XML spreadsheet")
     elif head.startswith((b"<!doctype html", b"<html")) or b"<table" in head:
-        kind_en, kind_ru = ("a web page (HTML) saved with an Excel file name",
-                            "веб-страница (HTML), сохранённая под именем файла Excel")
+        kind = Text("веб-страница (HTML), сохранённая под именем файла Excel",
+                    "a web page (HTML) saved with an Excel file name")
     elif _looks_like_text(data[:65536]):
-        kind_en = "a CSV or text file, not an Excel workbook (perhaps renamed to .xlsx)"
-        kind_ru = ("CSV или текстовый файл, а не на книгу Excel (возможно, его переименовали "
-                   "в .xlsx)")
-        return _fail(f"{name} looks like {kind_en}. Open it in Excel and save it as an Excel "
-                     "workbook (.xlsx).",
-                     f"{name} похож на {kind_ru}. Откройте файл в Excel и сохраните как книгу "
-                     "Excel (.xlsx).")
+        kind = Text("CSV или текстовый файл, а не книга Excel (возможно, его переименовали "
+                    "в .xlsx)",
+                    "a CSV or text file, not an Excel workbook (perhaps renamed to .xlsx)")
+        return _fail(Text(f"{name} похож на {kind.ru}. Откройте файл в Excel и сохраните как книгу "
+                     "Excel (.xlsx).",
+                 f"{name} looks like {kind.en}. Open it in Excel and save it as an Excel "
+                     "workbook (.xlsx)."))
     else:
-        kind_en, kind_ru = ("not an Excel workbook (.xlsx): its contents are not in the xlsx "
-                            "format", "не книга Excel (.xlsx): содержимое не в формате xlsx")
-    return _fail(f"{name} is {kind_en}. Open it in Excel and save it as an Excel workbook "
+        kind = Text("не книга Excel (.xlsx): содержимое не в формате xlsx",
+                    "not an Excel workbook (.xlsx): its contents are not in the xlsx format")
+    return _fail(Text(f"{name} — {kind.ru}. Откройте файл в Excel и сохраните как книгу Excel "
                  "(.xlsx).",
-                 f"{name} — {kind_ru}. Откройте файл в Excel и сохраните как книгу Excel "
-                 "(.xlsx).")
+                 f"{name} is {kind.en}. Open it in Excel and save it as an Excel workbook "
+                 "(.xlsx)."))
 
 
 def _looks_like_text(head: bytes) -> bool:
@@ -360,9 +365,10 @@ def _looks_like_text(head: bytes) -> bool:
 
 def _check_count(entries: int, name: str) -> None:
     if entries > MAX_ZIP_ENTRIES:
-        raise _bomb(name, f"it holds {_n(entries, 'en')} parts (limit "
-                    f"{_n(MAX_ZIP_ENTRIES, 'en')})",
-                    f"в нём {_n(entries, 'ru')} частей (предел {_n(MAX_ZIP_ENTRIES, 'ru')})")
+        raise _bomb(name, Text(f"в нём {_n(entries, 'ru')} частей (предел "
+                               f"{_n(MAX_ZIP_ENTRIES, 'ru')})",
+                 f"it holds {_n(entries, 'en')} parts (limit "
+                    f"{_n(MAX_ZIP_ENTRIES, 'en')})"))
 
 
 def _check_declared_sizes(infos: list[zipfile.ZipInfo], name: str) -> None:
@@ -370,63 +376,64 @@ def _check_declared_sizes(infos: list[zipfile.ZipInfo], name: str) -> None:
     _check_count(len(infos), name)  # the end record may understate it
     total = sum(info.file_size for info in infos)
     if total > MAX_UNCOMPRESSED_BYTES:
-        raise _bomb(name, f"it would unpack to {_mb(total, 'en')} (limit "
-                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'en')})",
-                    f"он распаковывается в {_mb(total, 'ru')} (предел "
-                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'ru')})")
+        raise _bomb(name, Text(f"он распаковывается в {_mb(total, 'ru')} (предел "
+                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'ru')})",
+                 f"it would unpack to {_mb(total, 'en')} (limit "
+                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'en')})"))
     for info in infos:
         if info.file_size > RATIO_MIN_BYTES and \
                 info.file_size > MAX_RATIO * max(info.compress_size, 1):
             ratio = info.file_size // max(info.compress_size, 1)
-            raise _bomb(name, f"{info.filename} is packed {_n(ratio, 'en')}:1 (limit "
-                        f"{MAX_RATIO}:1)",
-                        f"{info.filename} сжат в {_n(ratio, 'ru')} раз (предел {MAX_RATIO})")
+            raise _bomb(name, Text(f"{info.filename} сжат в {_n(ratio, 'ru')} раз (предел "
+                                   f"{MAX_RATIO})",
+                 f"{info.filename} is packed {_n(ratio, 'en')}:1 (limit "
+                        f"{MAX_RATIO}:1)"))
 
 
 def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: str) -> None:
     """A zip, but is it an xlsx? .ods, .xlsb, .docx and plain archives are zips too."""
     if any(info.flag_bits & 0x1 for info in infos.values()):
-        raise _fail(f"{name} is an encrypted zip archive, so it cannot be read. Remove the "
-                    "password and save the protocol as an Excel workbook (.xlsx).",
-                    f"{name} — зашифрованный zip-архив, его нельзя прочитать. Снимите пароль "
-                    "и сохраните протокол как книгу Excel (.xlsx).")
+        raise _fail(Text(f"{name} — зашифрованный zip-архив, его нельзя прочитать. Снимите пароль "
+                    "и сохраните протокол как книгу Excel (.xlsx).",
+                 f"{name} is an encrypted zip archive, so it cannot be read. Remove the "
+                    "password and save the protocol as an Excel workbook (.xlsx)."))
     mimetype = infos.get("mimetype")
     if mimetype is not None and mimetype.file_size < 200 and \
             b"opendocument" in b"".join(unpack(data, mimetype)):
-        raise _fail(f"{name} is an OpenDocument spreadsheet (.ods). In LibreOffice choose "
-                    "File → Save As → Excel 2007-365 (.xlsx).",
-                    f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
-                    "Сохранить как → Excel 2007-365 (.xlsx)».")
+        raise _fail(Text(f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
+                    "Сохранить как → Excel 2007-365 (.xlsx)».",
+                 f"{name} is an OpenDocument spreadsheet (.ods). In LibreOffice choose "
+                    "File → Save As → Excel 2007-365 (.xlsx)."))
     if "xl/workbook.bin" in infos:
-        raise _fail(f"{name} is a binary Excel workbook (.xlsb). Open it in Excel and save it "
-                    "as an Excel workbook (.xlsx).",
-                    f"{name} — двоичная книга Excel (.xlsb). Откройте её в Excel и сохраните "
-                    "как книгу Excel (.xlsx).")
+        raise _fail(Text(f"{name} — двоичная книга Excel (.xlsb). Откройте её в Excel и сохраните "
+                    "как книгу Excel (.xlsx).",
+                 f"{name} is a binary Excel workbook (.xlsb). Open it in Excel and save it "
+                    "as an Excel workbook (.xlsx)."))
     if WORKBOOK not in infos:
         if "word/document.xml" in infos:
-            kind_en, kind_ru = "a Word document", "документ Word"
+            kind = Text("документ Word", "a Word document")
         elif "ppt/presentation.xml" in infos:
-            kind_en, kind_ru = "a PowerPoint presentation", "презентация PowerPoint"
+            kind = Text("презентация PowerPoint", "a PowerPoint presentation")
         else:
-            kind_en, kind_ru = "a zip archive", "zip-архив"
-        raise _fail(f"{name} is {kind_en}, not an Excel workbook (no {WORKBOOK}). Save the "
-                    "protocol in Excel as an Excel workbook (.xlsx).",
-                    f"{name} — {kind_ru}, а не книга Excel (нет {WORKBOOK}). Сохраните "
-                    "протокол в Excel как книгу Excel (.xlsx).")
+            kind = Text("zip-архив", "a zip archive")
+        raise _fail(Text(f"{name} — {kind.ru}, а не книга Excel (нет {WORKBOOK}). Сохраните "
+                    "протокол в Excel как книгу Excel (.xlsx).",
+                 f"{name} is {kind.en}, not an Excel workbook (no {WORKBOOK}). Save the "
+                    "protocol in Excel as an Excel workbook (.xlsx)."))
 
 
-def _bomb(name: str, why_en: str, why_ru: str) -> ProtocolReadError:
-    return _fail(f"{name} is refused as unsafe: {why_en}. A protocol is far smaller; check "
-                 "that this is the right file, or save it again in Excel.",
-                 f"{name} отклонён как опасный: {why_ru}. Протокол намного меньше; проверьте, "
-                 "что это нужный файл, или сохраните его заново в Excel.")
+def _bomb(name: str, why: Text) -> ProtocolReadError:
+    return _fail(Text(f"{name} отклонён как опасный: {why.ru}. Протокол намного меньше; проверьте, "
+                 "что это нужный файл, или сохраните его заново в Excel.",
+                 f"{name} is refused as unsafe: {why.en}. A protocol is far smaller; check "
+                 "that this is the right file, or save it again in Excel."))
 
 
-def _corrupt(name: str, why_en: str, why_ru: str) -> ProtocolReadError:
-    return _fail(f"{name} is damaged or incomplete: {why_en}. Copy or download it again, or "
-                 "open it in Excel and save a new copy.",
-                 f"{name} повреждён или неполон: {why_ru}. Скопируйте или скачайте его снова "
-                 "либо откройте в Excel и сохраните новую копию.")
+def _corrupt(name: str, why: Text) -> ProtocolReadError:
+    return _fail(Text(f"{name} повреждён или неполон: {why.ru}. Скопируйте или скачайте его снова "
+                 "либо откройте в Excel и сохраните новую копию.",
+                 f"{name} is damaged or incomplete: {why.en}. Copy or download it again, or "
+                 "open it in Excel and save a new copy."))
 
 
 
@@ -436,14 +443,14 @@ def _corrupt(name: str, why_en: str, why_ru: str) -> ProtocolReadError:
 def _check_visible(sheet: Sheet, name: str) -> None:
     if sheet.state not in ("hidden", "veryHidden"):
         return
-    how_en = how_ru = ""
+    how = Text("", "")
     if sheet.state == "veryHidden":
-        how_en = " (it is \"very hidden\": unhide it in the VBA editor's sheet properties)"
-        how_ru = " (он «очень скрыт»: покажите его в свойствах листа в редакторе VBA)"
-    raise _fail(f"{name}: the protocol sheet {sheet.name} is hidden{how_en}. Unhide it or "
-                "delete it: a judge must see what is counted.",
-                f"{name}: лист протокола «{sheet.name}» скрыт{how_ru}. Покажите его или "
-                "удалите: судья должен видеть всё, что считается.")
+        how = Text(" (он «очень скрыт»: покажите его в свойствах листа в редакторе VBA)",
+                   " (it is \"very hidden\": unhide it in the VBA editor's sheet properties)")
+    raise _fail(Text(f"{name}: лист протокола «{sheet.name}» скрыт{how.ru}. Покажите его или "
+                "удалите: судья должен видеть всё, что считается.",
+                 f"{name}: the protocol sheet {sheet.name} is hidden{how.en}. Unhide it or "
+                "delete it: a judge must see what is counted."))
 
 
 def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
@@ -452,16 +459,16 @@ def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
     if scan.bare_count:
         cells = ", ".join(f"{sheet.name}!{cell}" if cell else sheet.name
                           for cell in scan.bare_cells)
-        more_en, more_ru = _more(scan.bare_count - len(scan.bare_cells))
-        raise _fail(f"{name}: formulas without a saved value in {cells}{more_en}. Open "
-                    "the file in Excel or LibreOffice and save it, so the values are stored, "
-                    "or paste values (Paste Special → Values).",
-                    f"{name}: формулы без сохранённого значения в {cells}{more_ru}. Откройте "
+        more = _more(scan.bare_count - len(scan.bare_cells))
+        raise _fail(Text(f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
                     "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
-                    "вставьте значения («Специальная вставка → Значения»).")
+                    "вставьте значения («Специальная вставка → Значения»).",
+                 f"{name}: formulas without a saved value in {cells}{more.en}. Open "
+                    "the file in Excel or LibreOffice and save it, so the values are stored, "
+                    "or paste values (Paste Special → Values)."))
 
 
-def _more(count: int) -> tuple[str, str]:
+def _more(count: int) -> Text:
     if count <= 0:
-        return "", ""
-    return f" (and {_n(count, 'en')} more)", f" (и ещё {_n(count, 'ru')})"
+        return Text("", "")
+    return Text(f" (и ещё {_n(count, 'ru')})", f" (and {_n(count, 'en')} more)")

@@ -167,10 +167,10 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
         names = tuple(workbook.sheet_names)
     except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
-            f"{source.name}: the workbook cannot be read ({_short(exc)}). "
-            "Open it in Excel or LibreOffice and save it again as .xlsx.",
-            f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
+            Text(f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
             "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
+                 f"{source.name}: the workbook cannot be read ({_short(exc)}). "
+            "Open it in Excel or LibreOffice and save it again as .xlsx."),
         ) from exc
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
@@ -194,10 +194,10 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
             merges = list(rows.merged_cell_ranges or [])
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
-                f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
-                "Open the file in Excel or LibreOffice and save it again as .xlsx.",
-                f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
+                Text(f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
                 "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
+                 f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
+                "Open the file in Excel or LibreOffice and save it again as .xlsx."),
             ) from exc
         sheets[code] = _read_sheet(code, name, grid, start, findings, source.name,
                                    hidden.get(name, frozenset()), headers, merges)
@@ -419,16 +419,14 @@ def _refuse_data_merges(merges: Sequence[tuple[tuple[int, int], tuple[int, int]]
     ranges = ", ".join(covering[:3])
     more = len(covering) - 3
     more_en, more_ru = (f" (and {more} more)", f" (и ещё {more})") if more > 0 else ("", "")
-    raise ProtocolReadError(
-        f"{source}: sheet {name} has merged cells {ranges}{more_en} below the header; a "
-        "merged cell "
-        "keeps its value in its first cell only, so rows lose data. Unmerge them (Home → "
-        "Merge & Center → Unmerge Cells) and fill in every row.",
+    raise ProtocolReadError(Text(
         f"{source}: на листе «{name}» объединены ячейки {ranges}{more_ru} под заголовком; "
-        "значение "
-        "хранится только в первой из них, и строки теряют данные. Отмените объединение "
-        "(«Главная → Объединить и поместить в центре → Отменить объединение») и заполните "
-        "каждую строку.")
+        "значение хранится только в первой из них, и строки теряют данные. Отмените "
+        "объединение («Главная → Объединить и поместить в центре → Отменить объединение») "
+        "и заполните каждую строку.",
+        f"{source}: sheet {name} has merged cells {ranges}{more_en} below the header; a "
+        "merged cell keeps its value in its first cell only, so rows lose data. Unmerge "
+        "them (Home → Merge & Center → Unmerge Cells) and fill in every row."))
 
 
 # A row that sums the sheet up, not a game: «Итого», «Всего», «Total», «Sum» …

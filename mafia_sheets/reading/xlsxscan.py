@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ..text import Text
 from ..vocab import fold, sheet_lookup
 
 # workbook.xml and its rels are read whole; no real workbook has them this large.
@@ -45,12 +46,11 @@ _SST_ROOT = re.compile(rb"<([A-Za-z_][\w.\-]*:)?sst\b([^>]*)>")
 
 
 class Refused(Exception):
-    """Why the archive cannot be read, in EN and RU (a clause, not a whole message)."""
+    """Why the archive cannot be read (a clause, not a whole message)."""
 
-    def __init__(self, en: str, ru: str) -> None:
-        super().__init__(en)
-        self.en = en
-        self.ru = ru
+    def __init__(self, why: Text) -> None:
+        super().__init__(why.en)
+        self.why = why
 
 
 class Unsafe(Refused):
@@ -61,14 +61,17 @@ class Damaged(Refused):
     """The archive is truncated, corrupt or misses a part."""
 
 
+_THOUSANDS = Text("\u00a0", ",")  # 10 001 in Russian, 10,001 in English
+_MEGABYTES = Text("МБ", "MB")
+
+
 def number(value: int, lang: str) -> str:
     """10001 → `10,001` (en) / `10 001` (ru)."""
-    text = f"{value:,}"
-    return text.replace(",", "\u00a0") if lang == "ru" else text
+    return f"{value:,}".replace(",", _THOUSANDS(lang))
 
 
 def megabytes(size: int, lang: str) -> str:
-    return f"{number(round(size / 1024**2), lang)} {'МБ' if lang == 'ru' else 'MB'}"
+    return f"{number(round(size / 1024**2), lang)} {_MEGABYTES(lang)}"
 
 
 # ---- the archive's directory -------------------------------------------------------------
@@ -109,31 +112,33 @@ def unpack(data: bytes, info: zipfile.ZipInfo) -> Iterator[bytes]:
         for chunk in chunks:
             produced += len(chunk)
             if produced > info.file_size:
-                raise Unsafe(f"{info.filename} unpacks to more than its declared "
-                             f"{number(info.file_size, 'en')} bytes",
-                             f"{info.filename} распаковывается больше заявленных "
-                             f"{number(info.file_size, 'ru')} байт")
+                raise Unsafe(Text(f"{info.filename} распаковывается больше заявленных "
+                             f"{number(info.file_size, 'ru')} байт",
+                 f"{info.filename} unpacks to more than its declared "
+                             f"{number(info.file_size, 'en')} bytes"))
             crc = zlib.crc32(chunk, crc)
             yield chunk
     except zlib.error:
-        raise Damaged(f"{info.filename} cannot be unpacked",
-                      f"{info.filename} не распаковывается") from None
+        raise Damaged(Text(f"{info.filename} не распаковывается",
+                 f"{info.filename} cannot be unpacked")) from None
     if produced != info.file_size or crc != info.CRC:
-        raise Damaged(f"the checksum of {info.filename} does not match",
-                      f"контрольная сумма {info.filename} не совпадает")
+        raise Damaged(Text(f"контрольная сумма {info.filename} не совпадает",
+                 f"the checksum of {info.filename} does not match"))
 
 
 def _payload(data: bytes, info: zipfile.ZipInfo) -> memoryview:
     offset = info.header_offset
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-        raise Damaged(f"{info.filename} uses a compression Excel does not write",
-                      f"{info.filename} сжат способом, которым Excel не пользуется")
+        raise Damaged(Text(f"{info.filename} сжат способом, которым Excel не пользуется",
+                 f"{info.filename} uses a compression Excel does not write"))
     if data[offset:offset + 4] != b"PK\x03\x04" or offset + 30 > len(data):
-        raise Damaged(f"{info.filename} is missing", f"нет части {info.filename}")
+        raise Damaged(Text(f"нет части {info.filename}",
+                 f"{info.filename} is missing"))
     name_len, extra_len = struct.unpack_from("<HH", data, offset + 26)
     start = offset + 30 + name_len + extra_len
     if start + info.compress_size > len(data):
-        raise Damaged("the archive is truncated", "архив обрезан")
+        raise Damaged(Text("архив обрезан",
+                 "the archive is truncated"))
     return memoryview(data)[start:start + info.compress_size]
 
 
@@ -266,16 +271,16 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
         if fold(sheet) not in wanted:
             continue
         if part not in infos:
-            raise Damaged(f"the data of sheet {sheet} is missing",
-                          f"нет данных листа «{sheet}»")
+            raise Damaged(Text(f"нет данных листа «{sheet}»",
+                 f"the data of sheet {sheet} is missing"))
         sheets.append(Sheet(sheet, part, attrs.get("state", "visible")))
     return sheets
 
 
 def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> bytes:
     if infos[part].file_size > _MAX_INDEX_PART:
-        raise Unsafe(f"{part} is {megabytes(infos[part].file_size, 'en')}",
-                     f"{part} занимает {megabytes(infos[part].file_size, 'ru')}")
+        raise Unsafe(Text(f"{part} занимает {megabytes(infos[part].file_size, 'ru')}",
+                 f"{part} is {megabytes(infos[part].file_size, 'en')}"))
     return b"".join(unpack(data, infos[part]))
 
 

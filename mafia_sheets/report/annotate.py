@@ -21,43 +21,45 @@ from .. import text as plain
 from ..errors import ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
+from ..text import Text
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
 HEADER_COLOR, LINK_COLOR = "D9E1F2", "0563C1"
 FIRST_DATA_ROW = 7  # title, two legend lines, summary, blank, header
 
-TEXT: dict[str, dict[str, str]] = {
-    "ru": {
-        "sheet": "Замечания", "title": "Замечания проверки: {file}",
-        "error": "Ошибка", "warning": "Предупреждение",
-        "error_legend": "итоги не считаются, пока ошибка не исправлена",
-        "warning_legend": "проверьте: итоги считаются, но, возможно, неверно",
-        "summary": "Ошибок: {errors}, предупреждений: {warnings}. Ссылка в столбце «Ячейка» "
-                   "ведёт к ячейке; у ячейки — примечание.",
-        "clean": "Ошибок и замечаний нет.",
-        "expected": "Ожидалось", "fix": "Как исправить",
-        "header": "№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|"
-                  "Как исправить",
-    },
-    "en": {
-        "sheet": "Findings", "title": "Check findings: {file}",
-        "error": "Error", "warning": "Warning",
-        "error_legend": "no standings until the error is fixed",
-        "warning_legend": "check it: the standings are computed but may be wrong",
-        "summary": "Errors: {errors}, warnings: {warnings}. The link in the Cell column "
-                   "opens the cell; the cell carries a note.",
-        "clean": "No errors, no warnings.",
-        "expected": "Expected", "fix": "How to fix",
-        "header": "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix",
-    },
+TEXT: dict[str, Text] = {
+    "sheet": Text("Замечания",
+                 "Findings"),
+    "title": Text("Замечания проверки: {file}",
+                 "Check findings: {file}"),
+    "error": Text("Ошибка",
+                 "Error"),
+    "warning": Text("Предупреждение",
+                   "Warning"),
+    "error_legend": Text("итоги не считаются, пока ошибка не исправлена",
+                        "no standings until the error is fixed"),
+    "warning_legend": Text("проверьте: итоги считаются, но, возможно, неверно",
+                          "check it: the standings are computed but may be wrong"),
+    "summary": Text("Ошибок: {errors}, предупреждений: {warnings}. Ссылка в столбце «Ячейка» "
+                    "ведёт к ячейке; у ячейки — примечание.",
+                   "Errors: {errors}, warnings: {warnings}. The link in the Cell column opens the "
+                   "cell; the cell carries a note."),
+    "clean": Text("Ошибок и замечаний нет.",
+                 "No errors, no warnings."),
+    "expected": Text("Ожидалось",
+                    "Expected"),
+    "fix": Text("Как исправить",
+               "How to fix"),
+    "header": Text("№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|Как исправить",
+                  "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix"),
 }
 WIDTHS = (5, 16, 26, 14, 14, 8, 18, 60, 40, 50)
 
 
 def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "ru") -> bytes:
     """The annotated copy of `source` as xlsx bytes; findings of other files are ignored."""
-    text = TEXT["en" if lang == "en" else "ru"]
+    text = {key: phrase(lang) for key, phrase in TEXT.items()}
     mine = [f for f in findings if not f.source or f.source == source.name]
     workbook = _load(source)
     for (sheet, cell), found in _by_cell(mine).items():
@@ -78,12 +80,12 @@ def _load(source: Source) -> Any:
             return openpyxl.load_workbook(io.BytesIO(source.data), rich_text=True)
     except Exception as exc:  # openpyxl raises many types for what calamine accepted
         raise ProtocolReadError(
-            f"{source.name}: an annotated copy cannot be made — the workbook does not open "
-            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
-            "LibreOffice, save it again as .xlsx, then run check again.",
-            f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
+            Text(f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
             f"правки ({str(exc)[:120] or type(exc).__name__}). Откройте её в Excel или "
             "LibreOffice, сохраните заново как .xlsx и запустите проверку снова.",
+                 f"{source.name}: an annotated copy cannot be made — the workbook does not open "
+            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
+            "LibreOffice, save it again as .xlsx, then run check again."),
         ) from exc
 
 

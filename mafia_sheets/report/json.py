@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..model import Outcome, Rating, Reading, Standing
+from ..rating.stats import Stats
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
 from .headers import header_record
 
@@ -59,6 +60,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "standings": [_standing(s) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
         "findings": [f.record(lang) for f in rating.findings],
+        **({"stats": stats_json(rating.stats)} if rating.stats is not None else {}),
         "headers": [header_record(read, lang) for read in rating.headers],
     }
 
@@ -91,3 +93,109 @@ def _standing(row: Standing) -> dict[str, Any]:
         "killed_first_night": row.killed_first_night,
         "decided_by": row.decided_by,
     }
+
+
+# ---- statistics (SPEC §6 sheets 7–9) ---------------------------------------------------
+
+def stats_json(stats: Stats) -> dict[str, Any]:
+    """`stats`: per player, the tournament's own figures and (several rounds or files)
+    head to head. Counts are integers; points are rounded to 4 decimals like the
+    standings."""
+    frame = stats.players
+    columns = {name: frame[name].tolist() for name in frame.columns}
+    players = [_player_stats(stats, columns, i) for i in range(len(frame))]
+    out: dict[str, Any] = {"players": players, "tournament": _tournament_stats(stats)}
+    if stats.pairs is not None:
+        names = columns["player"]
+        pairs = stats.pairs
+        out["pairs"] = [
+            {"players": [names[a], names[b]], "games": games, "together": together,
+             "together_wins": together_wins, "against": against, "a_won": a_won,
+             "b_won": b_won}
+            for a, b, games, together, together_wins, against, a_won, b_won in zip(
+                *(pairs[c].tolist() for c in ("a", "b", "games", "together", "together_wins",
+                                              "against", "a_won", "b_won")), strict=True)]
+        out["pairs_total"] = stats.pairs_total
+    return out
+
+
+def _player_stats(stats: Stats, c: dict[str, list[Any]], i: int) -> dict[str, Any]:
+    def points(column: str) -> float:
+        return rounded(stats.points(c[column][i]))
+
+    return {
+        "player": c["player"][i],
+        "games": c["games"][i],
+        "wins": c["wins"][i],
+        "by_team": {team: {"games": c[f"{team}_games"][i], "wins": c[f"{team}_wins"][i]}
+                    for team in ("red", "black")},
+        "by_role": {role: {"games": c[f"{role}_games"][i], "wins": c[f"{role}_wins"][i],
+                           "additional": points(f"{role}_additional_u")}
+                    for role in ("civilian", "sheriff", "mafia", "don")},
+        "killed_first_night": c["killed_first_night"][i],
+        "best_moves": {"made": c["best_moves"][i], "three": c["best_moves_three"][i],
+                       "two": c["best_moves_two"][i],
+                       "fewer": c["best_moves"][i] - c["best_moves_three"][i]
+                       - c["best_moves_two"][i],
+                       "points": points("best_move_u")},
+        "fouls": c["fouls"][i],
+        "fouled_out": c["fouled_out"][i],
+        "disqualified": c["disqualified"][i],
+        "awards": {code: c[code][i] for code in ("bp", "bp2", "bpl")},
+        "additional": points("additional_u"),
+    }
+
+
+def _by_label(frame: Any, key: str) -> list[dict[str, Any]]:
+    return [{key: label, "games": games, "red_wins": red, "black_wins": black,
+             "draws": draw}
+            for label, games, red, black, draw in zip(
+                *(frame[c].tolist() for c in ("label", "games", "red", "black", "draw")),
+                strict=True)]
+
+
+def _tournament_stats(stats: Stats) -> dict[str, Any]:
+    seats = stats.by_seat
+    return {
+        "games": stats.games,
+        "red_wins": stats.red_wins,
+        "black_wins": stats.black_wins,
+        "draws": stats.draws,
+        "by_seat": {str(seat): {"games": games, "wins": wins}
+                    for seat, games, wins in zip(seats["seat"].tolist(),
+                                                 seats["games"].tolist(),
+                                                 seats["wins"].tolist(), strict=True)},
+        "by_table": _by_label(stats.by_table, "table"),
+        "by_round": _by_label(stats.by_round, "round"),
+        "ended": [{**row, "phase": _phase(row["phase"])}
+                  for row in _by_label(stats.ended, "phase")],
+    }
+
+
+def _phase(ordinal: int) -> str | None:
+    """The phase of a game's last departure as `D3` / `N2`; None when nobody left."""
+    from ..vocab import phase_name
+
+    return phase_name(int(ordinal), "en") if ordinal else None
+
+
+def cards_json(rating: Rating) -> dict[str, list[list[Any]]]:
+    """Each player's games for the page's player card: `[round, table, seat, role,
+    outcome ("win" | "loss" | "draw"), win_points, best_move, awards, penalty, total]`,
+    in the points sheet's order (standings, then game)."""
+    points = rating.points
+    games = rating.games.drop_duplicates("game").set_index("game")
+    rounds = points["game"].map(games["round"]).astype(object)
+    tables = points["game"].map(games["table"]).astype(object)
+    outcome = ["win" if w else "draw" if r == "draw" else "loss"
+               for w, r in zip(points["win"].tolist(), points["result"].tolist(), strict=True)]
+    cards: dict[str, list[list[Any]]] = {}
+    columns = zip(points["player"].tolist(), rounds.where(rounds.notna(), None).tolist(),
+                  tables.where(tables.notna(), None).tolist(), points["seat"].tolist(),
+                  points["role"].tolist(), outcome,
+                  *(points[c].round(4).tolist() for c in ("win_points", "best_move", "awards",
+                                                          "penalty", "total")), strict=True)
+    for player, *row in columns:
+        cards.setdefault(str(player), []).append(
+            [None if v is None else v.item() if hasattr(v, "item") else v for v in row])
+    return cards

@@ -10,6 +10,12 @@ from __future__ import annotations
 from ..reading.columns import COLUMNS
 from ..text import Text
 
+# The names of the files this tool writes: `cup-итоги.xlsx`, `cup-замечания.xlsx`, and a
+# season of several files is called `сезон` on the page.
+RESULTS_SUFFIX = Text("итоги", "results")
+ANNOTATED_SUFFIX = Text("замечания", "annotated")
+SEASON_STEM = Text("сезон", "season")
+
 # Output sheet code → display name, in workbook order (SPEC §6).
 SHEETS: dict[str, Text] = {
     "standings": Text("Итоги", "Standings"),

@@ -12,6 +12,7 @@ from .headers import header_lines
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
+from .xlsx_stats import over_time_block, print_scale
 from .xlsx_tables import standings_columns
 
 # A summary line: item, value (text or number), note; `None` value starts a section.
@@ -232,12 +233,17 @@ def charts_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     top_first = row + 1
     top = _top_table(fmt, rating, lang)
     totals = top[2].cells
-    write_table(ws, fmt, row, top, autofilter=False)
+    row = write_table(ws, fmt, row, top, autofilter=False)
     ws.set_column(0, 0, 22)
     ws.insert_chart(1, 4, _wins_chart(workbook, name, wins_first, lang),
                     {"x_scale": 1.2, "y_scale": 1.0})
+    height = max(1.0, len(totals) / 9)
     if totals:
-        height = max(1.0, len(totals) / 9)
         ws.insert_chart(17, 4, _top_chart(workbook, name, top_first, totals, lang),
                         {"x_scale": 1.2, "y_scale": height})
+    # the standings over time start on a page of their own, below both charts
+    below = max(row, 17 + int(15 * height) + 1) + 1
+    more = over_time_block(workbook, ws, fmt, rating, lang, below, name) > below
     page_setup(ws, rating, lang, landscape=True, header_row=None, fit_height=1)
+    if more:  # the block starts a page of its own: a fixed scale keeps that break
+        ws.set_print_scale(print_scale(below))

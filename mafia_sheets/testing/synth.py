@@ -25,6 +25,7 @@ from typing import IO, Any, NamedTuple
 import numpy as np
 
 from ..reading.columns import COLUMNS
+from ..text import Text
 from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
@@ -111,7 +112,7 @@ class SynthProtocol:
                 _write_sheet(book.add_worksheet(SHEETS[sheet](lang)), stamp,
                              names, [columns[name] for name in names])
             if extras:
-                notes = book.add_worksheet("Заметки" if lang == "ru" else "Notes")
+                notes = book.add_worksheet(Text("Заметки", "Notes")(lang))
                 notes.write_row(0, 0, ["synthetic", self.seed])
 
 
@@ -414,7 +415,7 @@ def _sheet_columns(proto: SynthProtocol, lang: str,
     sheets = [(sheet, {COLUMNS[sheet][code](lang): values for code, values in columns.items()})
               for sheet, columns in cells.items()]
     if extras:
-        comment = "Комментарий" if lang == "ru" else "Comment"
+        comment = Text("Комментарий", "Comment")(lang)
         sheets[2][1][comment] = [None if i % 5 else "ок" for i in range(proto.n_games)]
     return sheets
 

@@ -31,6 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX, SEASON_STEM
+from ..text import Text
 from . import workers
 from .bounds import BACKLOG, Bounds
 from .guard import OriginGuard
@@ -79,14 +81,15 @@ def _int_param(request: Request, name: str, fields: dict[str, str]) -> int | Non
     try:
         return int(raw)
     except ValueError:
-        raise UploadError(400, f"“{name}” must be a whole number, got “{raw[:40]}”.",
-                          f"«{name}» должен быть целым числом, а не «{raw[:40]}».") from None
+        raise UploadError(400, Text(f"«{name}» должен быть целым числом, а не «{raw[:40]}».",
+                 f"“{name}” must be a whole number, got “{raw[:40]}”.")) from None
 
 
 def _check_params(request: Request) -> None:
     lang = request.query_params.get("lang")
     if lang is not None and lang not in ("ru", "en"):
-        raise UploadError(400, "lang must be “ru” or “en”.", "lang должен быть «ru» или «en».")
+        raise UploadError(400, Text("lang должен быть «ru» или «en».",
+                 "lang must be “ru” or “en”."))
 
 
 def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
@@ -99,7 +102,7 @@ def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
     try:
         return parse_lot_seed(raw)
     except MafiaSheetsError as err:
-        raise UploadError(400, err.en, err.ru) from None
+        raise UploadError(400, err.message) from None
 
 
 def _error(status: int, text: str) -> JSONResponse:
@@ -131,9 +134,12 @@ def _download(data: bytes, filename: str, fallback: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
+_INTERRUPTED = Text("Загрузка прервалась.", "The upload was interrupted.")
+
+
 def _stem(sources: Sequence[Source], lang: str) -> str:
     if len(sources) > 1:
-        return "сезон" if lang == "ru" else "season"
+        return SEASON_STEM(lang)
     name = sources[0].name
     return name[:-5] if name.lower().endswith(".xlsx") else name
 
@@ -167,8 +173,9 @@ class Api:
             sources, fields = await read_sources(request, self.limits, hold, self.times)
             token = fields.get("token")
             if token and token != fingerprint(sources):
-                raise UploadError(409, "The files changed since they were checked: drop them "
-                                  "again.", "Файлы изменились после проверки: перетащите их снова.")
+                raise UploadError(409, Text("Файлы изменились после проверки: перетащите их снова.",
+                 "The files changed since they were checked: drop them "
+                                  "again."))
             job = Job(kind, tuple(sources), lang, lot_seed=_lot_seed(request, fields),
                       index=(self._file_index(request, fields, len(sources))
                              if kind == "annotated" else 0),
@@ -177,8 +184,7 @@ class Api:
         except UploadDropped as dropped:
             log.warning("mafia-sheets: an upload to %s was dropped by the client (%s)",
                         request.url.path, dropped)
-            return _error(400, "The upload was interrupted." if lang == "en"
-                          else "Загрузка прервалась.")
+            return _error(400, _INTERRUPTED(lang))
         except UploadError as err:
             return _error(err.status, err.text(lang))
         except MafiaSheetsError as err:  # the library's verdict on an unusable file (§5.5)
@@ -195,7 +201,8 @@ class Api:
     def _file_index(request: Request, fields: dict[str, str], count: int) -> int:
         index = _int_param(request, "file", fields) or 0
         if not 0 <= index < count:
-            raise UploadError(400, f"No file number {index}.", f"Нет файла номер {index}.")
+            raise UploadError(400, Text(f"Нет файла номер {index}.",
+                 f"No file number {index}."))
         return index
 
     async def rate(self, request: Request) -> Response:
@@ -210,7 +217,7 @@ class Api:
     async def results(self, request: Request) -> Response:
         def answer(data: bytes, sources: list[Source], lang: str,
                    fields: dict[str, str]) -> Response:
-            suffix = "итоги" if lang == "ru" else "results"
+            suffix = RESULTS_SUFFIX(lang)
             return _download(data, f"{_stem(sources, lang)}-{suffix}.xlsx", "results.xlsx")
 
         return await self._guarded(request, "results", answer)
@@ -219,7 +226,7 @@ class Api:
         def answer(data: bytes, sources: list[Source], lang: str,
                    fields: dict[str, str]) -> Response:
             source = sources[self._file_index(request, fields, len(sources))]
-            suffix = "замечания" if lang == "ru" else "annotated"
+            suffix = ANNOTATED_SUFFIX(lang)
             return _download(data, f"{_stem([source], lang)}-{suffix}.xlsx", "annotated.xlsx")
 
         return await self._guarded(request, "annotated", answer)
@@ -313,10 +320,10 @@ def _bind(host: str, port: int) -> socket.socket:
         if sock is not None:
             sock.close()
         raise MafiaSheetsError(
-            f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
-            "Try another one with --port.",
-            f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
-            "Укажите другой через --port.") from exc
+            Text(f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
+            "Укажите другой через --port.",
+                 f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
+            "Try another one with --port.")) from exc
     return sock
 
 

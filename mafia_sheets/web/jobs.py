@@ -8,7 +8,7 @@ abort in the reader, a segfault, exhausted memory — ends this worker only: the
 answers that one request and starts another worker (`workers.py`).
 
 Replies are plain tuples (exceptions with custom constructors do not always survive
-pickling): ("ok", payload) · ("refused", status, en, ru) · ("memory",) · ("internal",).
+pickling): ("ok", payload) · ("refused", status, Text) · ("memory",) · ("internal",).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..text import Text
 from .upload import UploadError
 
 # Imported once in the fork server, so that no request waits for pandas (≈0.7 s).
@@ -67,15 +68,18 @@ def _annotator() -> Callable[..., bytes] | None:
 def _evaluate(job: Job, lot_seed: int | None) -> Any:
     from ..pipeline import evaluate
 
-    return evaluate(job.sources, lang=job.lang, lot_seed=lot_seed)
+    return evaluate(job.sources, lot_seed=lot_seed)
 
 
 def _rate(job: Job) -> dict[str, Any]:
-    from ..report.json import outcome_json
+    from ..report.json import cards_json, outcome_json
 
     outcome = _evaluate(job, job.lot_seed)
     annotate = bool(outcome.findings) and job.can_annotate and _annotator() is not None
-    return {"result": outcome_json(outcome, job.lang), "annotate": annotate}
+    body = {"result": outcome_json(outcome, job.lang), "annotate": annotate}
+    if outcome.rating is not None and outcome.rating.stats is not None:
+        body["cards"] = cards_json(outcome.rating)  # each player's games, for the card
+    return body
 
 
 def _results(job: Job) -> bytes:
@@ -83,18 +87,18 @@ def _results(job: Job) -> bytes:
 
     outcome = _evaluate(job, job.lot_seed)
     if outcome.rating is None:
-        raise UploadError(422, "The protocol has errors, so there are no standings yet: "
-                          "fix them and upload again.",
-                          "В протоколе есть ошибки, поэтому итогов пока нет: "
-                          "исправьте их и загрузите снова.")
+        raise UploadError(422, Text("В протоколе есть ошибки, поэтому итогов пока нет: "
+                          "исправьте их и загрузите снова.",
+                 "The protocol has errors, so there are no standings yet: "
+                          "fix them and upload again."))
     return results_workbook(outcome.rating, job.lang)
 
 
 def _annotated(job: Job) -> bytes:
     annotate = _annotator() if job.can_annotate else None
     if annotate is None:
-        raise UploadError(501, "This installation cannot write annotated protocols.",
-                          "Эта установка не умеет размечать протоколы.")
+        raise UploadError(501, Text("Эта установка не умеет размечать протоколы.",
+                 "This installation cannot write annotated protocols."))
     outcome = _evaluate(job, None)
     return annotate(job.sources[job.index], outcome.findings, job.lang)
 
@@ -111,7 +115,7 @@ def run(job: Job, memory: int = 0) -> Reply:
     except MemoryError:
         return ("memory",)
     except MafiaSheetsError as err:  # the library's verdict on an unusable file (§5.5)
-        return ("refused", getattr(err, "status", 422), err.en, err.ru)
+        return ("refused", getattr(err, "status", 422), err.message)
     except Exception:
         log.exception("unexpected failure in a %s request", job.kind)
         return ("internal",)

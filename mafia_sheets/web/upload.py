@@ -21,6 +21,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..text import Text
 
 MAX_FILES = 100  # a weekly club's whole season fits; more is a mistake or abuse
 TOTAL_FACTOR = 4  # a request may carry this many full-size files' worth of bytes
@@ -32,8 +33,8 @@ BUDGET_POLL_S = 0.05  # how often a waiting upload looks for room in the budget
 class UploadError(MafiaSheetsError):
     """A request the page cannot serve; carries its HTTP status and one line in RU and EN."""
 
-    def __init__(self, status: int, en: str, ru: str) -> None:
-        super().__init__(en, ru)
+    def __init__(self, status: int, message: Text) -> None:
+        super().__init__(message)
         self.status = status
 
 
@@ -79,10 +80,11 @@ class UploadBudget:
         deadline = time.monotonic() + self.wait
         while self.used + size > self.capacity:
             if time.monotonic() >= deadline:
-                raise UploadError(503, "The page is busy receiving other uploads: try again "
-                                  "in a minute.",
-                                  "Страница занята приёмом других загрузок: попробуйте через "
-                                  "минуту.")
+                raise UploadError(503, Text("Страница занята приёмом других загрузок: попробуйте "
+                                            "через "
+                                  "минуту.",
+                 "The page is busy receiving other uploads: try again "
+                                  "in a minute."))
             await asyncio.sleep(BUDGET_POLL_S)
         self.used += size
 
@@ -163,8 +165,8 @@ class _UploadReader:
         if b"filename" in options:
             self._part.name = _file_name(options[b"filename"])
             if len(self.files) >= MAX_FILES:
-                raise UploadError(413, f"Too many files at once: at most {MAX_FILES}.",
-                                  f"Слишком много файлов сразу: не больше {MAX_FILES}.")
+                raise UploadError(413, Text(f"Слишком много файлов сразу: не больше {MAX_FILES}.",
+                 f"Too many files at once: at most {MAX_FILES}."))
 
     def _data(self, data: bytes, start: int, end: int) -> None:
         part = self._part
@@ -217,19 +219,20 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_048_576:.3g}"
 
 
-def _ru(number: str) -> str:
+def _decimal_comma(number: str) -> str:
     return number.replace(".", ",")  # the decimal comma
 
 
 def _too_large_total(total: int) -> UploadError:
     mb = _megabytes(total)
-    return UploadError(413, f"The upload is too large: all files together must fit in {mb} MB.",
-                       f"Слишком большая загрузка: все файлы вместе — не больше {_ru(mb)} МБ.")
+    return UploadError(413, Text(f"Слишком большая загрузка: все файлы вместе — не больше "
+                                 f"{_decimal_comma(mb)} МБ.",
+                 f"The upload is too large: all files together must fit in {mb} MB."))
 
 
 def _bad_request() -> UploadError:
-    return UploadError(400, "The request is not a file upload (multipart/form-data).",
-                       "Запрос не похож на загрузку файлов (multipart/form-data).")
+    return UploadError(400, Text("Запрос не похож на загрузку файлов (multipart/form-data).",
+                 "The request is not a file upload (multipart/form-data)."))
 
 
 # ---- turning a request into sources -----------------------------------------------------
@@ -260,18 +263,20 @@ async def read_sources(request: Request, limits: Limits, hold: BudgetHold,
         raise UploadDropped(reader.received) from None
     if reader.oversize:
         mb, name = _megabytes(limits.per_file), reader.oversize[0]
-        raise UploadError(413, f"File “{name}” is too large: the limit is {mb} MB per file.",
-                          f"Файл «{name}» слишком большой: не больше {_ru(mb)} МБ на файл.")
+        raise UploadError(413, Text(f"Файл «{name}» слишком большой: не больше "
+                                    f"{_decimal_comma(mb)} МБ на "
+                                    "файл.",
+                 f"File “{name}” is too large: the limit is {mb} MB per file."))
     if not reader.files:
-        raise UploadError(400, "No file was uploaded: choose one or several .xlsx workbooks.",
-                          "Файлы не выбраны: выберите одну или несколько книг .xlsx.")
+        raise UploadError(400, Text("Файлы не выбраны: выберите одну или несколько книг .xlsx.",
+                 "No file was uploaded: choose one or several .xlsx workbooks."))
     for part in reader.files:
         if not (part.name or "").lower().endswith(".xlsx"):
             raise UploadError(
-                415, f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
-                "(in Excel: Save As → Excel Workbook (*.xlsx)).",
-                f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
-                "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).")
+                415, Text(f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
+                "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).",
+                 f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
+                "(in Excel: Save As → Excel Workbook (*.xlsx))."))
     return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
 
 
@@ -289,8 +294,8 @@ async def _timed(stream: AsyncIterator[bytes], times: BodyTimes) -> AsyncIterato
         except StopAsyncIteration:
             return
         except TimeoutError:
-            raise UploadError(408, "The upload stopped arriving: send the files again.",
-                              "Загрузка перестала поступать: отправьте файлы снова.") from None
+            raise UploadError(408, Text("Загрузка перестала поступать: отправьте файлы снова.",
+                 "The upload stopped arriving: send the files again.")) from None
         yield chunk
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from ..text import Text
 from .bounds import GIB, Bounds
 from .jobs import WARM_MODULES, Job, Reply, serve_jobs
 from .upload import UploadError
@@ -46,38 +47,41 @@ class InternalFailure(Exception):
 
 def _died() -> UploadError:
     return UploadError(
-        422, "Reading this workbook crashed the process that was reading it (the file is "
-        "damaged or built to break readers); nothing else was affected. Open it in Excel, "
-        "save it again and upload it.",
-        "Чтение этой книги обрушило процесс, который её читал (файл повреждён или собран так, "
+        422, Text("Чтение этой книги обрушило процесс, который её читал (файл повреждён или "
+                  "собран так, "
         "чтобы ломать программы); больше ничего не затронуто. Откройте её в Excel, "
-        "сохраните заново и загрузите.")
+        "сохраните заново и загрузите.",
+                 "Reading this workbook crashed the process that was reading it (the file is "
+        "damaged or built to break readers); nothing else was affected. Open it in Excel, "
+        "save it again and upload it."))
 
 
 def _out_of_memory(limit: int) -> UploadError:
     gb = f"{limit / GIB:.3g}"
     return UploadError(
-        413, f"This workbook needs more than the {gb} GB of memory the page allows one "
-        "request: inside it is far larger than a protocol. Check it with "
-        "“mafia-sheets check”.",
-        f"Этой книге нужно больше {gb.replace('.', ',')} ГБ памяти — столько страница даёт "
+        413, Text(f"Этой книге нужно больше {gb.replace('.', ',')} ГБ памяти — столько страница "
+                  "даёт "
         "одному запросу: внутри она намного больше протокола. Проверьте её командой "
-        "«mafia-sheets check».")
+        "«mafia-sheets check».",
+                 f"This workbook needs more than the {gb} GB of memory the page allows one "
+        "request: inside it is far larger than a protocol. Check it with "
+        "“mafia-sheets check”."))
 
 
 def _too_slow(deadline: float) -> UploadError:
     return UploadError(
-        504, f"The work on this upload took longer than the page allows ({deadline:g} s) and "
-        "was stopped. For a protocol this large use the command line "
-        "(mafia-sheets rate / check --annotate).",
-        f"Обработка этой загрузки заняла больше, чем разрешено странице ({deadline:g} с), и "
+        504, Text(f"Обработка этой загрузки заняла больше, чем разрешено странице ({deadline:g} "
+                  "с), и "
         "была остановлена. Для такого большого протокола используйте командную строку "
-        "(mafia-sheets rate / check --annotate).")
+        "(mafia-sheets rate / check --annotate).",
+                 f"The work on this upload took longer than the page allows ({deadline:g} s) and "
+        "was stopped. For a protocol this large use the command line "
+        "(mafia-sheets rate / check --annotate)."))
 
 
 def busy() -> UploadError:
-    return UploadError(503, "The page is busy with other uploads: try again in a minute.",
-                       "Страница занята другими загрузками: попробуйте через минуту.")
+    return UploadError(503, Text("Страница занята другими загрузками: попробуйте через минуту.",
+                 "The page is busy with other uploads: try again in a minute."))
 
 
 class _Worker:
@@ -217,7 +221,7 @@ class WorkerPool:
         if kind == "ok":
             return reply[1]
         if kind == "refused":
-            raise UploadError(reply[1], reply[2], reply[3])
+            raise UploadError(reply[1], reply[2])
         if kind == "memory":
             raise _out_of_memory(self.bounds.worker_memory)
         if kind == "timeout":

@@ -54,6 +54,23 @@ const TEXT = {
     games: "N — игр в зачёте",
     heavyGames: "n — побед этой стороны",
     removed: "Удалены с турнира (без места): ",
+    statsTab: "Статистика",
+    statsTitle: "Статистика по ролям",
+    statsHint: "Нажмите на игрока, чтобы открыть его карточку.",
+    printCard: "Печать карточки",
+    closeCard: "Закрыть",
+    openCard: (name) => `Карточка игрока ${name}`,
+    cardTitle: (place, name) => (place ? `Место ${place} — ${name}` : `${name} (удалён с турнира)`),
+    roles: { civilian: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон", red: "Красные", black: "Чёрные" },
+    outcome: { win: "победа", loss: "поражение", draw: "ничья" },
+    statCols: ["Игрок", "Игр", "Побед", "% побед", "Мирный", "Шериф", "Мафия", "Дон", "Красные", "Чёрные", "Убит в 1-ю ночь", "Лучший ход (3 / 2)", "Фолы"],
+    roleCols: ["Роль", "Игр", "Побед", "% побед", "Доп. баллы"],
+    totalsCols: ["Итого", "За победы", "Доп. баллы", "Игр", "Побед", "% побед", "Убит в 1-ю ночь"],
+    extraCols: ["Лучших ходов", "3 чёрных", "2 чёрных", "Фолы", "Удалён (4 фола)", "Дисквал.", "ЛИ / ЛИ2 / ЛИП"],
+    gameCols: ["Тур", "Стол", "Место", "Роль", "Итог игры", "За победу", "Лучший ход", "ЛИ", "Штраф", "Итого"],
+    seatTitle: "Победы по номерам мест",
+    seatCols: ["Место", "Игр", "Побед", "% побед"],
+    colourLine: (g, r, b, d) => `Игр: ${g}; побед красных: ${r}; чёрных: ${b}; ничьих: ${d}.`,
   },
   en: {
     pageTitle: "Mafia Sheets — standings",
@@ -105,10 +122,27 @@ const TEXT = {
     games: "N — games counted",
     heavyGames: "n — that side's wins",
     removed: "Removed from the tournament (no place): ",
+    statsTab: "Statistics",
+    statsTitle: "Statistics by role",
+    statsHint: "Click a player to open their card.",
+    printCard: "Print card",
+    closeCard: "Close",
+    openCard: (name) => `Player card of ${name}`,
+    cardTitle: (place, name) => (place ? `Place ${place} — ${name}` : `${name} (removed from the tournament)`),
+    roles: { civilian: "Civilian", sheriff: "Sheriff", mafia: "Mafia", don: "Don", red: "Red", black: "Black" },
+    outcome: { win: "win", loss: "loss", draw: "draw" },
+    statCols: ["Player", "Games", "Wins", "Win %", "Civilian", "Sheriff", "Mafia", "Don", "Red", "Black", "Killed night 1", "Best move (3 / 2)", "Fouls"],
+    roleCols: ["Role", "Games", "Wins", "Win %", "Additional"],
+    totalsCols: ["Total", "Win points", "Additional", "Games", "Wins", "Win %", "Killed night 1"],
+    extraCols: ["Best moves", "3 blacks", "2 blacks", "Fouls", "Fouled out", "Disqualified", "BP / BP2 / BPL"],
+    gameCols: ["Round", "Table", "Seat", "Role", "Result", "Win points", "Best move", "Award", "Penalty", "Total"],
+    seatTitle: "Wins by seat number",
+    seatCols: ["Seat", "Games", "Wins", "Win %"],
+    colourLine: (g, r, b, d) => `Games: ${g}; red wins: ${r}; black wins: ${b}; draws: ${d}.`,
   },
 };
 
-const state = { lang: "ru", files: [], response: null, limits: null, xhr: null };
+const state = { lang: "ru", files: [], response: null, limits: null, xhr: null, tab: "standings", card: null };
 const $ = (id) => document.getElementById(id);
 const t = (key) => TEXT[state.lang][key];
 
@@ -303,6 +337,7 @@ function renderResults() {
   const section = $("results");
   const reply = state.response;
   if (!reply) {
+    state.card = null;
     section.hidden = true;
     document.title = t("pageTitle");
     return;
@@ -318,6 +353,8 @@ function renderResults() {
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);
+  renderStats(result);
+  renderCard();
   renderFindings(result.findings || []);
 }
 
@@ -357,12 +394,12 @@ function renderActions(reply) {
 
 function renderStandings(result) {
   const block = $("standings-block");
-  block.hidden = !result.standings;
+  block.hidden = !result.standings || (state.tab === "stats" && !!result.stats);
   if (!result.standings) return;
   $("standings-head").replaceChildren(...t("cols").map((c) => el("th", { scope: "col" }, c)));
   const rows = result.standings.map((row) => el("tr", { "data-player": row.player },
     el("td", { class: "place", "data-place": String(row.place) }, row.place_range),
-    el("th", { scope: "row", class: "player" }, row.player),
+    el("th", { scope: "row", class: "player" }, playerButton(row.player)),
     numberCell(row.total, "total"),
     numberCell(row.win_points, "win_points"),
     numberCell(row.additional, "additional"),
@@ -424,6 +461,134 @@ function findingGroup({ file, game, items }) {
     el("table", { class: "findings" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
+// ---- statistics and player cards ---------------------------------------------------------
+
+function percent(wins, games) {
+  if (!games) return "";
+  const text = (Math.round((1000 * wins) / games) / 10).toFixed(1);
+  return `${state.lang === "ru" ? text.replace(".", ",") : text} %`;
+}
+
+function playerButton(name) {
+  return el("button", { type: "button", class: "player-link", "data-player": name,
+    "aria-label": t("openCard")(name), onclick: () => openCard(name) }, name);
+}
+
+function statsByPlayer(result) {
+  const out = new Map();
+  for (const row of (result.stats && result.stats.players) || []) out.set(row.player, row);
+  return out;
+}
+
+function openCard(name) {
+  state.card = name;
+  renderCard();
+  const block = $("card-block");
+  block.scrollIntoView({ block: "start" });
+  $("card-close").focus();
+}
+
+function closeCard() {
+  const name = state.card;
+  state.card = null;
+  renderCard();
+  const back = document.querySelector(`#standings .player-link[data-player="${CSS.escape(name || "")}"]`);
+  if (back) back.focus();
+}
+
+function selectTab(tab) {
+  state.tab = tab;
+  renderResults();
+}
+
+function renderTabs(result) {
+  const tabs = $("tabs");
+  tabs.hidden = !(result.standings && result.stats);
+  for (const [id, name] of [["tab-standings", "standings"], ["tab-stats", "stats"]]) {
+    $(id).setAttribute("aria-selected", String(state.tab === name));
+  }
+}
+
+function simpleTable(cls, heads, rows) {
+  return el("table", { class: cls },
+    el("thead", {}, el("tr", {}, ...heads.map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, ...rows.map((cells) => el("tr", {}, ...cells.map((c, i) =>
+      (i === 0 ? el("th", { scope: "row" }, c) : el("td", { class: "num" }, c)))))));
+}
+
+function renderStats(result) {
+  renderTabs(result);
+  const block = $("stats-block");
+  const stats = result.stats;
+  block.hidden = !(result.standings && stats && state.tab === "stats");
+  if (block.hidden) return;
+  $("stats-head").replaceChildren(el("tr", {}, ...t("statCols").map((c) => el("th", { scope: "col" }, c))));
+  const role = (r) => `${r.wins} / ${r.games}`;
+  const rows = stats.players.map((p) => el("tr", { "data-player": p.player },
+    el("th", { scope: "row", class: "player" }, playerButton(p.player)),
+    el("td", { class: "num games" }, String(p.games)),
+    el("td", { class: "num wins" }, String(p.wins)),
+    el("td", { class: "num pct" }, percent(p.wins, p.games)),
+    ...["civilian", "sheriff", "mafia", "don"].map((r) =>
+      el("td", { class: `num role-${r}`, "data-games": String(p.by_role[r].games), "data-wins": String(p.by_role[r].wins) }, role(p.by_role[r]))),
+    ...["red", "black"].map((c) => el("td", { class: `num team-${c}` }, percent(p.by_team[c].wins, p.by_team[c].games))),
+    el("td", { class: "num" }, String(p.killed_first_night)),
+    el("td", { class: "num" }, `${p.best_moves.made} (${p.best_moves.three} / ${p.best_moves.two})`),
+    el("td", { class: "num" }, String(p.fouls)),
+  ));
+  $("stats").tBodies[0].replaceChildren(...rows);
+  const tour = stats.tournament;
+  const seats = Object.entries(tour.by_seat).map(([seat, s]) => [seat, String(s.games), String(s.wins), percent(s.wins, s.games)]);
+  $("tournament-stats").replaceChildren(
+    el("p", { class: "colour-line" }, t("colourLine")(tour.games, tour.red_wins, tour.black_wins, tour.draws)),
+    el("h4", {}, t("seatTitle")),
+    simpleTable("seats", t("seatCols"), seats));
+}
+
+function renderCard() {
+  const block = $("card-block");
+  const reply = state.response;
+  const result = reply && reply.result;
+  const stats = result ? statsByPlayer(result) : new Map();
+  const p = state.card === null ? null : stats.get(state.card);
+  document.body.classList.toggle("card-open", !!p);
+  block.hidden = !p;
+  if (!p) return;
+  const standing = (result.standings || []).find((s) => s.player === p.player);
+  $("card-title").textContent = t("cardTitle")(standing ? standing.place_range : "", p.player);
+  const money = (v) => formatNumber(v);
+  const totals = standing
+    ? [money(standing.total), money(standing.win_points), money(standing.additional)]
+    : ["", "", money(p.additional)];
+  const games = (reply.cards && reply.cards[p.player]) || [];
+  const roles = ["civilian", "sheriff", "mafia", "don"].map((r) => [t("roles")[r], String(p.by_role[r].games),
+    String(p.by_role[r].wins), percent(p.by_role[r].wins, p.by_role[r].games), money(p.by_role[r].additional)]);
+  for (const c of ["red", "black"]) {
+    roles.push([t("roles")[c], String(p.by_team[c].games), String(p.by_team[c].wins), percent(p.by_team[c].wins, p.by_team[c].games), ""]);
+  }
+  const blank = (v) => (v ? money(v) : "");
+  const rows = games.map(([round, table, seat, role, outcome, win, best, award, penalty, total]) =>
+    el("tr", { class: `game game-${outcome}` },
+      el("td", { class: "num" }, round === null ? "" : String(round)),
+      el("td", { class: "num" }, table === null ? "" : String(table)),
+      el("td", { class: "num" }, String(seat)),
+      el("td", {}, t("roles")[role] || role),
+      el("td", { class: "outcome" }, t("outcome")[outcome]),
+      el("td", { class: "num" }, blank(win)),
+      el("td", { class: "num" }, blank(best)),
+      el("td", { class: "num" }, blank(award)),
+      el("td", { class: "num" }, blank(penalty)),
+      el("td", { class: "num total" }, money(total))));
+  $("card-body").replaceChildren(
+    simpleTable("card-totals", t("totalsCols"), [[...totals, String(p.games), String(p.wins), percent(p.wins, p.games), String(p.killed_first_night)]]),
+    simpleTable("card-roles", t("roleCols"), roles),
+    simpleTable("card-extra", t("extraCols"), [[String(p.best_moves.made), String(p.best_moves.three), String(p.best_moves.two),
+      String(p.fouls), String(p.fouled_out), String(p.disqualified), `${p.awards.bp} / ${p.awards.bp2} / ${p.awards.bpl}`]]),
+    el("table", { class: "card-games" },
+      el("thead", {}, el("tr", {}, ...t("gameCols").map((c) => el("th", { scope: "col" }, c)))),
+      el("tbody", {}, ...rows)));
+}
+
 // ---- wiring ------------------------------------------------------------------------------
 
 function wire() {
@@ -456,6 +621,11 @@ function wire() {
   for (const button of document.querySelectorAll("[data-lang]")) {
     button.addEventListener("click", () => setLanguage(button.dataset.lang));
   }
+  $("tab-standings").addEventListener("click", () => selectTab("standings"));
+  $("tab-stats").addEventListener("click", () => selectTab("stats"));
+  $("card-close").addEventListener("click", closeCard);
+  $("card-print").addEventListener("click", () => window.print());
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && state.card !== null) closeCard(); });
 }
 
 async function start() {
