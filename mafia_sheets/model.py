@@ -76,11 +76,32 @@ class Table:
         return self.locate(column, row)[1]
 
     def locate(self, column: str, row: int) -> tuple[str, str, int]:
-        """(sheet, cell, Excel row) of `column`'s value in the data row keyed `row`."""
+        """(sheet, cell, Excel row) of `column`'s value in the data row keyed `row`; for a
+        column the sheet lacks, the row's first read cell, so that a finding always points
+        somewhere a judge can look."""
         if self.places is not None:
             return self.places.locate(column, row)
-        letter = self.letters.get(column)
+        letter = self.letters.get(column) or min(self.letters.values(),
+                                                  key=lambda x: (len(x), x), default="")
         return self.sheet, f"{letter}{row}" if letter else "", row
+
+
+@dataclass(frozen=True)
+class HeaderRead:
+    """How one header cell of a protocol sheet was read: `«Ник» → Игрок` (SPEC §2.7).
+
+    `status`: column (read as `column`), duplicate (a second header of `column`, not read),
+    counter (a running row number), note (a comment column), hidden (a hidden helper
+    column), unknown (not read; reported as `unknown-column`).
+    """
+
+    source: str
+    sheet_code: str
+    sheet: str
+    cell: str
+    typed: str
+    column: str | None
+    status: str
 
 
 @dataclass(frozen=True)
@@ -114,6 +135,7 @@ class Protocol:
     rules: RuleSet
     tables: dict[str, Table]
     sheet_order: dict[str, int] = field(default_factory=dict)
+    headers: tuple[HeaderRead, ...] = ()
     reading: tuple[Reading, ...] = ()  # how each file was laid out (one per source)
 
     def table(self, code: str) -> Table | None:
@@ -200,6 +222,7 @@ class Rating:
     points: pd.DataFrame  # one row per player per game: SPEC §6 sheet 3, exact units
     points_scale: int = 1  # units per point of `points` and of the seat totals in `games`
     sources: tuple[str, ...] = ()
+    headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
 
@@ -211,6 +234,7 @@ class Outcome:
     findings: tuple[Finding, ...]
     rating: Rating | None
     sheet_order: dict[str, int] = field(default_factory=dict)
+    headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout: «прочитано: бланк на игру, 12 игр»
 
     @property

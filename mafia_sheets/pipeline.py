@@ -42,13 +42,14 @@ def evaluate(sources: Sequence[Source], *, lot_seed: int | None = None, rate: bo
     order = _sheet_order(protocols)
     findings = sort_findings(findings, order)
     reading = tuple(r for protocol in protocols for r in protocol.reading)
+    headers = tuple(read for protocol in protocols for read in protocol.headers)
     if not rate or any(f.severity == "error" for f in findings):
-        return Outcome(tuple(findings), None, order, reading)
+        return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
     season = pool(protocols)
     progress("score")
     rating = dataclasses.replace(build_rating(season, findings, lot_seed, stats),
-                                 reading=reading)
-    return Outcome(tuple(findings), rating, order, reading)
+                                 reading=reading, headers=headers)
+    return Outcome(tuple(findings), rating, order, reading=reading, headers=headers)
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

@@ -1,7 +1,8 @@
 """The protocol's vocabulary: sheet names, cell values, phases and settings, RU and EN.
 
-Everything a judge may type is folded with :func:`fold` (case, surrounding and inner
-spaces, «ё»→«е») before it is looked up, so `Чёрные`, ` черные ` and `ЧЕРНЫЕ` are one word.
+Everything a judge may type is folded with :func:`fold` (case, spacing, punctuation, «ё»→«е»,
+invisible characters, Latin look-alike letters) before it is looked up, so `Чёрные`,
+` черные. ` and `ЧЕРНЫЕ` are one word.
 Canonical codes are short English words; display names come from :data:`SHEETS` and
 :data:`VALUES` by language. Columns are declared in :mod:`mafia_sheets.reading.columns`.
 """
@@ -13,11 +14,28 @@ import re
 from .text import LANGS, Text
 
 _SPACES = re.compile(r"\s+")
+# Characters a cell may hold without showing them: zero-width spaces and joiners, the soft
+# hyphen, the byte-order mark. A nickname copied from a chat often carries one.
+INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\u00ad\ufeff"), None)
+# Punctuation judges add to a word without changing it: `Доп.`, `Фолы:`, `(ЛХ)`, «Дон».
+# `+`, `-`, `/`, `*`, `№` and `#` carry meaning (yes/no, marks, seat lists) and stay.
+_PUNCTUATION = re.compile(r"[.,:;!?()\[\]{}\"'«»“”„_]+")
+# Latin letters that look like Cyrillic ones, after lower-casing (`B`→`b` meets `В`→`в`),
+# mapped to the Cyrillic letter: a key folds `Дoп` (Latin o) and `Доп` into one word.
+LOOK_ALIKES = str.maketrans("abcehkmoptxy", "авсенкмортху")
 
 
 def fold(text: object) -> str:
-    """Fold a header or vocabulary value for matching: `' Чёрные  '` → `'черные'`."""
-    return _SPACES.sub(" ", str(text)).strip().lower().replace("ё", "е")
+    """Case, «ё», invisible characters, punctuation and spacing folded; letters kept as
+    typed: `' Чёрные  '` → `'черные'`, `' Доп. баллы: '` → `'доп баллы'`."""
+    text = str(text).translate(INVISIBLE).lower().replace("ё", "е")
+    return _SPACES.sub(" ", _PUNCTUATION.sub(" ", text)).strip()
+
+
+def fold_key(text: object) -> str:
+    """:func:`fold` with Latin look-alike letters read as Cyrillic, for matching headers
+    and values: `'Дoп.'` (a Latin o) → `'доп'`. Keys meet keys only, never shown."""
+    return fold(text).translate(LOOK_ALIKES)
 
 
 # Sheet code → display name. Order is the order of the template.
@@ -44,29 +62,43 @@ def sheet_lookup() -> dict[str, str]:
 # spellings are the display names and the template's dropdown entries.
 VALUES: dict[str, dict[str, tuple[str, ...]]] = {
     "role": {
-        "civilian": ("Мирный", "Civilian", "к", "c", "мирн", "мирная", "красный",
-                     "citizen", "м.ж.", "мж"),
-        "sheriff": ("Шериф", "Sheriff", "ш", "s", "шер"),
-        "mafia": ("Мафия", "Mafia", "м", "m", "маф", "черный"),
-        "don": ("Дон", "Don", "д", "d"),
+        "civilian": ("Мирный", "Civilian", "к", "c", "мирн", "мирная", "мир", "красный",
+                     "красн", "мирный житель", "житель", "горожанин", "citizen", "м.ж.",
+                     "мж", "villager", "town"),
+        # «комиссар» is what many clubs call the sheriff (the «Комиссар Каттани» variant)
+        "sheriff": ("Шериф", "Sheriff", "ш", "s", "шер", "комиссар", "ком", "коммиссар",
+                    "detective", "cop", "sher"),
+        "mafia": ("Мафия", "Mafia", "м", "m", "маф", "черный", "черн", "мафиози", "maf"),
+        "don": ("Дон", "Don", "д", "d", "дон мафии", "босс", "boss", "don mafia"),
     },
     "result": {
         "red": ("Красные", "Red", "победа красных", "мирные", "победа мирных", "красных",
-                "red win", "red wins", "civilians", "town", "к"),
+                "победа мирного города", "победа города", "мирный город", "город",
+                "красные победили", "победили красные", "мирные победили", "победа мирного",
+                "победа красной команды", "красная команда", "красн",
+                "red win", "red wins", "red team", "civilians", "civilians win", "town",
+                "town win", "town wins", "citizens", "к"),
         "black": ("Чёрные", "Black", "победа черных", "мафия", "победа мафии", "черных",
-                  "black win", "black wins", "mafia", "mafia win", "ч"),
-        "draw": ("Ничья", "Draw", "tie", "н"),
+                  "черные победили", "победили черные", "мафия победила", "победила мафия",
+                  "победа черной команды", "черная команда", "черн",
+                  "black win", "black wins", "black team", "mafia", "mafia win",
+                  "mafia wins", "ч"),
+        "draw": ("Ничья", "Draw", "tie", "н", "ничейный результат", "ничья по фазам"),
     },
     "left": {
-        "killed": ("убит", "killed", "у", "k", "shot", "убита"),
+        "killed": ("убит", "killed", "у", "k", "shot", "убита", "убит ночью", "отстрел",
+                   "отстрелян", "застрелен", "застрелена", "kill", "night kill"),
         "voted": ("заголосован", "voted out", "voted", "з", "v", "заголосована", "ушел",
-                  "ушёл"),
-        "fouled": ("4 фола", "fouled out", "ф", "f", "фолы", "4 fouls", "удален по фолам"),
+                  "ушёл", "заголосовали", "голосование", "выгнан", "посажен", "vote",
+                  "vote out"),
+        "fouled": ("4 фола", "fouled out", "ф", "f", "фолы", "4 fouls", "удален по фолам",
+                   "по фолам", "4ф", "4 ф", "фол", "удален 4 фола", "fouls", "foul out",
+                   "4f"),
         "disqualified": ("дисквалифицирован", "disqualified", "дискв", "dq",
-                         "дисквалификация", "дисквалифицирована", "удален"),
+                         "дисквалификация", "дисквалифицирована", "дисквал", "дк", "disq"),
     },
     "bonus": {
-        "bp": ("ЛИ", "BP", "ли1", "bp1"),
+        "bp": ("ЛИ", "BP", "ли1", "bp1", "лучший игрок", "best player"),
         "bp2": ("ЛИ2", "BP2"),
         "bpl": ("ЛИП", "BPL"),
     },
@@ -85,13 +117,26 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
     },
 }
 
+# Words that mean one of two values; the reader decides by context and says so.
+# «удалён» is said of both a 4th foul and a disqualification: the fouls decide (see
+# reading.protocol), and a disqualification read from it gets a warning.
+AMBIGUOUS: dict[str, dict[str, tuple[str, ...]]] = {
+    "left": {"removed": ("удален", "удалена", "removed", "удален из игры")},
+}
+
 TEAM_OF_ROLE = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 ROLE_COUNTS = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}  # every game's ten seats
 
 
 def value_lookup(vocab: str) -> dict[str, str]:
-    """Folded spelling → canonical code for one vocabulary."""
-    return {fold(s): code for code, spellings in VALUES[vocab].items() for s in spellings}
+    """Folded spelling → canonical code for one vocabulary (and its ambiguous words), each
+    spelling under both :func:`fold` and :func:`fold_key`, so either finds it."""
+    pairs = [(s, code) for code, spellings in VALUES[vocab].items() for s in spellings]
+    pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items()
+              for s in spellings]
+    table = {fold_key(s): code for s, code in pairs}
+    table.update({fold(s): code for s, code in pairs})
+    return table
 
 
 def display_value(vocab: str, code: str, lang: str) -> str:
@@ -101,21 +146,28 @@ def display_value(vocab: str, code: str, lang: str) -> str:
 
 
 # Phases: Д1 < Н1 < Д2 < Н2 … encoded as an ordinal: day k → 2k−1, night k → 2k.
-_PHASE = re.compile(r"^\s*([дднnd])\s*\.?\s*-?\s*(\d{1,2})\s*$", re.IGNORECASE)
-_DAY_LETTERS = {"д", "d"}
+# Written `Н2`, `н.2`, `Ночь 2`, `2Н`, `2-я ночь`, `N2`, `2n`, `night 2`, `H2` (a Latin H
+# for the Cyrillic Н): a letter or word for day or night, and the number, in either order.
+_PHASE_WORDS = (("ночь", "н"), ("ночи", "н"), ("night", "н"), ("день", "д"), ("дня", "д"),
+                ("day", "д"))
+_PHASE_LETTERS = str.maketrans({"n": "н", "h": "н", "d": "д"})
+_PHASE = re.compile(r"^(?:([дн])(\d{1,2})|(\d{1,2})[яйе]?([дн]))$")
 
 
 def parse_phase(text: str) -> int | None:
-    """`'Н1'` → 2, `'d3'` → 5, `'Ночь 2'` → 4; None when it is not a phase."""
-    folded = fold(text).replace("ночь", "н").replace("день", "д").replace("night", "n")
-    folded = folded.replace("day", "d").replace(" ", "")
+    """`'Н1'` → 2, `'d3'` → 5, `'Ночь 2'` → 4, `'2Н'` → 4; None when it is not a phase."""
+    folded = fold(text)
+    for word, letter in _PHASE_WORDS:
+        folded = folded.replace(word, letter)
+    folded = folded.translate(_PHASE_LETTERS).replace(" ", "").replace("-", "")
     match = _PHASE.match(folded)
     if not match:
         return None
-    number = int(match.group(2))
+    letter = match.group(1) or match.group(4)
+    number = int(match.group(2) or match.group(3))
     if number < 1:
         return None
-    return 2 * number - 1 if match.group(1).lower() in _DAY_LETTERS else 2 * number
+    return 2 * number - 1 if letter == "д" else 2 * number
 
 
 _DAY, _NIGHT = Text("Д", "D"), Text("Н", "N")

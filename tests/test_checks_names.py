@@ -1,4 +1,5 @@
-"""SPEC §5.4: look-alike nicknames across every file of a season (warnings)."""
+"""SPEC §5.4: look-alike nicknames across every file of a season: an error (`name-split`)
+unless a roster decides."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_less_common_spelling_is_reported_at_its_first_cell(main: str, variant: 
     proto = table(with_name(main), with_name(main, 2), with_name(main, 3),
                   with_name(variant, 4), with_name(variant, 5))
     found = check_findings(proto, lang=lang)
-    assert placed(found) == [("name-look-alike", "warning", sheet_name("seats", lang),
+    assert placed(found) == [("name-split", "error", sheet_name("seats", lang),
                               seat_cell(proto, 4, 4, "player"))]
     assert found[0].value == variant
     assert f"“{main}”" in found[0].message("en") and f"«{main}»" in found[0].message("ru")
@@ -46,14 +47,14 @@ def test_across_the_files_of_a_season() -> None:
     april = table(with_name("Kот", 6))  # a Latin K, typed in another file
     found = check_findings(march, april)
     assert [(f.source, *p) for f, p in zip(found, placed(found), strict=True)] == [
-        ("p2.xlsx", "name-look-alike", "warning", "Протокол", seat_cell(april, 1, 6, "player"))]
+        ("p2.xlsx", "name-split", "error", "Протокол", seat_cell(april, 1, 6, "player"))]
     assert found[0].game == "1"
 
 
 def test_on_a_tie_the_later_spelling_is_reported() -> None:
     proto = table(with_name("Кот", 2), with_name("кот", 7))
     found = check_findings(proto)
-    assert placed(found) == [("name-look-alike", "warning", "Протокол",
+    assert placed(found) == [("name-split", "error", "Протокол",
                               seat_cell(proto, 2, 7, "player"))]
 
 
@@ -62,8 +63,8 @@ def test_each_variant_is_reported_once() -> None:
                   with_name("кот", 2), with_name("KOT", 3))
     found = check_findings(proto)
     assert placed(found) == [
-        ("name-look-alike", "warning", "Протокол", seat_cell(proto, 4, 2, "player")),
-        ("name-look-alike", "warning", "Протокол", seat_cell(proto, 6, 3, "player")),
+        ("name-split", "error", "Протокол", seat_cell(proto, 4, 2, "player")),
+        ("name-split", "error", "Протокол", seat_cell(proto, 6, 3, "player")),
     ]
     assert {f.value for f in found} == {"кот", "KOT"}
 

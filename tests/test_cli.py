@@ -18,7 +18,7 @@ from mafia_sheets.cli.commands import main
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "tournament-ru.xlsx"
 JSON_KEYS = {"tournament", "provisional", "lot_needed", "k", "settings", "read", "standings",
-             "removed", "findings"}
+             "removed", "findings", "headers"}
 SETTINGS_KEYS = {"win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl",
                  "apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified",
                  "draw_quiet_phases", "tiebreak", "protest_deadline_minutes"}

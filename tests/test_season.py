@@ -63,9 +63,9 @@ def test_look_alike_nicknames_across_files_are_reported(tmp_path):
         if row["player"] == "P1":
             row["player"] = "р1"  # Cyrillic р and a lower case: the same person, most likely
     outcome = evaluate([first.source(name="a.xlsx"), second.source(name="b.xlsx")])
-    alike = [f for f in outcome.findings if f.code == "name-look-alike"]
-    assert alike and alike[0].source == "b.xlsx" and alike[0].severity == "warning"
-    assert outcome.rating is not None  # a warning never blocks the rating
+    alike = [f for f in outcome.findings if f.code == "name-split"]
+    assert alike and alike[0].source == "b.xlsx" and alike[0].severity == "error"
+    assert outcome.rating is None  # no roster decides: one person would be two rows
 
 
 def test_results_show_the_file_of_each_game_and_each_players_history(tmp_path):

@@ -7,10 +7,12 @@ import io
 import openpyxl
 import pytest
 from builders import Proto, game_cell, names, seat_cell
+from openpyxl.utils import get_column_letter
 
 from mafia_sheets.findings import CATALOG
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.reading import columns as schema
 
 
 def findings_of(proto: Proto, lang: str = "ru", **kwargs):
@@ -32,7 +34,7 @@ def test_valid_protocol_has_no_findings():
 
 SEAT_FAULTS = [
     # (seat field, value, code, column whose cell is reported)
-    ("role", "Комиссар", "unknown-value", "role"),
+    ("role", "Оборотень", "unknown-value", "role"),
     ("left", "ушла домой", "unknown-value", "left"),
     ("bonus", "ЛИ5", "unknown-value", "bonus"),
     ("bonus", 2, "unknown-value", "bonus"),
@@ -192,5 +194,6 @@ def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
             seats.cell(row=row, column=column, value="кто-то")
 
     outcome = evaluate([_edited(valid(), add_second_player_column)], rate=False)
+    after_last = get_column_letter(len(schema.COLUMNS["seats"]) + 1)
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
-        ("duplicate-column", "warning", "Протокол", "J1", "Ник")]
+        ("duplicate-column", "warning", "Протокол", f"{after_last}1", "Ник")]

@@ -1,5 +1,10 @@
 """SPEC §5.4: nicknames that differ only by case, spacing, «ё/е» or Latin/Cyrillic
-look-alike letters — most likely one person split into two rating rows. Warnings.
+look-alike letters — most likely one person split into two rating rows.
+
+When no roster decides, that is an error (`name-split`): the standings would print two
+identical-looking rows for one person. A roster that lists exactly one of the spellings
+names the one meant (a warning beside its `not-in-roster` error); a roster that lists
+both says they are two people, and nothing is reported.
 
 Runs over every file of a season at once: a player typed `Кот` in March and `Kот` (a
 Latin K) in April is one player. Each less common spelling gets one finding, at the first
@@ -28,6 +33,19 @@ LOOK_ALIKE = define(
         "сделайте ники заметно разными",
          "If it is one player, change “{value}” to “{other}” in every file; if two players, "
         "make their nicknames clearly different"),
+)
+
+NAME_SPLIT = define(
+    "name-split", "error",
+    Text("В итогах это два игрока: ник «{value}» отличается от «{other}» только {how}",
+         "The standings would show two players: nickname “{value}” differs from "
+         "“{other}” only by {how}"),
+    Text("одно написание ника у одного игрока («{other}» — строк: {count})",
+         "one spelling per player (“{other}”: {count} rows)"),
+    Text("Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
+         "перечислите оба ника на листе «Игроки» или сделайте их заметно разными",
+         "If it is one player, change “{value}” to “{other}” in every file; if two players, "
+         "list both nicknames on the Players sheet or make them clearly different"),
 )
 
 # Latin letters that look like Cyrillic ones (in either case, so that a Latin `k` meets a
@@ -96,7 +114,7 @@ class Place:
     game: object
 
 
-@cross_check(LOOK_ALIKE)
+@cross_check(LOOK_ALIKE, NAME_SPLIT)
 def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
     counts: Counter[str] = Counter()
     first: dict[str, Place] = {}
@@ -133,10 +151,13 @@ def _gather(table: Table, counts: Counter[str], first: dict[str, Place],
 def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
             listed: set[str]) -> Iterator[Finding]:
     in_roster = [name for name in family if name in listed]
-    if len(in_roster) == 1:
-        main = in_roster[0]
+    if len(in_roster) > 1:
+        return  # the roster lists two of the spellings: two people
+    if in_roster:
+        main, code = in_roster[0], LOOK_ALIKE
     else:
         main = max(family, key=lambda name: (counts[name], -family.index(name)))
+        code = NAME_SPLIT
     for variant in family:
         if variant == main:
             continue
@@ -145,7 +166,7 @@ def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
         letters = _letters(needed, variant, main)
         sheet, cell, row = place.table.locate("player", place.row)
         yield finding(
-            LOOK_ALIKE, sheet, cell, variant,
+            code, sheet, cell, variant,
             game=place.game, row=row, source=place.table.source, other=main,
             count=counts[main],
             how=Text(_joined([FOLDINGS[i][1] for i in needed], "и") + letters,

@@ -39,6 +39,7 @@ class Column:
     whole: tuple[int, int | None] | None = None
     number_format: str | None = None
     kind: str = "text"  # text | number | vocab | phase | seats | bonus | time | yesno | any
+    absent: Text | None = None  # what is not counted when the column is missing
 
     def accepts(self, lang: str) -> str:
         """What a valid value looks like: `1–10`, `Д1, Н1, Д2 … Н12`, `Мирный, Шериф …`."""
@@ -60,8 +61,14 @@ def _yes_no(name: Text, help: Text, **more: Any) -> Column:
     return Column(name, help, v.parse_yes_no, vocab="yesno", kind="yesno", **more)
 
 
-_GAME_ALIASES = ("№ игры", "игра №", "game id")
-_NICK_ALIASES = ("ник", "nickname")
+# Aliases rank by their order: when two headers could be one column, the earlier wins
+_GAME_ALIASES = ("№ игры", "игра №", "номер игры", "# игры", "game id", "game no", "game #",
+                 "game number", "id игры")
+_NICK_ALIASES = ("ник", "nickname", "nick", "ник игрока", "игрок ник", "player name",
+                 "участник", "имя", "name")
+_SEAT_ALIASES = ("№", "#", "номер места", "№ места", "место №", "место за столом", "слот",
+                 "slot", "seat no", "seat #", "seat number", "номер", "no")
+_TABLE_ALIASES = ("стол №", "№ стола", "номер стола", "table no", "table #")
 
 SCHEMA: dict[str, dict[str, Column]] = {
     "tournament": {
@@ -92,21 +99,30 @@ SCHEMA: dict[str, dict[str, Column]] = {
                             "Game id (number or text), unique; the same id in «Seats»."),
                        aliases=_GAME_ALIASES, header_required=True, value_required=True),
         "round": _whole(0, None, Text("Тур", "Round"),
-                        Text("Номер тура (необязательно).", "Round number (optional).")),
-        "table": Column(Text("Стол", "Table"), Text("Стол (необязательно).", "Table (optional).")),
+                        Text("Номер тура (необязательно).", "Round number (optional)."),
+                        aliases=("тур №", "№ тура", "раунд", "round no")),
+        "table": Column(Text("Стол", "Table"), Text("Стол (необязательно).", "Table (optional)."),
+                        aliases=_TABLE_ALIASES),
         "judge": Column(Text("Судья", "Judge"),
-                        Text("Судья за столом (необязательно).", "Table judge (optional).")),
+                        Text("Судья за столом (необязательно).", "Table judge (optional)."),
+                        aliases=("ведущий", "судья за столом", "referee", "host")),
         "result": _words("result", Text("Результат", "Result"), Text("Кто победил.", "Who won."),
-                         header_required=True),
+                         header_required=True,
+                         aliases=("победитель", "winner", "победа", "победила команда",
+                                  "победившая команда", "кто победил", "исход", "итог",
+                                  "результат игры", "outcome", "winning team", "won")),
         "ended": Column(Text("Окончание", "Ended"),
                         Text("Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
                              "Time the game ended, hh:mm: the 10-minute protest window starts "
                              "here."),
-                        parse=v.parse_time, aliases=("конец", "end", "время окончания"),
+                        parse=v.parse_time,
+                        aliases=("конец", "end", "время окончания", "окончание игры", "finish",
+                                 "ended at", "время"),
                         number_format="hh:mm", kind="time"),
         "annulled": _yes_no(Text("Отменена", "Annulled"),
                             Text("«да» — игра отменена по протесту и ничего не даёт.",
-                                 "«yes» — annulled by a protest decision; counts for nothing.")),
+                                 "«yes» — annulled by a protest decision; counts for nothing."),
+                            aliases=("аннулирована", "отмена", "cancelled", "canceled")),
     },
     "seats": {
         "game": Column(Text("Игра", "Game"),
@@ -115,7 +131,7 @@ SCHEMA: dict[str, dict[str, Column]] = {
         "seat": _whole(1, 10, Text("Место", "Seat"),
                        Text("Место за столом; каждое место один раз в игре.",
                             "Seat at the table; each seat once per game."),
-                       aliases=("№", "слот", "slot"), header_required=True),
+                       aliases=_SEAT_ALIASES, header_required=True),
         "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
                          aliases=_NICK_ALIASES, header_required=True, value_required=True),
         "role": _words("role", Text("Роль", "Role"),
@@ -123,35 +139,67 @@ SCHEMA: dict[str, dict[str, Column]] = {
                             "1 шериф, 2 мафии, 1 дон.",
                             "Role. Blank = civilian, as on the paper form. A game has 6 "
                             "civilians, 1 sheriff, 2 mafia, 1 don."),
-                       header_required=True),
-        "fouls": _whole(0, 4, Text("Фолы", "Fouls"),
+                       header_required=True, aliases=("роль игрока", "карта", "card")),
+        "fouls": Column(Text("Фолы", "Fouls"),
                         Text("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
-                        aliases=("фол", "foul")),
+                        v.parse_fouls, whole=(0, 4), kind="number",
+                        aliases=("фол", "foul", "фолов", "число фолов", "кол-во фолов",
+                                 "количество фолов", "ф"),
+                        absent=Text("фолы не учтены: 4 фола и их выбывания не проверены",
+                                    "fouls are not counted: 4-foul departures are not "
+                                    "checked")),
         "left": _words("left", Text("Выбыл", "Left"),
                        Text("Как выбыл; пусто — остался за столом до конца.",
-                            "How the player left; blank = stayed to the end.")),
+                            "How the player left; blank = stayed to the end."),
+                       aliases=("как выбыл", "выбытие", "выбывание", "уход", "статус",
+                                "departure", "eliminated", "out", "status"),
+                       absent=Text("выбывания не учтены: штрафы за дисквалификацию, "
+                                   "убитые в первую ночь и ход игры не учтены",
+                                   "departures are not counted: disqualification penalties, "
+                                   "first-night victims and the course of the game are "
+                                   "not counted")),
         "when": Column(Text("Когда", "When"),
                        Text("Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
                             "Phase the player left: D1 = day 1, N1 = the night after it, D2, "
                             "N2 …"),
-                       parse=v.parse_phase, kind="phase"),
+                       parse=v.parse_phase, kind="phase",
+                       aliases=("фаза", "phase", "фаза выбывания", "когда выбыл", "выбыл когда",
+                                "выбыл в", "круг", "when left"),
+                       absent=Text("фазы выбывания не указаны: убитый в первую ночь, его "
+                                   "лучший ход и ход игры не проверены",
+                                   "departure phases are missing: the first-night victim, "
+                                   "the best move and the course of the game are not "
+                                   "checked")),
         "best_move": Column(Text("Лучший ход", "Best move"),
                             Text("Только у убитого в первую ночь: три названных места, «3 5 7».",
                                  "Only for the player killed on night 1: the three seats "
                                  "named, «3 5 7»."),
                             # «3,5» would become the number 3.5 in a Russian Excel
-                            parse=v.parse_seat_list, number_format="@", kind="seats"),
+                            parse=v.parse_seat_list, number_format="@", kind="seats",
+                            aliases=("лх", "лучш ход", "best move", "bm", "лучший ход лх",
+                                     "ход", "лучший ход места"),
+                            absent=Text("лучший ход не учтён", "best moves are not counted")),
         "bonus": Column(Text("Доп", "Bonus"),
                         Text("Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
                              "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
                              "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
                              "to losers; each at most once per game, none in a draw."),
                         parse=v.parse_bonus, vocab="bonus", kind="bonus",
-                        aliases=("доп. баллы", "доп баллы", "extra", "award", "awards")),
+                        # not «ЛИ»: it is one of the awards, and a helper column of its own
+                        aliases=("доп. баллы", "доп баллы", "бонус", "доп балл",
+                                 "дополнительные баллы", "доп очки", "допы", "дб", "бонусы",
+                                 "награды", "extra", "extra points", "bonus points", "award",
+                                 "awards"),
+                        absent=Text("награды судьи не учтены", "the judge's awards are not "
+                                    "counted")),
+        "table": Column(Text("Стол", "Table"),
+                        Text("Стол (нужен, когда игры нумеруются за каждым столом заново).",
+                             "Table (needed when each table numbers its games from 1)."),
+                        aliases=_TABLE_ALIASES),
     },
     "protests": {
         "game": Column(Text("Игра", "Game"), Text("Номер игры.", "Game id."),
-                       header_required=True, value_required=True),
+                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
         "seat": _whole(1, 10, Text("Место", "Seat"),
                        Text("Место игрока, подавшего протест.",
                             "Seat of the player who filed it.")),
@@ -167,10 +215,11 @@ SCHEMA: dict[str, dict[str, Column]] = {
     },
     "lot": {
         "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
-                         header_required=True, value_required=True),
+                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
         "order": _whole(1, None, Text("Порядок", "Order"),
                         Text("Порядок по жребию: 1 — выиграл жребий.",
                              "Order drawn: 1 wins the lot."),
+                        aliases=("жребий", "lot", "место по жребию", "номер по жребию"),
                         header_required=True),
     },
 }

@@ -88,6 +88,8 @@ def _read_layouts(workbook: object, others: Sequence[str], sheets: dict[str, Raw
     if "games" in sheets and "seats" not in sheets:  # `Игры` may be a sheet of game rows
         candidates.insert(0, sheets["games"].name)
     for name in candidates:
+        if _fold(name) in _OWN_SHEETS:  # the template's instructions hold labels, not a game
+            continue
         grid = Grid(name, workbook.get_sheet_by_name(name))  # type: ignore[attr-defined]
         if wide.is_games_sheet(grid):
             games += wide.read_game_rows(grid, source)

@@ -18,13 +18,14 @@ from ..findings import Finding, define, finding
 from ..model import Table
 from ..text import Text
 from .columns import SCHEMA
+from .matching import closest_value
 from .sheets import RawSheet
 from .values import BAD, parse_text
 
 UNKNOWN_VALUE = define(
     "unknown-value", "error",
-    Text("Непонятное значение «{value}» в столбце «{column}»",
-         "Unknown value “{value}” in column “{column}”"),
+    Text("Непонятное значение «{value}» в столбце «{column}»{suggestion}{where}",
+         "Unknown value “{value}” in column “{column}”{suggestion}{where}"),
     Text("одно из: {allowed}",
          "one of: {allowed}"),
     Text("Выберите значение из списка (в шаблоне есть выпадающий список)",
@@ -32,8 +33,8 @@ UNKNOWN_VALUE = define(
 )
 BAD_NUMBER = define(
     "bad-number", "error",
-    Text("«{value}» в столбце «{column}» — не подходящее число",
-         "“{value}” in column “{column}” is not a valid number"),
+    Text("«{value}» в столбце «{column}» — не подходящее число{where}",
+         "“{value}” in column “{column}” is not a valid number{where}"),
     Text("{allowed}",
          "{allowed}"),
     Text("Впишите число {allowed}",
@@ -41,8 +42,8 @@ BAD_NUMBER = define(
 )
 BAD_PHASE = define(
     "bad-phase", "error",
-    Text("«{value}» — не фаза игры",
-         "“{value}” is not a game phase"),
+    Text("«{value}» — не фаза игры{where}",
+         "“{value}” is not a game phase{where}"),
     Text("Д1, Н1, Д2, Н2 … (день 1, ночь 1 …)",
          "D1, N1, D2, N2 … (day 1, night 1 …)"),
     Text("Запишите фазу выбывания как Д2 (день 2) или Н1 (ночь 1)",
@@ -50,8 +51,8 @@ BAD_PHASE = define(
 )
 BAD_SEATS_LIST = define(
     "bad-best-move", "error",
-    Text("Лучший ход «{value}» не читается",
-         "Best move “{value}” cannot be read"),
+    Text("Лучший ход «{value}» не читается{where}",
+         "Best move “{value}” cannot be read{where}"),
     Text("номера мест через пробел: 3 5 7",
          "seat numbers separated by spaces: 3 5 7"),
     Text("Запишите три номера мест через пробел, запятую или точку с запятой",
@@ -59,8 +60,8 @@ BAD_SEATS_LIST = define(
 )
 BAD_TIME = define(
     "bad-time", "warning",
-    Text("«{value}» в столбце «{column}» — не время",
-         "“{value}” in column “{column}” is not a time"),
+    Text("«{value}» в столбце «{column}» — не время{where}",
+         "“{value}” in column “{column}” is not a time{where}"),
     Text("время ЧЧ:ММ или дата и время",
          "a time HH:MM or a date and time"),
     Text("Впишите время как 21:45 (нужно для срока подачи протеста)",
@@ -105,9 +106,10 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         parsed, bad = parse_column(values, declared.parse)
         data[column] = parsed
         games = raw.columns.get("game")
-        for index in np.flatnonzero(bad):
-            game = parse_text(games[index]) if games is not None else None
-            findings.append(_bad_value(raw, column, int(index), values[index], source, game))
+        for indices in _same_values(values, np.flatnonzero(bad)):
+            first = indices[0]
+            game = parse_text(games[first]) if games is not None else None
+            findings.append(_bad_value(raw, column, indices, values[first], source, game))
     for column in (code for code, declared in schema.items() if declared.value_required):
         if column in raw.columns:
             games = data["game"] if "game" in data and column != "game" else None
@@ -136,19 +138,63 @@ def _column_name(sheet: str, column: str) -> str:
     return SCHEMA[sheet][column].name.both()
 
 
-def _bad_value(raw: RawSheet, column: str, index: int, value: object, source: str,
+def _same_values(values: list[object], bad: np.ndarray) -> list[list[int]]:
+    """The bad rows grouped by what was typed (folded): one problem, one finding."""
+    groups: dict[str, list[int]] = {}
+    for index in bad:
+        groups.setdefault(vocab.fold(values[int(index)]), []).append(int(index))
+    return list(groups.values())
+
+
+CELLS_LISTED = 30  # a finding names this many cells, then says how many more
+
+
+def _where(cells: list[str]) -> Text:
+    """` (ячейки D2, D12, D22)`: every cell of a repeated value; nothing for one cell."""
+    if len(cells) == 1:
+        return Text("", "")
+    listed = ", ".join(cells[:CELLS_LISTED])
+    more = len(cells) - CELLS_LISTED
+    return Text(f" (ячеек: {len(cells)} — {listed}{f' и ещё {more}' if more > 0 else ''})",
+                f" ({len(cells)} cells: {listed}{f' and {more} more' if more > 0 else ''})")
+
+
+def _at(raw: RawSheet, column: str, index: int) -> str:
+    """`D14`, or `Игра 3!C12` when the value sits on another sheet (a sheet per game)."""
+    sheet, cell, _ = raw.locate(column, index)
+    return cell if sheet == raw.name else f"{sheet}!{cell}"
+
+
+def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, source: str,
                game: object) -> Finding:
-    sheet, cell, row = raw.locate(column, index)
+    sheet, cell, row = raw.locate(column, indices[0])
     name = _column_name(raw.code, column)
+    where = _where([_at(raw, column, i) for i in indices])
 
     def at(code: str, **params: object) -> Finding:
         return finding(code, sheet, cell, value, row=row, source=source, column=name,
-                       game=game if column != "game" else None, **params)
+                       game=game if column != "game" else None, where=where, **params)
 
     declared = SCHEMA[raw.code][column]
     if declared.vocab is not None:
-        allowed = ", ".join(f"{s[0]}/{s[1]}" for s in vocab.VALUES[declared.vocab].values())
+        allowed = "; ".join(_forms(s) for s in vocab.VALUES[declared.vocab].values())
         if declared.kind == "bonus":
             allowed += ", 1, 0.5"
-        return at(UNKNOWN_VALUE, allowed=allowed)
+        return at(UNKNOWN_VALUE, allowed=allowed, suggestion=_suggestion(declared.vocab, value))
     return at(_BAD_VALUE_CODES[declared.kind], allowed=declared.accepts("en"))
+
+
+def _forms(spellings: tuple[str, ...]) -> str:
+    """`Мирный/Civilian (к, c, мирн …)`: the display names, then every other accepted form."""
+    main = "/".join(dict.fromkeys(spellings[:2]))
+    return f"{main} ({', '.join(spellings[2:])})" if spellings[2:] else main
+
+
+def _suggestion(vocab_name: str, value: object) -> Text:
+    """` — может быть, «Мирный»?`: the nearest accepted value, suggested, never applied."""
+    code = closest_value(vocab_name, value)
+    if code is None:
+        return Text("", "")
+    ru, en = vocab.display_value(vocab_name, code, "ru"), vocab.display_value(vocab_name, code,
+                                                                             "en")
+    return Text(f" — может быть, «{ru}»?", f" — did you mean “{en}”?")

@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
+import dataclasses
+from fractions import Fraction
 from pathlib import PurePath
 
 import pandas as pd
 
 from .. import vocab
-from ..findings import Finding
+from ..findings import Finding, define, finding
 from ..model import Protocol, Source, Table
 from ..rules import load_rules
+from ..text import Text
 from .parse import parse_sheet
 from .settings import read_settings
 from .sheets import read_workbook
+from .unplayed import drop_unplayed
+
+REMOVED_AS_DISQUALIFIED = define(
+    "removed-read-as-disqualified", "warning",
+    Text("«{value}» без 4 фолов прочитано как дисквалификация (штраф {penalty})",
+         "“{value}” without 4 fouls is read as a disqualification (penalty {penalty})"),
+    Text("«дисквалифицирован» или «4 фола» (с 4 в столбце «Фолы»)",
+         "“disqualified”, or “fouled out” with 4 in “Fouls”"),
+    Text("Если это дисквалификация, впишите «дисквалифицирован»; если 4-й фол — впишите "
+         "4 в «Фолы» или «4 фола» в «Выбыл»",
+         "If it is a disqualification, write “disqualified”; if a 4th foul, write 4 in "
+         "“Fouls” or “fouled out” in “Left”"),
+)
 
 
 def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
@@ -29,15 +45,73 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         table, found = parse_sheet(sheet, source.name)
         tables[code] = table
         findings += found
+    roster = tables.get("players")
+    if roster is not None and roster.frame["player"].isna().all():
+        del tables["players"]  # an empty roster sheet (the template's) is no roster
+    tables = _per_table_ids(tables)
+    tables, findings = drop_unplayed(tables, findings)
     tournament, overrides, found = read_settings(tables.get("tournament"),
                                                  PurePath(source.name).stem)
     findings += found
-    if "seats" in tables:
-        tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
     rules = load_rules().with_overrides(overrides)
+    if "seats" in tables:
+        tables["seats"], found = _removed_by_fouls(tables["seats"], rules.points)
+        findings += found
+        tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
     order = {name: index for index, name in enumerate(raw.sheet_names)}
     reading = (raw.reading,) if raw.reading is not None else ()
-    return Protocol((source.name,), tournament, rules, tables, order, reading), findings
+    return Protocol((source.name,), tournament, rules, tables, order, reading=reading,
+                    headers=raw.headers), findings
+
+
+def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table, list[Finding]]:
+    """«удалён» is a 4-foul departure when the fouls say 4, else a disqualification — read
+    aloud, since it costs a penalty point."""
+    frame = table.frame
+    removed = frame["left"].eq("removed")
+    if not removed.any():
+        return table, []
+    fouled = removed & frame["fouls"].eq(4)
+    frame = frame.copy()
+    frame.loc[fouled, "left"] = "fouled"
+    frame.loc[removed & ~fouled, "left"] = "disqualified"
+    penalty = _points_text(points["disqualification"])
+    found = []
+    for index, row in frame.loc[removed & ~fouled, "_row"].items():
+        row = int(row)
+        sheet, cell, excel_row = table.locate("left", row)
+        found.append(finding(REMOVED_AS_DISQUALIFIED, sheet, cell,
+                             table.raw["left"].iat[int(str(index))], game=frame.at[index, "game"],
+                             row=excel_row, source=table.source, penalty=penalty))
+    return dataclasses.replace(table, frame=frame), found
+
+
+def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
+    """Games numbered at each table from 1: when ids repeat in «Игры» and a table column
+    tells them apart, a game is «стол 2, игра 3» on both sheets (and in every output)."""
+    games, seats = tables.get("games"), tables.get("seats")
+    if games is None or seats is None:
+        return tables
+    frame = games.frame[games.frame["game"].notna()]
+    if not frame["game"].duplicated().any() or frame["table"].isna().all() \
+            or frame.duplicated(["table", "game"]).any() or seats.frame["table"].isna().all():
+        return tables
+    return {**tables, "games": _keyed(games), "seats": _keyed(seats)}
+
+
+def _keyed(table: Table) -> Table:
+    frame = table.frame.copy()
+    both = frame["table"].notna() & frame["game"].notna()
+    frame.loc[both, "game"] = [f"стол {t}, игра {g}" for t, g in
+                               zip(frame.loc[both, "table"], frame.loc[both, "game"],
+                                   strict=True)]
+    return dataclasses.replace(table, frame=frame)
+
+
+def _points_text(value: Fraction) -> Text:
+    """−1, −0,5 / −0.5: a penalty as a judge reads it, with a decimal comma in Russian."""
+    text = f"{float(abs(value)):g}"
+    return Text(f"−{text.replace('.', ',')}", f"−{text}")
 
 
 def _with_teams(table: Table, games: Table | None) -> Table:

@@ -456,16 +456,8 @@ def _check_visible(sheet: Sheet, name: str) -> None:
 
 
 def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
-    if scan.merges:
-        ranges = ", ".join(scan.merges[:3])
-        more = _more(len(scan.merges) - 3)
-        raise _fail(Text(f"{name}: на листе «{sheet.name}» объединены ячейки {ranges}{more.ru}; "
-                    "значение хранится только в первой из них, и строки теряют данные. "
-                    "Отмените объединение («Главная → Объединить и поместить в центре → "
-                    "Отменить объединение») и заполните каждую строку.",
-                 f"{name}: sheet {sheet.name} has merged cells {ranges}{more.en}; a merged "
-                    "cell keeps its value in its first cell only, so rows lose data. Unmerge "
-                    "them (Home → Merge & Center → Unmerge Cells) and fill in every row."))
+    # Merges are judged by the reader, which knows where the header is: a title merged
+    # above it is layout, a merge over data rows is refused there (reading.sheets).
     if scan.bare_count:
         cells = ", ".join(f"{sheet.name}!{cell}" if cell else sheet.name
                           for cell in scan.bare_cells)

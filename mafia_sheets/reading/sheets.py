@@ -9,6 +9,8 @@ gives them (typing is `parse`'s job). Formulas are read as their cached values.
 from __future__ import annotations
 
 import io
+import re
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -16,9 +18,18 @@ from operator import itemgetter
 from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
-from ..model import Places, Reading, Source
-from ..text import MAX_CELL_TEXT, Text, utf16_length
-from .columns import COLUMNS, REQUIRED_COLUMNS, column_lookup
+from ..model import HeaderRead, Places, Reading, Source
+from ..text import MAX_CELL_TEXT, Text, cell_text, utf16_length
+from .columns import COLUMNS, REQUIRED_COLUMNS, SCHEMA
+from .matching import (
+    closest_column,
+    is_counter_header,
+    is_note_header,
+    is_running_count,
+    match_header,
+)
+from .values import is_blank
+from .xlsxscan import protocol_sheets
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
 
@@ -62,13 +73,49 @@ TEXT_TOO_LONG = define(
 )
 DUPLICATE_COLUMN = define(
     "duplicate-column", "warning",
-    Text("Столбец «{value}» встречается дважды",
-         "Column “{value}” appears twice"),
+    Text("Столбец «{value}» повторяет уже прочитанный столбец {kept}",
+         "Column “{value}” repeats the column already read at {kept}"),
     Text("один столбец с таким заголовком",
          "one column with this header"),
-    Text("Удалите или переименуйте лишний столбец; учтён первый",
-         "Delete or rename the extra column; the first one is used"),
+    Text("Удалите или переименуйте лишний столбец; учтён {kept}",
+         "Delete or rename the extra column; {kept} is used"),
 )
+UNKNOWN_COLUMN = define(
+    "unknown-column", "warning",
+    Text("Столбец {header} не прочитан: такого столбца нет; ближе всего — «{closest}»",
+         "Column {header} is not read: no such column; the nearest is “{closest}”"),
+    Text("один из столбцов листа: {known}",
+         "one of the sheet's columns: {known}"),
+    Text("Если это «{closest}», переименуйте заголовок в «{closest}»; если столбец "
+         "вспомогательный — его можно оставить, он не считается",
+         "If it is “{closest}”, rename the header to “{closest}”; a helper column may stay, "
+         "it is not counted"),
+)
+ABSENT_COLUMN = define(
+    "column-absent", "warning",
+    Text("Нет столбца «{column}»: {lost}",
+         "No column “{column}”: {lost}"),
+    Text("столбец «{column}» в строке заголовков; найдены: {found}",
+         "a column “{column}” in the header row; found: {found}"),
+    Text("Если эти данные есть, назовите их столбец «{column}»; если их нет — так и "
+         "задумано, замечание можно не исправлять",
+         "If the data exists, head its column “{column}”; if not, this note needs no fix"),
+)
+TOTALS_ROW = define(
+    "totals-row", "warning",
+    Text("Строка итогов «{value}» пропущена: это не игра",
+         "Totals row “{value}” skipped: it is not a game"),
+    Text("строки игр; итоги считает программа",
+         "rows of games; the program computes the totals"),
+    Text("Ничего делать не нужно; строку можно удалить",
+         "Nothing to do; the row may be deleted"),
+)
+
+
+
+# What reading a sheet by its header row reports (dropped when it holds another layout)
+_HEADER_CODES = frozenset({MISSING_COLUMN, DUPLICATE_COLUMN, UNKNOWN_COLUMN, ABSENT_COLUMN,
+                           TOTALS_ROW})
 
 
 @dataclass(frozen=True)
@@ -97,6 +144,7 @@ class RawWorkbook:
     source: str
     sheets: dict[str, RawSheet]
     sheet_names: tuple[str, ...]  # every sheet of the workbook, in order
+    headers: tuple[HeaderRead, ...] = ()  # how every header cell was read
     reading: Reading | None = None  # the layout the games were found in
 
 
@@ -126,6 +174,8 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
         ) from exc
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
+    headers: list[HeaderRead] = []
+    hidden = hidden_columns(source.data)
     lookup = vocab.sheet_lookup()
     others: list[str] = []  # sheets for the other layouts' readers (game sheets, rows)
     for name in names:
@@ -141,6 +191,7 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
             rows = workbook.get_sheet_by_name(name)
             grid: list[list[object]] = rows.to_python()  # type: ignore[assignment]
             start = rows.start
+            merges = list(rows.merged_cell_ranges or [])
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
                 Text(f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
@@ -148,16 +199,63 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
                  f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
                 "Open the file in Excel or LibreOffice and save it again as .xlsx."),
             ) from exc
-        sheets[code] = _read_sheet(code, name, grid, start, findings, source.name)
+        sheets[code] = _read_sheet(code, name, grid, start, findings, source.name,
+                                   hidden.get(name, frozenset()), headers, merges)
     from .layouts import read_layouts
 
+    as_rows = {sheet.name for sheet in sheets.values()}
     reading = read_layouts(workbook, others, sheets, findings, source.name)
+    # a sheet found to hold another layout (rows of games) was not read by its headers
+    gone = {name for name, _ in reading.sheets} & as_rows
+    if gone:
+        findings[:] = [f for f in findings if f.sheet not in gone or f.code not in _HEADER_CODES]
+        headers[:] = [read for read in headers if read.sheet not in gone]
     for code in vocab.REQUIRED_SHEETS:
         if code not in sheets:
             expected = f"{vocab.SHEETS[code].ru} / {vocab.SHEETS[code].en}"
             findings.append(finding(MISSING_SHEET, expected, expected=expected,
                                     found=", ".join(names) or "—", source=source.name))
-    return RawWorkbook(source.name, sheets, names, reading), findings
+    workbook_read = RawWorkbook(source.name, sheets, names, reading=reading,
+                                headers=tuple(headers))
+    return workbook_read, findings
+
+
+_COL = re.compile(rb"<(?:\w+:)?col\b([^>]*)>")
+_ATTR = re.compile(rb"\b(min|max|hidden)\s*=\s*[\"']([^\"']*)[\"']")
+_COLS_HEAD = 1 << 18  # <cols> comes before <sheetData>: the head of the part holds it
+
+
+def hidden_columns(data: bytes) -> dict[str, frozenset[int]]:
+    """Sheet name → 0-based indices of its hidden columns (helper columns a club hides).
+
+    calamine does not say which columns are hidden, so the sheet's `<cols>` element is
+    read from the head of its XML part; a file that is not a plain zip has none.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = {info.filename: info for info in archive.infolist()}
+            found = {}
+            for sheet in protocol_sheets(data, infos):
+                with archive.open(sheet.part) as stream:
+                    head = stream.read(_COLS_HEAD)
+                found[sheet.name] = _hidden_in(head.split(b"<sheetData", 1)[0])
+            return found
+    except Exception:  # safety has vetted the archive; a part it cannot parse hides nothing
+        return {}
+
+
+def _hidden_in(head: bytes) -> frozenset[int]:
+    hidden: set[int] = set()
+    for tag in _COL.finditer(head):
+        attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(tag.group(1))}
+        if attrs.get("hidden", "0").lower() not in ("1", "true"):
+            continue
+        try:
+            low, high = int(attrs["min"]), int(attrs.get("max", attrs["min"]))
+        except (KeyError, ValueError):
+            continue
+        hidden.update(range(low - 1, min(high, low + 16384)))
+    return frozenset(hidden)
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:
@@ -180,27 +278,30 @@ def _short(exc: BaseException) -> str:
 
 def _read_sheet(code: str, name: str, grid: list[list[object]],
                 start: tuple[int, int] | None, findings: list[Finding],
-                source: str) -> RawSheet:
+                source: str, hidden: frozenset[int] = frozenset(),
+                headers: list[HeaderRead] | None = None,
+                merges: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()) -> RawSheet:
     row0, col0 = start or (0, 0)
-    lookup = column_lookup(code)
-    header_index, positions = _find_header(grid, lookup)
+    header_index = _find_header(code, grid, hidden, col0)
     header_row = row0 + header_index + 1
-    letters: dict[str, str] = {}
-    chosen: dict[str, int] = {}
-    for index, column in positions:
-        letter = column_letter(col0 + index)
-        if column in chosen:
-            findings.append(finding(DUPLICATE_COLUMN, name, f"{letter}{header_row}",
-                                    grid[header_index][index], row=header_row, source=source))
-            continue
-        chosen[column] = index
-        letters[column] = letter
-    _report_missing_columns(code, name, grid, header_index, header_row, letters, findings,
-                            source)
     data = grid[header_index + 1:]
+    _refuse_data_merges(merges, name, source, row0 + header_index)
+    header = grid[header_index] if grid else []
+    reads = _read_header(code, header, data, hidden, col0)
+    chosen = {read.column: j for j, read in reads.items()
+              if read.status == "column" and read.column is not None}
+    letters = {column: column_letter(col0 + j) for column, j in chosen.items()}
+    for j, read in reads.items():
+        cell = f"{column_letter(col0 + j)}{header_row}"
+        typed = cell_text(header[j]) if j < len(header) else ""
+        if headers is not None:
+            headers.append(HeaderRead(source, code, name, cell, typed, read.column, read.status))
+        _report_header(code, name, cell, header_row, typed, read, letters, findings, source)
+    _report_missing_columns(code, name, header, header_row, letters, col0, findings, source)
     first_data_row = header_row + 1
     cells = _transpose(data, sorted(set(chosen.values())))
     kept = _filled_rows(len(data), list(cells.values()))
+    kept = _without_totals(data, kept, name, first_data_row, col0, findings, source)
     if len(kept) == len(data):
         columns = {column: list(cells[j]) for column, j in chosen.items()}
     else:
@@ -230,6 +331,127 @@ def _report_long_texts(sheet: str, letter: str, values: Sequence[object], rows: 
                                     length=length))
 
 
+@dataclass(frozen=True)
+class _Read:
+    """How one header cell is read (see :class:`~mafia_sheets.model.HeaderRead`)."""
+
+    status: str
+    column: str | None = None  # the column read, or (a duplicate) the one it repeats
+
+
+def _read_header(code: str, header: Sequence[object], data: Sequence[Sequence[object]],
+                 hidden: frozenset[int], col0: int) -> dict[int, _Read]:
+    """Every header cell that holds text or heads data, read as a column or not.
+
+    A header that names a column already named keeps the better name (the canonical
+    before an alias, then the earlier); a running count 1, 2, 3 … under an alias of the
+    seat (`№`, `#`) is a row counter, not the seat.
+    """
+    reads: dict[int, _Read] = {}
+    candidates: dict[str, list[tuple[int, int]]] = {}  # column → [(rank, index)]
+    for j, value in enumerate(header):
+        if col0 + j in hidden:
+            if not is_blank(value):
+                reads[j] = _Read("hidden")
+            continue
+        match = match_header(code, value)
+        if match is not None:
+            candidates.setdefault(match.code, []).append((match.rank, j))
+        elif is_counter_header(value):
+            reads[j] = _Read("counter")
+        elif is_note_header(value):
+            reads[j] = _Read("note")
+        elif not is_blank(value) or _has_data(data, j):
+            counter = is_running_count(_column(data, j), minimum=3)
+            reads[j] = _Read("counter" if counter else "unknown")
+    for column, found in candidates.items():
+        if code == "seats" and column == "seat":
+            counters = [(rank, j) for rank, j in found
+                        if rank > 0 and is_running_count(_column(data, j), minimum=11)]
+            for _, j in counters:
+                reads[j] = _Read("counter")
+            found = [item for item in found if item not in counters]
+            if not found:
+                continue
+        j = min(found)[1]
+        reads[j] = _Read("column", column)
+        for _, other in found:
+            if other != j:
+                reads[other] = _Read("duplicate", column)
+    return dict(sorted(reads.items()))
+
+
+def _column(data: Sequence[Sequence[object]], j: int) -> list[object]:
+    return [row[j] if j < len(row) else "" for row in data]
+
+
+def _has_data(data: Sequence[Sequence[object]], j: int) -> bool:
+    return any(not is_blank(value) for value in _column(data, j))
+
+
+def _report_header(code: str, name: str, cell: str, header_row: int, typed: str, read: _Read,
+                   letters: dict[str, str], findings: list[Finding], source: str) -> None:
+    if read.status == "duplicate":
+        assert read.column is not None
+        findings.append(finding(DUPLICATE_COLUMN, name, cell, typed, row=header_row,
+                                source=source, kept=f"{letters[read.column]}{header_row}"))
+    elif read.status == "unknown":
+        closest = SCHEMA[code][closest_column(code, typed)].name
+        findings.append(finding(
+            UNKNOWN_COLUMN, name, cell, typed, row=header_row, source=source,
+            header=Text(f"«{typed}»", f"“{typed}”") if typed else Text("без заголовка",
+                                                                       "without a header"),
+            closest=closest, known=Text(_known(code, "ru"), _known(code, "en"))))
+
+
+def _known(code: str, lang: str) -> str:
+    return ", ".join(column.name(lang) for column in SCHEMA[code].values())
+
+
+def _refuse_data_merges(merges: Sequence[tuple[tuple[int, int], tuple[int, int]]], name: str,
+                        source: str, header_index: int) -> None:
+    """A merge above or within the header (a title) is layout; one that covers data rows
+    keeps its value in the first cell only, so those rows would lose data: refuse it."""
+    covering = [f"{column_letter(c0)}{r0 + 1}:{column_letter(c1)}{r1 + 1}"
+                for (r0, c0), (r1, c1) in sorted(merges) if r1 > header_index]
+    if not covering:
+        return
+    ranges = ", ".join(covering[:3])
+    more = len(covering) - 3
+    more_en, more_ru = (f" (and {more} more)", f" (и ещё {more})") if more > 0 else ("", "")
+    raise ProtocolReadError(Text(
+        f"{source}: на листе «{name}» объединены ячейки {ranges}{more_ru} под заголовком; "
+        "значение хранится только в первой из них, и строки теряют данные. Отмените "
+        "объединение («Главная → Объединить и поместить в центре → Отменить объединение») "
+        "и заполните каждую строку.",
+        f"{source}: sheet {name} has merged cells {ranges}{more_en} below the header; a "
+        "merged cell keeps its value in its first cell only, so rows lose data. Unmerge "
+        "them (Home → Merge & Center → Unmerge Cells) and fill in every row."))
+
+
+# A row that sums the sheet up, not a game: «Итого», «Всего», «Total», «Sum» …
+TOTAL_WORDS = frozenset(vocab.fold(word) for word in (
+    "итого", "итог", "всего", "сумма", "итого по турниру", "total", "totals", "sum",
+    "grand total", "subtotal"))
+
+
+def _without_totals(data: Sequence[Sequence[object]], kept: list[int], name: str,
+                    first_row: int, col0: int, findings: list[Finding],
+                    source: str) -> list[int]:
+    """The kept rows less any totals row, each skipped with one note at its word."""
+    rows = []
+    for i in kept:
+        word = next((j for j, value in enumerate(data[i]) if isinstance(value, str)
+                     and vocab.fold(value) in TOTAL_WORDS), None)
+        if word is None:
+            rows.append(i)
+            continue
+        cell = f"{column_letter(col0 + word)}{first_row + i}"
+        findings.append(finding(TOTALS_ROW, name, cell, data[i][word], row=first_row + i,
+                                source=source))
+    return rows
+
+
 def _transpose(rows: Sequence[Sequence[object]],
                wanted: list[int]) -> dict[int, Sequence[object]]:
     """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
@@ -257,27 +479,37 @@ def _filled_rows(count: int, columns: list[Sequence[object]]) -> list[int]:
     return [i for i in range(count) if i not in blank]
 
 
-def _find_header(grid: Sequence[Sequence[object]],
-                 lookup: dict[str, str]) -> tuple[int, list[tuple[int, str]]]:
-    """The row among the first few with the most known headers, and its (index, code) pairs."""
-    best_index, best = 0, list[tuple[int, str]]()
+def _find_header(code: str, grid: Sequence[Sequence[object]], hidden: frozenset[int],
+                 col0: int) -> int:
+    """The row among the first few with the most known headers (a title may sit above)."""
+    best_index, best = 0, 0
     for index, row in enumerate(grid[:HEADER_SEARCH_ROWS]):
-        found = [(j, lookup[vocab.fold(v)]) for j, v in enumerate(row)
-                 if isinstance(v, str) and vocab.fold(v) in lookup]
-        if len(found) > len(best):
+        found = len({match.code for j, value in enumerate(row) if col0 + j not in hidden
+                     and (match := match_header(code, value)) is not None})
+        if found > best:
             best_index, best = index, found
-    return best_index, best
+    return best_index
 
 
-def _report_missing_columns(code: str, name: str, grid: Sequence[Sequence[object]],
-                            header_index: int, header_row: int, letters: dict[str, str],
-                            findings: list[Finding], source: str) -> None:
-    missing = [c for c in REQUIRED_COLUMNS[code] if c not in letters]
-    if not missing:
-        return
-    header = grid[header_index] if grid else []
-    found = ", ".join(f"«{v}»" for v in header if v != "") or "—"
-    for column in missing:
-        findings.append(finding(MISSING_COLUMN, name, f"A{header_row}", "", row=header_row,
-                                expected=COLUMNS[code][column].both(),
-                                found=found, source=source))
+def _report_missing_columns(code: str, name: str, header: Sequence[object], header_row: int,
+                            letters: dict[str, str], col0: int, findings: list[Finding],
+                            source: str) -> None:
+    """One error per missing required column, one note per absent column that carries
+    points or the timeline, each at the header row."""
+    found = ", ".join(f"«{cell_text(v)}»" for v in header if not is_blank(v)) or "—"
+    first = f"{column_letter(col0)}{header_row}"
+    for column, declared in SCHEMA[code].items():
+        if column in letters:
+            continue
+        if declared.header_required:
+            findings.append(finding(MISSING_COLUMN, name, first, "", row=header_row,
+                                    expected=COLUMNS[code][column].both(),
+                                    found=found, source=source))
+        elif declared.absent is not None and not _missing_required(code, letters):
+            findings.append(finding(ABSENT_COLUMN, name, first, "", row=header_row,
+                                    column=declared.name, lost=declared.absent,
+                                    found=found, source=source))
+
+
+def _missing_required(code: str, letters: dict[str, str]) -> bool:
+    return any(column not in letters for column in REQUIRED_COLUMNS[code])

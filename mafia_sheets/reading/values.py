@@ -80,7 +80,7 @@ def vocabulary(name: str) -> Callable[[object], object]:
         if is_blank(value):
             return None
         text = parse_text(value)
-        return table.get(vocab.fold(text), BAD)
+        return table.get(vocab.fold(text), table.get(vocab.fold_key(text), BAD))
     return parse
 
 
@@ -91,19 +91,66 @@ def parse_phase(value: object) -> object:
     return BAD if ordinal is None else ordinal
 
 
-_SEPARATORS = re.compile(r"[\s,;/.]+")
+_SEPARATORS = re.compile(r"[\s,;/.\-+]+")
 
 
 def parse_seat_list(value: object) -> object:
-    """`'3 5 7'`, `'3,5,7'`, `'3;5;7'`, a single number → tuple of ints."""
+    """`'3 5 7'`, `'3,5,7'`, `'3/5/8'`, `'3.5.8'`, a single number → tuple of ints.
+
+    Excel keeps `2,7` typed in a Russian locale as the number 2.7, and `379` as 379: the
+    digits are the seats typed (a `10` stays one seat). A seat list is never a sum.
+    """
     if is_blank(value):
         return None
-    if isinstance(value, float):
-        return (int(value),) if value.is_integer() else BAD
-    parts = [p for p in _SEPARATORS.split(str(value).strip()) if p]
+    if isinstance(value, bool):
+        return BAD
+    if isinstance(value, int | float):
+        if isinstance(value, float) and not math.isfinite(value):
+            return BAD
+        text = repr(float(value)).removesuffix(".0") if isinstance(value, float) else str(value)
+        if "." in text or "e" in text:  # 2.7 was typed `2,7`: a seat each side of the comma
+            whole, _, fraction = text.partition(".")
+            if not (whole.isdigit() and fraction.isdigit()):
+                return BAD
+            return (*_seats_of(whole), *_seats_of(fraction))
+    else:
+        text = str(value).strip()
+    parts = [p for p in _SEPARATORS.split(text) if p]
     if not parts or not all(p.isdigit() for p in parts):
         return BAD
-    return tuple(int(p) for p in parts)
+    if len(parts) == 1:  # digits typed together: `379`, or a number Excel made of `2,7`
+        return tuple(_seats_of(parts[0]))
+    return tuple(int(part) for part in parts)
+
+
+def _seats_of(part: str) -> list[int]:
+    """`'7'` → [7], `'10'` → [10], `'379'` → [3, 7, 9], `'3710'` → [3, 7, 10]."""
+    if int(part) <= 10:
+        return [int(part)]
+    seats: list[int] = []
+    index = 0
+    while index < len(part):
+        if part.startswith("10", index):
+            seats.append(10)
+            index += 2
+        else:
+            seats.append(int(part[index]))
+            index += 1
+    return seats
+
+
+# «3 ф.», «3ф», «3 фола», «3 fouls»: the number of fouls with its unit
+_FOULS = re.compile(r"^\s*(\d+(?:[.,]0+)?)\s*(?:ф|фол|фола|фолов|f|fouls?)?\s*\.?\s*$",
+                    re.IGNORECASE)
+
+
+def parse_fouls(value: object) -> object:
+    """Fouls 0–4: a number, or a number with its unit (`3 ф.`, `2 фола`, `1 foul`)."""
+    if isinstance(value, str):
+        match = _FOULS.match(value.replace("ё", "е"))
+        if match:
+            value = match.group(1)
+    return _FOULS_RANGE(value)
 
 
 def parse_bonus(value: object) -> object:
@@ -155,3 +202,6 @@ def parse_yes_no(value: object) -> object:
         return None
     code = vocabulary("yesno")(value)
     return BAD if code is BAD else code == "yes"
+
+
+_FOULS_RANGE = integer_in(0, 4)

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 from ..model import Outcome, Rating, Reading, Standing
 from ..rating.stats import Stats
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
+from .headers import header_record
 
 
 def rounded(value: Fraction, places: int = 4) -> float:
@@ -28,6 +29,7 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
         "warnings": outcome.warnings,
         "read": reading_json(outcome.reading, lang),
         "findings": [f.record(lang) for f in outcome.findings],
+        "headers": [header_record(read, lang) for read in outcome.headers],
     }
 
 
@@ -62,6 +64,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "removed": [s.player for s in rating.removed],
         "findings": [f.record(lang) for f in rating.findings],
         **({"stats": stats_json(rating.stats)} if rating.stats is not None else {}),
+        "headers": [header_record(read, lang) for read in rating.headers],
     }
 
 

@@ -8,6 +8,7 @@ from ..model import Rating
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
 from ..text import Text
 from ..vocab import SETTINGS, display_value
+from .headers import header_lines
 from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
@@ -131,6 +132,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_tournament_lines(rating, lang),
         *_source_lines(rating, lang),
         *_reading_lines(rating, lang),
+        *header_lines(rating.headers, rating.findings, lang),
     ]
 
 
@@ -155,7 +157,9 @@ def summary_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
             ws.set_row(row, height)
         ws.write_string(row, 0, item, fmt.wrap)
         if text is None:
-            ws.write_number(row, 1, value, fmt.general)
+            # K keeps its four decimals (a decimal comma in a Russian Excel)
+            number = fmt.k if item == TEXT["k_value"](lang) else fmt.general
+            ws.write_number(row, 1, value, number)
         else:
             ws.write_string(row, 1, text, fmt.alert_cell if text in alerts else fmt.wrap)
         if note:

@@ -1,0 +1,417 @@
+"""Issue 11: what judges actually type is read as meant, or said aloud — never wrong in silence.
+
+Each test changes one everyday habit (a header spelling, a value form, layout noise) in a
+valid protocol and checks the standings stay those of the canonical file, or that a
+finding at the exact cell explains the difference.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from builders import Proto, names, seat_cell
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mafia_sheets import vocab
+from mafia_sheets.model import Source
+from mafia_sheets.pipeline import evaluate
+from mafia_sheets.reading import matching
+from mafia_sheets.reading.columns import SCHEMA
+from mafia_sheets.reading.values import BAD, parse_fouls, parse_seat_list
+from mafia_sheets.report.json import findings_json
+
+SAMPLE = Path(__file__).parent.parent / "samples" / "tournament-ru.xlsx"
+
+
+def tournament() -> Proto:
+    """Two games with an award and a best move, so that a dropped column changes places."""
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    proto.add_game(2, names("A"), "Чёрные")
+    proto.seat(1, 1)["best_move"] = "3 7 9"  # killed on night 1 in a red win
+    proto.seat(1, 5)["bonus"] = "ЛИ"
+    proto.seat(2, 3)["bonus"] = "ЛИ2"
+    return proto
+
+
+def edited(data: bytes, edit: Any) -> bytes:
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    edit(book)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def rename(data: bytes, sheet: str, headers: dict[str, str]) -> bytes:
+    def edit(book: Any) -> None:
+        for cell in book[sheet][1]:
+            if cell.value in headers:
+                cell.value = headers[cell.value]
+    return edited(data, edit)
+
+
+def run(data: bytes, rate: bool = True) -> Any:
+    return evaluate([Source("protocol.xlsx", data)], rate=rate)
+
+
+def standings(outcome: Any) -> list[tuple[str, object]]:
+    assert outcome.rating is not None, [f.message("en") for f in outcome.findings]
+    return [(s.player, s.total, s.place_range) for s in outcome.rating.standings]
+
+
+def codes(outcome: Any) -> list[tuple[str, str, str]]:
+    return [(f.code, f.sheet, f.cell) for f in outcome.findings]
+
+
+BASE = tournament().to_bytes()
+
+
+# ---- 1. nothing dropped in silence -------------------------------------------------------
+
+def test_an_unknown_header_is_a_warning_at_its_cell_naming_the_nearest_column():
+    data = rename(BASE, "Протокол", {"Доп": "Допп"})
+    outcome = run(data)
+    found = [f for f in outcome.findings if f.code == "unknown-column"]
+    assert [(f.sheet, f.cell, f.value) for f in found] == [("Протокол", "I1", "Допп")]
+    assert "«Доп»" in found[0].message("ru")
+    assert "“Bonus”" in found[0].message("en")
+    # and its loss is said in plain words
+    absent = [f for f in outcome.findings if f.code == "column-absent"]
+    assert [(f.cell, f.message("ru")) for f in absent] == [
+        ("A1", "Нет столбца «Доп»: награды судьи не учтены")]
+
+
+def test_the_header_map_is_in_check_json_and_on_the_summary():
+    data = rename(BASE, "Протокол", {"Игрок": "Ник", "Доп": "Доп. баллы"})
+    outcome = run(data)
+    records = findings_json(outcome, "ru")["headers"]
+    by_cell = {(r["sheet"], r["cell"]): r for r in records}
+    assert by_cell[("Протокол", "C1")] == {
+        "file": "protocol.xlsx", "sheet": "Протокол", "cell": "C1", "header": "Ник",
+        "column": "player", "read_as": "Игрок", "status": "column"}
+    assert by_cell[("Протокол", "I1")]["column"] == "bonus"
+    json.dumps(records, ensure_ascii=False)
+    from mafia_sheets.report.xlsx_summary import summary_lines
+
+    lines = summary_lines(outcome.rating, "ru")
+    assert ("Протокол!C1 «Ник»", "→ Игрок", "") in lines
+
+
+# ---- 2. headers fold and aliases ---------------------------------------------------------
+
+@pytest.mark.parametrize("typed", [
+    "Доп.", "доп. баллы.", "ДОП:", "(Доп)", "Доп. баллы", "Дoп",  # Latin o
+    "Доп / Bonus", "Bonus", "bonus points", "Extra",
+])
+def test_award_headers_fold_case_spacing_punctuation_and_look_alikes(typed):
+    assert matching.match_header("seats", typed).code == "bonus"
+    assert standings(run(rename(BASE, "Протокол", {"Доп": typed}))) == standings(run(BASE))
+
+
+ALIASES = [
+    ("seats", "player", ["Ник", "Nickname", "Nick", "ник игрока"]),
+    ("seats", "seat", ["№", "#", "Место №", "номер места", "Seat no"]),
+    ("seats", "best_move", ["ЛХ", "Л.Х.", "Лучший ход (ЛХ)", "Best move", "BM"]),
+    ("seats", "when", ["Фаза", "Phase", "Когда выбыл"]),
+    ("seats", "left", ["Выбытие", "Как выбыл", "Departure"]),
+    ("seats", "fouls", ["Фол", "Фолов", "Fouls:", "кол-во фолов"]),
+    ("seats", "role", ["Роль игрока", "Карта"]),
+    ("seats", "game", ["№ игры", "Игра №", "Game ID", "Номер игры"]),
+    ("games", "result", ["Победитель", "Winner", "Победа", "Результат игры", "Outcome"]),
+    ("games", "table", ["Стол №", "№ стола"]),
+    ("games", "judge", ["Ведущий", "Referee"]),
+]
+
+
+@pytest.mark.parametrize("sheet,code,headers", ALIASES)
+def test_every_alias_family_reads_the_same_standings(sheet, code, headers):
+    canonical = SCHEMA[sheet][code].name("ru")
+    expected = standings(run(BASE))
+    for header in headers:
+        assert matching.match_header(sheet, header).code == code, header
+        data = rename(BASE, {"seats": "Протокол", "games": "Игры"}[sheet], {canonical: header})
+        outcome = run(data)
+        assert standings(outcome) == expected, header
+        assert not [f for f in outcome.findings if f.code == "unknown-column"], header
+
+
+def test_the_canonical_name_wins_over_an_alias():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet.insert_cols(1)
+        sheet["A1"] = "Ник"  # an alias of Игрок, with other content
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, 1).value = f"real name {row}"
+    outcome = run(edited(BASE, edit))
+    assert ("duplicate-column", "Протокол", "A1") in codes(outcome)
+    assert standings(outcome) == standings(run(BASE))
+
+
+def test_a_running_row_counter_is_not_the_seat():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet.insert_cols(1)
+        sheet["A1"] = "№"
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, 1).value = row - 1
+    outcome = run(edited(BASE, edit))
+    assert standings(outcome) == standings(run(BASE))
+    read = {r.cell: r.status for r in outcome.headers if r.sheet == "Протокол"}
+    assert read["A1"] == "counter" and read["C1"] == "column"
+
+
+def test_folding_rules():
+    assert vocab.fold(" Чёрные. ") == vocab.fold("черные") == vocab.fold("ЧЕРНЫЕ")
+    assert vocab.fold_key("Дoп") == vocab.fold_key("Доп")  # a Latin o
+    assert vocab.fold("Кот\u200b") == vocab.fold("Кот")  # an invisible space
+    assert vocab.fold("«Дон»") == "дон"
+    assert vocab.fold("+") == "+" and vocab.fold("-") == "-"
+    assert matching.header_key("Доп.баллы") == matching.header_key("доп баллы")
+    assert matching.header_keys("Игрок / Player")[-2:] == [matching.header_key("Игрок"),
+                                                          matching.header_key("Player")]
+
+
+def test_no_two_values_of_a_vocabulary_fold_into_one():
+    for name, codes_ in vocab.VALUES.items():
+        seen: dict[str, str] = {}
+        for code, spellings in [*codes_.items(), *vocab.AMBIGUOUS.get(name, {}).items()]:
+            for spelling in spellings:
+                assert seen.setdefault(vocab.fold_key(spelling), code) == code, (name, spelling)
+
+
+# ---- 3. values --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("vocab_name,typed,code", [
+    ("role", "мирн.", "civilian"), ("role", "комиссар", "sheriff"), ("role", "дон мафии", "don"),
+    ("role", "Мафиози", "mafia"), ("role", "М.Ж.", "civilian"),
+    ("result", "победа мирного города", "red"), ("result", "черные победили", "black"),
+    ("result", "Победа города", "red"), ("result", "Мафия победила", "black"),
+    ("left", "дискв.", "disqualified"), ("left", "отстрел", "killed"), ("left", "4ф", "fouled"),
+    ("left", "Удалён", "removed"),
+])
+def test_long_and_short_value_forms(vocab_name, typed, code):
+    assert vocab.value_lookup(vocab_name)[vocab.fold_key(typed)] == code
+
+
+@pytest.mark.parametrize("typed,ordinal", [
+    ("Ночь 2", 4), ("2Н", 4), ("N2", 4), ("н.2", 4), ("2-я ночь", 4), ("H2", 4),
+    ("1D", 1), ("день 3", 5), ("Д1", 1), ("night 1", 2),
+])
+def test_phase_forms(typed, ordinal):
+    assert vocab.parse_phase(typed) == ordinal
+
+
+def test_seat_lists_and_fouls_as_typed():
+    assert parse_seat_list("3/5/8") == parse_seat_list("3.5.8") == (3, 5, 8)
+    assert parse_seat_list(2.7) == (2, 7)  # «2,7» in a Russian Excel
+    assert parse_seat_list(379.0) == (3, 7, 9) and parse_seat_list("3710") == (3, 7, 10)
+    assert parse_seat_list("3 7 11") == (3, 7, 11)
+    assert parse_fouls("3 ф.") == parse_fouls("3 фола") == parse_fouls("3") == 3
+    assert parse_fouls("5") is BAD
+
+
+def test_a_best_move_excel_made_a_decimal_is_read_as_the_seats():
+    proto = tournament()
+    proto.seat(1, 1)["best_move"] = 3.7  # two of three named: «3,7»
+    outcome = run(proto.to_bytes())
+    expected = tournament()
+    expected.seat(1, 1)["best_move"] = "3 7"
+    assert standings(outcome) == standings(run(expected.to_bytes()))
+
+
+def test_a_misspelt_value_suggests_and_lists_every_cell_once():
+    proto = tournament()
+    for seat in (2, 4):
+        proto.seat(1, seat)["role"] = "Мирнй"
+    proto.seat(2, 2)["role"] = "Мирнй"
+    outcome = run(proto.to_bytes(), rate=False)
+    found = [f for f in outcome.findings if f.code == "unknown-value"]
+    assert [(f.cell, f.value) for f in found] == [(seat_cell(proto, 1, 2, "role"), "Мирнй")]
+    message = found[0].message("ru")
+    assert "«Мирный»" in message
+    for game, seat in ((1, 2), (1, 4), (2, 2)):
+        assert seat_cell(proto, game, seat, "role") in message
+    assert "Мирный/Civilian" in found[0].expected("ru")
+
+
+# ---- 4. «удалён» ---------------------------------------------------------------------------
+
+def test_removed_with_four_fouls_is_a_four_foul_departure():
+    proto, plain = tournament(), tournament()
+    for p, word in ((proto, "удалён"), (plain, "4 фола")):
+        p.seat(1, 3).update(left=word, fouls=4)
+    outcome = run(proto.to_bytes())
+    assert standings(outcome) == standings(run(plain.to_bytes()))
+    assert "removed-read-as-disqualified" not in {f.code for f in outcome.findings}
+
+
+def test_removed_without_four_fouls_is_a_disqualification_said_aloud():
+    proto, plain = tournament(), tournament()
+    for p, word in ((proto, "удалён"), (plain, "дисквалифицирован")):
+        p.seat(1, 3)["left"] = word
+    outcome = run(proto.to_bytes())
+    assert standings(outcome) == standings(run(plain.to_bytes()))
+    found = [f for f in outcome.findings if f.code == "removed-read-as-disqualified"]
+    assert [f.cell for f in found] == [seat_cell(proto, 1, 3, "left")]
+    assert "−1" in found[0].message("ru") and "disqualified" in found[0].hint("en")
+
+
+# ---- 6. noise is not data ----------------------------------------------------------------
+
+def test_a_title_merged_above_the_header_is_accepted():
+    def edit(book: Any) -> None:
+        for name in ("Игры", "Протокол"):
+            sheet = book[name]
+            sheet.insert_rows(1, 2)
+            sheet["A1"] = "Кубок клуба — протокол"
+            sheet.merge_cells("A1:F1")
+    outcome = run(edited(BASE, edit))
+    assert standings(outcome) == standings(run(BASE))
+
+
+def test_a_totals_row_is_skipped_with_one_note():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet.append(["Итого", None, None, None, 3, None, None, None, 2])
+    outcome = run(edited(BASE, edit))
+    assert standings(outcome) == standings(run(BASE))
+    assert [c for c in codes(outcome) if c[0] == "totals-row"] == [
+        ("totals-row", "Протокол", "A22")]
+
+
+def test_a_hidden_helper_column_is_ignored():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet["J1"] = "Баллы (формула)"
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, 10).value = 1
+        sheet.column_dimensions["J"].hidden = True
+    outcome = run(edited(BASE, edit))
+    assert "unknown-column" not in {f.code for f in outcome.findings}
+    assert {r.cell: r.status for r in outcome.headers}["J1"] == "hidden"
+
+
+# ---- 7. mid-tournament ----------------------------------------------------------------------
+
+def test_the_products_template_half_filled_rates(tmp_path):
+    from mafia_sheets.template.workbook import build_template
+
+    full = tournament()
+
+    def edit(book: Any) -> None:
+        seats, games = book["Протокол"], book["Игры"]
+        for index, row in enumerate(full.seats, start=2):
+            for column, value in enumerate(("game", "seat", "player", "role", "fouls", "left",
+                                            "when", "best_move", "bonus"), start=1):
+                seats.cell(index, column).value = row[value] or None
+        for index, row in enumerate(full.games, start=2):
+            games.cell(index, 5).value = row["result"]
+    data = edited(build_template("ru", games=5), edit)
+    outcome = run(data)
+    assert outcome.errors == 0
+    assert standings(outcome) == standings(run(BASE))
+    found = [f for f in outcome.findings if f.code == "games-not-played"]
+    assert [(f.cell, f.message("ru").split(":")[0]) for f in found] == [
+        ("A4", "Игры 3–5 ещё не сыграны")]
+
+
+# ---- 9. look-alike nicknames --------------------------------------------------------------
+
+def test_look_alike_nicknames_block_without_a_roster():
+    proto = tournament()
+    proto.seat(2, 4)["player"] = "a4"  # the same player typed in lower case
+    outcome = run(proto.to_bytes())
+    found = [f for f in outcome.findings if f.code == "name-split"]
+    assert [(f.severity, f.cell) for f in found] == [("error", seat_cell(proto, 2, 4, "player"))]
+    assert outcome.rating is None
+
+
+def test_a_roster_listing_both_spellings_says_they_are_two_people():
+    proto = Proto()
+    first, second = names("A"), names("A")
+    second[3] = "a4"
+    proto.add_game(1, first, "Красные")
+    proto.add_game(2, second, "Чёрные")
+    proto.players = [{"player": name} for name in [*first, "a4"]]
+    outcome = run(proto.to_bytes())
+    assert not {"name-look-alike", "name-split"} & {f.code for f in outcome.findings}
+    assert outcome.rating is not None
+
+
+def test_an_invisible_character_in_a_nickname_blocks_without_a_roster():
+    proto = tournament()
+    proto.seat(2, 4)["player"] = "A4\u200b"
+    outcome = run(proto.to_bytes())
+    assert [(f.code, f.cell) for f in outcome.findings if f.severity == "error"] == [
+        ("name-split", seat_cell(proto, 2, 4, "player"))]
+
+
+# ---- 13. a property: headers renamed, reordered, padded never change the standings ------------
+
+ALIAS_CHOICES = {
+    (sheet, code): [SCHEMA[sheet][code].name("ru"), SCHEMA[sheet][code].name("en"),
+                    *SCHEMA[sheet][code].aliases]
+    for sheet in ("games", "seats") for code in SCHEMA[sheet]
+}
+SHEET_OF = {"games": "Игры", "seats": "Протокол"}
+
+
+def _rewrite(data: bytes, choices: dict[tuple[str, str], str], orders: dict[str, list[int]],
+             extra: dict[str, str]) -> bytes:
+    def edit(book: Any) -> None:
+        for sheet_code, name in SHEET_OF.items():
+            sheet = book[name]
+            rows = [list(r) for r in sheet.iter_rows(values_only=True)]
+            lookup = {SCHEMA[sheet_code][code].name("ru"): code for code in SCHEMA[sheet_code]}
+            header = [choices.get((sheet_code, lookup.get(h, "")), h) for h in rows[0]]
+            rows[0] = header
+            order = orders[sheet_code]
+            rows = [[row[i] for i in order] for row in rows]
+            if sheet_code in extra:
+                rows[0].append(extra[sheet_code])
+                for row in rows[1:]:
+                    row.append("x")
+            sheet.delete_rows(1, sheet.max_row)
+            for row in rows:
+                sheet.append(row)
+    return edited(data, edit)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_renamed_reordered_or_padded_headers_never_change_the_standings(data):
+    choices = {key: data.draw(st.sampled_from(values), label=str(key))
+               for key, values in ALIAS_CHOICES.items()}
+    orders = {code: data.draw(st.permutations(range(len(SCHEMA[code]))), label=code)
+              for code in SHEET_OF}
+    extra = data.draw(st.dictionaries(st.sampled_from(list(SHEET_OF)),
+                                      st.sampled_from(["Баллы", "Комментарий судьи", "Σ",
+                                                       "Points", "ЛИ?", "Колонка 12"])))
+    outcome = run(_rewrite(BASE, choices, orders, extra))
+    assert standings(outcome) == standings(run(BASE))
+    reads = {(r.sheet, r.status) for r in outcome.headers}
+    for sheet_code in extra:  # an added column is never passed over in silence
+        assert any(sheet == SHEET_OF[sheet_code] and status in ("unknown", "note", "duplicate")
+                   for sheet, status in reads)
+
+
+# ---- 8. games numbered per table ------------------------------------------------------------
+
+def test_games_numbered_per_table_are_keyed_by_table_and_game():
+    proto = Proto()
+    for table, prefix in ((1, "A"), (2, "B")):
+        for game in (1, 2):
+            start = len(proto.seats)
+            proto.add_game(game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные",
+                           table=table)
+            for row in proto.seats[start:]:
+                row["table"] = table
+    outcome = run(proto.to_bytes())
+    assert outcome.errors == 0, [f.message("en") for f in outcome.findings]
+    assert "стол 2, игра 1" in set(outcome.rating.games["game"])
