@@ -418,13 +418,13 @@ def _refuse_data_merges(merges: Sequence[tuple[tuple[int, int], tuple[int, int]]
         return
     ranges = ", ".join(covering[:3])
     more = len(covering) - 3
-    more_en, more_ru = (f" (and {more} more)", f" (и ещё {more})") if more > 0 else ("", "")
+    also = Text(f" (и ещё {more})", f" (and {more} more)") if more > 0 else Text("", "")
     raise ProtocolReadError(Text(
-        f"{source}: на листе «{name}» объединены ячейки {ranges}{more_ru} под заголовком; "
+        f"{source}: на листе «{name}» объединены ячейки {ranges}{also.ru} под заголовком; "
         "значение хранится только в первой из них, и строки теряют данные. Отмените "
         "объединение («Главная → Объединить и поместить в центре → Отменить объединение») "
         "и заполните каждую строку.",
-        f"{source}: sheet {name} has merged cells {ranges}{more_en} below the header; a "
+        f"{source}: sheet {name} has merged cells {ranges}{also.en} below the header; a "
         "merged cell keeps its value in its first cell only, so rows lose data. Unmerge "
         "them (Home → Merge & Center → Unmerge Cells) and fill in every row."))
 
