@@ -102,19 +102,56 @@ class _SeatGrid:
     rows: tuple[int, ...]  # 0-based rows of the seats, in seat order as written
 
 
+# What a text is to this reader, found once per distinct text (a workbook of game sheets
+# repeats its labels, nicknames and roles on every sheet): a player label heads the seat
+# grid; a result word or a game-field label is read outside it. Bounded: cleared when full.
+_PLAYER, _RESULT, _FIELD = 1, 2, 4
+_KINDS: dict[str, int] = {}
+_KINDS_MAX = 65_536
+
+
+def _kind(text: str) -> int:
+    kind = _KINDS.get(text)
+    if kind is None:
+        label = label_of(text)
+        kind = (_PLAYER if label in SEAT_FIELDS["player"] else 0) | (
+            _RESULT if label in RESULT_WORDS else
+            _FIELD if split_label(text, GAME_FIELDS) is not None else 0)
+        if len(_KINDS) >= _KINDS_MAX:
+            _KINDS.clear()
+        _KINDS[text] = kind
+    return kind
+
+
+def _label_cells(grid: Grid) -> list[tuple[int, int, str, int]]:
+    """The sheet's label cells, once: (row, column, text, kind) in reading order. One pass
+    over the cells with a lookup per text; the rest of the sheet is nicknames and marks."""
+    memo = grid.memo.get("label_cells")
+    if memo is not None:
+        return memo  # type: ignore[return-value]
+    found: list[tuple[int, int, str, int]] = []
+    get = _KINDS.get
+    for r, row in enumerate(grid.cells):
+        for c, value in enumerate(row):
+            if value and value.__class__ is str:  # calamine's empty cells are ''
+                text: str = value  # type: ignore[assignment]
+                kind = get(text)
+                if kind is None:
+                    kind = _kind(text)
+                if kind:
+                    found.append((r, c, text, kind))
+    grid.memo["label_cells"] = found
+    return found
+
+
 def _labelled(grid: Grid, inside: set[int]) -> Labelled:
-    """The text cells outside the seat grid that are labels or result words, found once:
+    """The label cells outside the seat grid that are labels or result words:
     (row, column, text, (field, text after the label) or None for a result word)."""
     out: Labelled = []
-    for r, c, value, label in grid.texts:
-        if r in inside:
+    for r, c, value, kind in _label_cells(grid):
+        if r in inside or not kind & (_RESULT | _FIELD):
             continue
-        if label in RESULT_WORDS:
-            out.append((r, c, value, None))
-            continue
-        split = split_label(value, GAME_FIELDS)
-        if split is not None:
-            out.append((r, c, value, split))
+        out.append((r, c, value, None if kind & _RESULT else split_label(value, GAME_FIELDS)))
     return out
 
 
@@ -130,8 +167,8 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     inside = set(range(seat_grid.header, max(seat_grid.rows) + 1))
     plain = [(name, c, grid.letter(c)) for name, c in seat_grid.columns.items()
              if name not in ("fouls", "points")]
-    game.seats = [_seat_row(grid, seat_grid, plain, r, n)
-                  for n, r in enumerate(seat_grid.rows, 1)]
+    boxes = [(c, grid.letter(c)) for c in seat_grid.fouls]
+    game.seats = [_seat_row(grid, plain, boxes, r, n) for n, r in enumerate(seat_grid.rows, 1)]
     game.seat_rows = [grid.excel_row(r) for r in seat_grid.rows]
     game.first_row = game.seat_rows[0]
     labelled = _labelled(grid, inside)
@@ -166,19 +203,40 @@ def _seat_grid(grid: Grid) -> _SeatGrid | None:
 
 
 def _find_seat_grid(grid: Grid) -> _SeatGrid | None:
-    players = SEAT_FIELDS["player"]
-    # only a row with a player label can head the grid: found among the text cells at once
-    for r in sorted({r for r, _, _, label in grid.texts if label in players}):
-        columns: dict[str, int] = {}
-        for c in range(len(grid.cells[r])):
-            name = field_of(grid.label(r, c), SEAT_FIELDS)
-            if name is not None and name not in columns:
-                columns[name] = c
+    # only a row with a player label can head the grid: found among the label cells at once
+    for r in sorted({r for r, _, _, kind in _label_cells(grid) if kind & _PLAYER}):
+        columns = _header_columns(grid.cells[r])
         if "player" in columns and ({"seat", "role", "fouls"} & set(columns)):
             rows = _seat_rows(grid, r, columns)
             if len(rows) >= 5:
                 return _SeatGrid(r, columns, _foul_boxes(grid, r, columns), tuple(rows))
     return None
+
+
+# A header row's columns by the row's cells: game sheets from one template repeat the same
+# header row on every sheet. Bounded: cleared when full.
+_HEADERS: dict[tuple[object, ...], dict[str, int]] = {}
+_HEADERS_MAX = 4096
+
+
+def _header_columns(cells: list[object]) -> dict[str, int]:
+    """Seat field → its column in a header row (the first column naming it)."""
+    key = tuple(cells)
+    try:
+        found = _HEADERS.get(key)
+    except TypeError:  # an unhashable cell value: no memo
+        key, found = (), None
+    if found is None:
+        found = {}
+        for c, value in enumerate(cells):
+            name = field_of(label_of(value), SEAT_FIELDS)
+            if name is not None and name not in found:
+                found[name] = c
+        if key:
+            if len(_HEADERS) >= _HEADERS_MAX:
+                _HEADERS.clear()
+            _HEADERS[key] = found
+    return dict(found)
 
 
 def _foul_boxes(grid: Grid, header: int, columns: dict[str, int]) -> tuple[int, ...]:
@@ -210,13 +268,17 @@ def _seat_rows(grid: Grid, header: int, columns: dict[str, int]) -> list[int]:
     seat = columns.get("seat")
     rows: list[int] = []
     if seat is not None:
+        player = columns["player"]
+        cells = grid.cells
         for r in range(header + 1, min(grid.height, header + 16)):
-            number = _whole(grid.value(r, seat))
+            row = cells[r]
+            value = row[seat] if seat < len(row) else ""
+            number = value if value.__class__ is int else _whole(value)
             if number is not None and 1 <= number <= 10:
                 rows.append(r)
                 if len(rows) == 10:
                     break
-            elif rows and grid.blank(r, columns["player"]):
+            elif rows and grid.blank(r, player):
                 break
         if len(rows) >= 5:
             return rows
@@ -232,40 +294,44 @@ def _sub_header(grid: Grid, r: int, columns: dict[str, int]) -> bool:
     return all(isinstance(v, int | float) and 1 <= v <= 4 for v in values) or not values
 
 
-def _seat_row(grid: Grid, seat_grid: _SeatGrid, plain: list[tuple[str, int, str]], r: int,
-              position: int) -> dict[str, Located]:
-    """One seat row; `plain`: the grid's (field, column, letters) other than fouls and sums."""
+def _seat_row(grid: Grid, plain: list[tuple[str, int, str]], boxes: list[tuple[int, str]],
+              r: int, position: int) -> dict[str, Located]:
+    """One seat row; `plain`: the grid's (field, column, letters) other than fouls and sums;
+    `boxes`: the foul boxes' (column, letters)."""
     cells = grid.cells[r]
     width = len(cells)
-    number = grid.excel_row(r)
+    number = str(grid.excel_row(r))
     row: dict[str, Located] = {}
     for name, c, letters in plain:
         value = cells[c] if c < width else ""
-        row[name] = ("" if value is None else value, f"{letters}{number}")
+        row[name] = ("" if value is None else value, letters + number)
     if "seat" not in row:
         row["seat"] = (position, "")
-    if seat_grid.fouls:
-        row["fouls"] = _fouls(grid, r, seat_grid.fouls)
+    if boxes:
+        row["fouls"] = _fouls(cells, number, boxes)
     return row
 
 
-def _fouls(grid: Grid, r: int, boxes: tuple[int, ...]) -> Located:
+def _fouls(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> Located:
     """A number, or the count of marked boxes; what is neither goes on to the parser."""
-    first = grid.address(r, boxes[0])
+    width = len(cells)
+    first = boxes[0][1] + number
     if len(boxes) == 1:
-        value = grid.value(r, boxes[0])
+        c = boxes[0][0]
+        value = cells[c] if c < width else ""
+        if value is None:
+            value = ""
         marks = _marks_in(value)
         return (marks if marks is not None else value), first
-    cells = grid.cells[r]
-    width = len(cells)
-    filled = [(c, v) for c in boxes if c < width and (v := cells[c]) != "" and not _blank(v)]
+    filled = [(letters, v) for c, letters in boxes
+              if c < width and (v := cells[c]) != "" and not _blank(v)]
     if not filled:
         return "", first
     if len(filled) == 1 and _whole(filled[0][1]) is not None and filled[0][1] != 1:
-        return filled[0][1], grid.address(r, filled[0][0])  # a count typed in a box
-    for c, value in filled:
+        return filled[0][1], filled[0][0] + number  # a count typed in a box
+    for letters, value in filled:
         if not mark(value):
-            return value, grid.address(r, c)
+            return value, letters + number
     return len(filled), first
 
 
@@ -305,7 +371,10 @@ def _first_word(name: str, inline: str) -> str:
 def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
     """The value right of a label, else below it; `words`: a result word is a value."""
     def value(v: object) -> bool:
-        return not _is_label(v) or (words and label_of(v) in RESULT_WORDS)
+        if v.__class__ is not str:
+            return not _is_label(v)
+        kind = _kind(v)  # type: ignore[arg-type]
+        return not kind & (_RESULT | _FIELD) or (words and bool(kind & _RESULT))
 
     right = grid.next_filled(r, c, limit=4)
     if right is not None and value(grid.value(*right)):
@@ -342,7 +411,7 @@ def _from_sheet_name(name: str, header: dict[str, Located]) -> None:
 
 def _result(grid: Grid, labelled: Labelled, fields: dict[str, Located], game: GameSheet,
             source: str) -> Located | None:
-    options = [(r, c, RESULT_WORDS[grid.label(r, c)]) for r, c, _, split in labelled
+    options = [(r, c, RESULT_WORDS[label_of(text)]) for r, c, text, split in labelled
                if split is None]
     if len({outcome for _, _, outcome in options}) >= 2:
         return _marked(grid, options, game, source)
