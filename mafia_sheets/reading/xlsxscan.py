@@ -36,9 +36,12 @@ WORKBOOK = "xl/workbook.xml"
 _WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
 
 _NAME = rb"(?:[A-Za-z_][\w.\-]*:)?"
-_SHEET_TAG = re.compile(rb"<" + _NAME + rb"sheet\s([^>]*?)/?>")
-_REL_TAG = re.compile(rb"<" + _NAME + rb"Relationship\s([^>]*?)/?>")
-_ATTR = re.compile(rb"(?:[\w.\-]+:)?([\w.\-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# the tag's attributes, a closing `/` included (`_body` drops it): a greedy `[^>]*` runs in
+# one step, where a lazy one stops at every byte to look for the end
+_SHEET_TAG = re.compile(rb"<" + _NAME + rb"sheet\s([^>]*)>")
+_REL_TAG = re.compile(rb"<" + _NAME + rb"Relationship\s([^>]*)>")
+# an attribute of a tag decoded once (ASCII classes: what the bytes pattern would match)
+_ATTR = re.compile(r"(?:[\w.\-]+:)?([\w.\-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')", re.ASCII)
 _ROOT = re.compile(rb"<([A-Za-z_][\w.\-]*:)?worksheet\b")
 _LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
 _TAG_ENDS = (b" ", b">", b"/", b"\t", b"\n", b"\r")  # what may follow an element's name
@@ -264,23 +267,40 @@ def workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[lis
     parts = {part.lower(): part for part in infos}  # OPC part names ignore case
     targets = {}
     for tag in _REL_TAG.finditer(rels):
-        attrs = _attrs(tag.group(1))
+        attrs = _attrs(_body(tag))
         if "Id" in attrs and "Target" in attrs:
             targets[attrs["Id"]] = parts.get(_resolve(attrs["Target"]).lower(), "")
     protocol, every = [], []
     for tag in _SHEET_TAG.finditer(workbook):
-        attrs = _attrs(tag.group(1))
+        attrs = _attrs(_body(tag))
         sheet = attrs.get("name", "")
         part = targets.get(attrs.get("id", ""), "")
         if part in infos:
             every.append(Sheet(sheet, part, attrs.get("state", "visible")))
-        if fold(sheet) not in wanted:
+        if _fold_name(sheet) not in wanted:
             continue
         if part not in infos:
             raise Damaged(Text(f"нет данных листа «{sheet}»",
                  f"the data of sheet {sheet} is missing"))
         protocol.append(Sheet(sheet, part, attrs.get("state", "visible")))
     return protocol, every
+
+
+def _body(tag: re.Match[bytes]) -> bytes:
+    body = tag.group(1)
+    return body[:-1] if body.endswith(b"/") else body
+
+
+_NAMES: dict[str, str] = {}  # folded sheet names: the index is read twice per workbook
+
+
+def _fold_name(name: str) -> str:
+    folded = _NAMES.get(name)
+    if folded is None:
+        if len(_NAMES) >= 4096:
+            _NAMES.clear()
+        folded = _NAMES[name] = fold(name)
+    return folded
 
 
 def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> bytes:
@@ -291,10 +311,12 @@ def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> by
 
 
 def _attrs(text: bytes) -> dict[str, str]:
-    """XML attributes by local name (`r:id` → `id`), entities decoded."""
-    return {key.decode("ascii"): _unescape((double if double is not None else single)
-                                           .decode("utf-8", "replace"))
-            for key, double, single in _ATTR.findall(text)}
+    """XML attributes by local name (`r:id` → `id`), entities decoded.
+
+    The tag is decoded once: an invalid UTF-8 byte never takes a quote or an ASCII name
+    with it, so each value decodes as it would on its own."""
+    return {key: _unescape(double if double is not None else single)
+            for key, double, single in _ATTR.findall(text.decode("utf-8", "replace"))}
 
 
 def _unescape(text: str) -> str:
@@ -305,6 +327,8 @@ def _resolve(target: str) -> str:
     """A relationship target (relative to xl/, or absolute from the root) → zip entry name."""
     if target.startswith("/"):
         return target.lstrip("/")
+    if target and "/." not in "/" + target and "//" not in target and target[-1] != "/":
+        return "xl/" + target  # nothing to normalise: the usual `worksheets/sheet1.xml`
     return posixpath.normpath(posixpath.join("xl", target))
 
 
