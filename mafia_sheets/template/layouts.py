@@ -7,7 +7,10 @@ tournament in every layout this way and read it back.
 
 The blank is the paper protocol: one A4 landscape page per game, a merged title, labelled
 header fields, ten seat rows with four foul boxes, the result marked beside «Красные» /
-«Чёрные» / «Ничья», and the best move as three seat cells and the victim's seat.
+«Чёрные» / «Ничья», and the best move as three seat cells and the victim's seat. It is
+written with xlsxwriter: each text once in the shared-strings table and an empty box as a
+bare styled cell, as Excel saves it, so a season of game sheets stays small to keep and
+quick to read (openpyxl would repeat every label inline on every sheet).
 """
 
 from __future__ import annotations
@@ -22,10 +25,12 @@ from ..reading.columns import COLUMNS, dropdown
 from ..text import Text
 from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import HEADER_FILL, _list_validation, _thin_border
+from .workbook import HEADER_FILL, LIST_ERROR, _list_validation
 
 if TYPE_CHECKING:
-    from openpyxl.worksheet.worksheet import Worksheet
+    from xlsxwriter.format import Format
+    from xlsxwriter.workbook import Workbook as XlsxBook
+    from xlsxwriter.worksheet import Worksheet as XlsxSheet
 
     from ..model import Protocol
 
@@ -99,24 +104,19 @@ def write_games(layout: str, games: Sequence[GameData], lang: str = "ru",
                 players: Sequence[PlayerRow] = (), protocol: Protocol | None = None) -> bytes:
     """A workbook of `games` in the `blank` or `wide` layout; with `protocol`, its
     settings, roster, protests and lot sheets are copied as they are."""
+    if layout == "blank":
+        return _blank_book(games, lang, players, protocol)
+    if layout != "wide":
+        raise ValueError(f"unknown layout {layout!r}")
     from openpyxl import Workbook
 
     book = Workbook()
     book.remove(book.worksheets[0])
-    if layout == "blank":
-        for data in games:
-            _blank_sheet(book, data, lang, players)
-    elif layout == "wide":
-        _wide_sheet(book, games, lang, players)
-    else:
-        raise ValueError(f"unknown layout {layout!r}")
-    if protocol is not None:
-        _copy_side_sheets(book, protocol, lang)
-    elif players:
-        sheet = book.create_sheet(SHEETS["players"](lang))
-        sheet.append([COLUMNS["players"][c](lang) for c in ("player", "club", "city")])
-        for p in players:
-            sheet.append([p.nickname, p.club, p.city])
+    _wide_sheet(book, games, lang, players)
+    for name, rows in _side_sheets(protocol, lang, players):
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
@@ -132,106 +132,202 @@ def empty_games(count: int, tables: int = 1) -> list[GameData]:
 
 # ---- one sheet per game ----------------------------------------------------------------------
 
-def _blank_sheet(book: Any, data: GameData, lang: str, players: Sequence[PlayerRow]) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
+class _BlankFormats:
+    """The few cell formats of a game sheet, made once per workbook."""
 
+    def __init__(self, book: XlsxBook) -> None:
+        box = {"border": 1, "border_color": "#808080"}
+        self.title = book.add_format({"bold": True, "font_size": 16, "align": "center"})
+        self.label = book.add_format({"bold": True})
+        self.box = book.add_format(box)
+        self.head = book.add_format({**box, "bold": True, "bg_color": f"#{HEADER_FILL}",
+                                     "pattern": 1, "align": "center", "text_wrap": True})
+        self.seat = book.add_format({**box, "align": "center"})
+
+
+def _blank_book(games: Sequence[GameData], lang: str, players: Sequence[PlayerRow],
+                protocol: Protocol | None) -> bytes:
+    import xlsxwriter
+
+    buffer = io.BytesIO()
+    # every text is written as text: a nickname such as `=1+1` or `http://…` stays as typed
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
+                                        "strings_to_urls": False, "nan_inf_to_errors": True})
+    formats = _BlankFormats(book)
+    names: list[str] = []
+    for data in games:
+        _blank_sheet(book, formats, names, data, lang, players)
+    for name, rows in _side_sheets(protocol, lang, players):
+        sheet = book.add_worksheet(_unique(names, name))
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                _put(sheet, r, c, value, None, book)
+    book.close()
+    return buffer.getvalue()
+
+
+def _unique(names: list[str], name: str) -> str:
+    """The sheet's name, numbered on as openpyxl numbers a name already taken."""
+    from openpyxl.workbook.child import avoid_duplicate_name
+
+    name = avoid_duplicate_name(names, name)
+    names.append(name)
+    return name
+
+
+_DATE_FORMATS = ((dt.datetime, "yyyy-mm-dd h:mm:ss"), (dt.date, "yyyy-mm-dd"),
+                 (dt.time, "h:mm:ss"), (dt.timedelta, "[hh]:mm:ss"))
+_date_formats: dict[tuple[int, str], Format] = {}
+
+
+def _put(ws: XlsxSheet, r: int, c: int, value: object, style: Format | None,
+         book: XlsxBook | None = None) -> None:
+    """One cell by its type (0-based row and column); nothing typed: a bare styled cell."""
+    if value is None or value == "":
+        if style is not None:
+            ws.write_blank(r, c, None, style)
+    elif isinstance(value, str):
+        ws.write_string(r, c, value, style)
+    elif isinstance(value, bool):
+        ws.write_boolean(r, c, value, style)
+    elif isinstance(value, int | float):
+        ws.write_number(r, c, value, style)
+    elif book is not None and isinstance(value, dt.date | dt.time | dt.timedelta):
+        pattern = next(f for kind, f in _DATE_FORMATS if isinstance(value, kind))
+        key = (id(book), pattern)
+        if key not in _date_formats:
+            _date_formats.clear()  # one workbook at a time
+            _date_formats[key] = book.add_format({"num_format": pattern})
+        ws.write_datetime(r, c, value, _date_formats[key])  # type: ignore[arg-type]
+    else:
+        ws.write_string(r, c, str(value), style)
+
+
+def _blank_sheet(book: XlsxBook, f: _BlankFormats, names: list[str], data: GameData,
+                 lang: str, players: Sequence[PlayerRow]) -> None:
     table = "" if data.table in (None, "") else f"{_plain(data.table)}"
     name = (Text(f"Стол{table}Игра{data.game}", f"Table{table}Game{data.game}")(lang)
             if table else Text(f"Игра {data.game}", f"Game {data.game}")(lang))
-    ws = book.create_sheet(name[:31])
-    bold, box = Font(bold=True), _thin_border()
-    ws.merge_cells("A1:K1")
-    ws["A1"] = BLANK_TITLE(lang)
-    ws["A1"].font = Font(bold=True, size=16)
-    ws["A1"].alignment = Alignment(horizontal="center")
+    ws = book.add_worksheet(_unique(names, name[:31]), worksheet_class=_fitted_sheet())
+
+    def cell(ref: str, value: object, style: Format | None = None) -> None:
+        r, c = _cell(ref)
+        _put(ws, r, c, value, style)
+
+    def merge(span: str) -> None:  # the cells are written on their own, as on paper
+        ws.merge_range(span, "", None)
+
+    merge("A1:K1")
+    cell("A1", BLANK_TITLE(lang), f.title)
     header = [("tournament", "A2", "B2", "B2:E2", ""), ("round", "G2", "H2", None,
                                                          _plain(data.round)),
               ("judge", "I2", "J2", "J2:K2", data.judge),
               ("table", "A3", "B3", None, _plain(data.table)),
               ("game", "C3", "D3", None, data.game),
               ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else "")]
-    for key, label, cell, merge, value in header:
-        ws[label] = _L[key](lang)
-        ws[label].font = bold
-        if merge:
-            ws.merge_cells(merge)
-        ws[cell] = _number_or_text(value)
-        ws[cell].border = box
-    heads = {"A5": "seat", "B5": "player", "C5": "role", "D5": "fouls", "H5": "bonus",
-             "I5": "left", "J5": "when"}
-    for cell, key in heads.items():
-        ws[cell] = _L[key](lang)
-    ws.merge_cells("D5:G5")
+    for key, label, at, span, value in header:
+        if span:
+            merge(span)
+        cell(label, _L[key](lang), f.label)
+        cell(at, _number_or_text(value), f.box)
+    heads = {"A": "seat", "B": "player", "C": "role", "D": "fouls", "H": "bonus",
+             "I": "left", "J": "when"}
+    merge("D5:G5")
     for column in "ABCDEFGHIJ":
-        ws[f"{column}5"].font = bold
-        ws[f"{column}5"].fill = PatternFill("solid", fgColor=HEADER_FILL)
-        ws[f"{column}5"].border = box
-        ws[f"{column}5"].alignment = Alignment(horizontal="center", wrap_text=True)
+        cell(f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
     for index, seat in enumerate(data.seats):
-        r = 6 + index
-        ws.cell(r, 1, index + 1)
-        ws.cell(r, 2, seat.player or None)
-        ws.cell(r, 3, display_value("role", seat.role, lang) if seat.role else None)
-        for box_index in range(FOUL_BOXES):
-            ws.cell(r, 4 + box_index, MARK if box_index < seat.fouls else None)
-        ws.cell(r, 8, _bonus_text(seat.bonus, lang))
-        ws.cell(r, 9, display_value("left", seat.left, lang) if seat.left else None)
-        ws.cell(r, 10, phase_name(seat.when, lang) if seat.when else None)
-        for c in range(1, 11):
-            ws.cell(r, c).border = box
-            ws.cell(r, c).alignment = Alignment(horizontal="center")
-    ws["A17"] = _L["result"](lang)
-    ws["A17"].font = bold
-    ws.merge_cells("A17:B17")
+        r = 5 + index
+        role = display_value("role", seat.role, lang) if seat.role else None
+        values: list[object] = [index + 1, seat.player or None, role]
+        values += [MARK if box < seat.fouls else None for box in range(FOUL_BOXES)]
+        values += [_bonus_text(seat.bonus, lang),
+                   display_value("left", seat.left, lang) if seat.left else None,
+                   phase_name(seat.when, lang) if seat.when else None]
+        for c, typed in enumerate(values):
+            _put(ws, r, c, typed, f.seat)
+    merge("A17:B17")
+    cell("A17", _L["result"](lang), f.label)
     for offset, outcome in enumerate(_RESULTS):
-        label, mark_cell = ws.cell(17, 3 + 2 * offset), ws.cell(17, 4 + 2 * offset)
-        label.value = display_value("result", outcome, lang)
-        mark_cell.value = MARK if data.result == outcome else None
-        mark_cell.border = box
-    ws["A18"] = _L["best_move"](lang)
-    ws["A18"].font = bold
-    ws.merge_cells("A18:B18")
+        _put(ws, 16, 2 + 2 * offset, display_value("result", outcome, lang), None)
+        _put(ws, 16, 3 + 2 * offset, MARK if data.result == outcome else None, f.box)
+    merge("A18:B18")
+    cell("A18", _L["best_move"](lang), f.label)
     maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
     named = data.seats[maker - 1].best_move if maker else ()
     for offset in range(3):
-        ws.cell(18, 3 + offset, named[offset] if offset < len(named) else None).border = box
-    ws["F18"] = _L["victim"](lang)
-    ws["G18"] = maker
-    ws["G18"].border = box
-    ws["A19"] = _L["protest"](lang)
-    ws["A19"].font = bold
-    ws.merge_cells("C19:K19")
+        _put(ws, 17, 2 + offset, named[offset] if offset < len(named) else None, f.box)
+    cell("F18", _L["victim"](lang))
+    cell("G18", maker, f.box)
+    cell("A19", _L["protest"](lang), f.label)
+    merge("C19:K19")
     _blank_dropdowns(ws, lang, players)
-    _blank_print(ws, lang, name)
+    _blank_print(ws, name)
 
 
-def _blank_dropdowns(ws: Worksheet, lang: str, players: Sequence[PlayerRow]) -> None:
+_FITTED: list[type] = []
+
+
+def _fitted_sheet() -> type:
+    """A worksheet that states its fit to one page across and down in full.
+
+    xlsxwriter leaves out `fitToWidth="1"` and `fitToHeight="1"`, 1 being the default;
+    openpyxl (and so `check --annotate`'s copy) reads an absent one as unset."""
+    if not _FITTED:
+        from xlsxwriter.worksheet import Worksheet
+
+        class Fitted(Worksheet):
+            def _xml_empty_tag(self, tag: str, attributes: Any = ()) -> None:
+                if tag == "pageSetup" and self.fit_page:
+                    named = {key for key, _ in attributes}
+                    attributes = [*attributes, *((key, 1) for key in ("fitToWidth",
+                                  "fitToHeight") if key not in named)]
+                super()._xml_empty_tag(tag, attributes)
+
+        _FITTED.append(Fitted)
+    return _FITTED[0]
+
+
+def _cell(ref: str) -> tuple[int, int]:
+    from xlsxwriter.utility import xl_cell_to_rowcol
+
+    return xl_cell_to_rowcol(ref)  # type: ignore[no-any-return]
+
+
+def _blank_dropdowns(ws: XlsxSheet, lang: str, players: Sequence[PlayerRow]) -> None:
     for column, key in (("C", "role"), ("H", "bonus"), ("I", "left"), ("J", "when")):
         entries = dropdown("seats", key, lang)
         if key == "when":
             entries = entries[:16]  # an inline list has a length limit; Н8 is long enough
-        ws.add_data_validation(_list_validation(entries, f"{column}6:{column}15", lang))
+        _xlsx_list(ws, entries, f"{column}6:{column}15", lang)
     names = [p.nickname for p in players]
     if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
-        ws.add_data_validation(_list_validation(names, "B6:B15", lang))
+        _xlsx_list(ws, names, "B6:B15", lang)
 
 
-def _blank_print(ws: Worksheet, lang: str, name: str) -> None:
-    from openpyxl.worksheet.properties import PageSetupProperties
+def _xlsx_list(ws: XlsxSheet, entries: Sequence[str], target: str, lang: str) -> None:
+    """An inline dropdown that warns, as the row layout's template has them."""
+    formula = '"' + ",".join(entries) + '"'
+    if len(formula) > 255 + 2 or any("," in entry for entry in entries):
+        raise ValueError(f"dropdown {entries} does not fit an inline list")
+    title, message = (text(lang) for text in LIST_ERROR)
+    ws.data_validation(target, {"validate": "list", "source": list(entries),
+                                "ignore_blank": True, "show_input": False,
+                                "show_error": True, "error_type": "warning",
+                                "error_title": title, "error_message": message})
 
+
+def _blank_print(ws: XlsxSheet, name: str) -> None:
     widths = {"A": 8, "B": 24, "C": 13, "D": 7, "E": 8, "F": 8, "G": 9, "H": 12, "I": 18,
               "J": 10, "K": 10}
-    for column, width in widths.items():
-        ws.column_dimensions[column].width = width
-    for r in range(6, 16):
-        ws.row_dimensions[r].height = 24
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 1
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    ws.print_area = "A1:K19"
-    ws.oddHeader.center.text = name  # type: ignore[union-attr]
+    for index, width in enumerate(widths.values()):
+        ws.set_column(index, index, width)
+    for r in range(5, 15):
+        ws.set_row(r, 24)
+    ws.set_paper(9)  # A4
+    ws.set_landscape()
+    ws.fit_to_pages(1, 1)
+    ws.print_area("A1:K19")
+    ws.set_header("&C" + name.replace("&", "&&"))
 
 
 # ---- one row per game ------------------------------------------------------------------------
@@ -313,17 +409,28 @@ def _code(value: Any) -> str | None:
     return None if value is None or value != value else str(value)
 
 
-def _copy_side_sheets(book: Any, protocol: Protocol, lang: str) -> None:
-    """Settings, roster, protests and lot as the row layout keeps them (values as typed)."""
+def _side_sheets(protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
+                 ) -> list[tuple[str, list[list[object]]]]:
+    """Settings, roster, protests and lot as the row layout keeps them (values as typed);
+    without a protocol, the roster of `players` when there is one."""
+    out: list[tuple[str, list[list[object]]]] = []
+    if protocol is None:
+        if players:
+            rows: list[list[object]] = [[COLUMNS["players"][c](lang)
+                                         for c in ("player", "club", "city")]]
+            rows += [[p.nickname, p.club, p.city] for p in players]
+            out.append((SHEETS["players"](lang), rows))
+        return out
     for code in ("tournament", "players", "protests", "lot"):
         table = protocol.tables.get(code)
         if table is None:
             continue
-        ws = book.create_sheet(SHEETS[code](lang))
         columns = list(table.raw.columns)
-        ws.append([COLUMNS[code][c](lang) for c in columns])
-        for row in table.raw.itertuples(index=False):
-            ws.append([None if v == "" else v for v in row])
+        rows = [[COLUMNS[code][c](lang) for c in columns]]
+        rows += [[None if v == "" else v for v in row]
+                 for row in table.raw.itertuples(index=False)]
+        out.append((SHEETS[code](lang), rows))
+    return out
 
 
 def _bonus_text(code: str | None, lang: str) -> str | None:
