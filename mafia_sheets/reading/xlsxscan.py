@@ -193,18 +193,19 @@ class Grid:
     dimension: str = ""  # the declared <dimension ref>, as written
 
     def add_refs(self, letters: Iterable[bytes], numbers: Iterable[bytes]) -> None:
-        cols = {column_number(text) for text in set(letters)}
-        rows = {int(text) for text in set(numbers)}
-        for kind, found in (("col", cols), ("row", rows)):
-            if not found:
-                continue
-            low, high = min(found), max(found)
-            if kind == "col":
-                self.min_col = min(self.min_col or low, low)
-                self.max_col = max(self.max_col, high)
-            else:
-                self.min_row = min(self.min_row or low, low)
-                self.max_row = max(self.max_row, high)
+        self.add_span(_span({column_number(text) for text in set(letters)}),
+                      _span({int(text) for text in set(numbers)}))
+
+    def add_span(self, cols: tuple[int, int] | None, rows: tuple[int, int] | None) -> None:
+        """Widen the range by the (lowest, highest) columns and rows of some cells."""
+        if cols is not None:
+            low, high = cols
+            self.min_col = min(self.min_col or low, low)
+            self.max_col = max(self.max_col, high)
+        if rows is not None:
+            low, high = rows
+            self.min_row = min(self.min_row or low, low)
+            self.max_row = max(self.max_row, high)
 
     def area(self) -> int:
         """Cells of the range a reader allocates (unreferenced cells counted as spread)."""
@@ -237,6 +238,10 @@ class Strings:
 
 MAX_ROW = 1_048_576  # Excel's grid: rows 1…1,048,576, columns A…XFD (16,384)
 MAX_COL = 16_384
+
+
+def _span(found: set[int]) -> tuple[int, int] | None:
+    return (min(found), max(found)) if found else None
 
 
 def column_number(letters: bytes) -> int:
@@ -457,8 +462,7 @@ def _place_cells(buf: bytes, at: int, end: int, patterns: _Patterns, grid: Grid)
     if found:
         grid.referenced += len(found)
         joined = b" ".join(found).replace(b"$", b"")  # split in C: one list per part
-        grid.add_refs(joined.translate(None, b"0123456789").split(),
-                      joined.translate(None, _LETTERS).split())
+        grid.add_span(*_spans(joined))
         if not grid.outside and not (_in_grid(grid.max_col, grid.max_row)
                                      and grid.min_row >= 1):
             grid.outside = _first_outside(found)
@@ -469,6 +473,28 @@ def _place_cells(buf: bytes, at: int, end: int, patterns: _Patterns, grid: Grid)
                 grid.outside = f"row {number[:20].decode('ascii', 'replace')}"
                 break
     return end
+
+
+# The spans of a small sheet's cell references, by the references: the game sheets of
+# one template place their cells alike, sheet after sheet. Bounded in entries and in the
+# length of each (a big sheet's references are not kept): at most ~1 MB.
+_SPANS: dict[bytes, tuple[tuple[int, int] | None, tuple[int, int] | None]] = {}
+_SPANS_MAX = 512
+_SPANS_KEY_MAX = 2048
+
+
+def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """(lowest, highest) column and row of the references `A1 B2 …` in `joined`."""
+    spans = _SPANS.get(joined)
+    if spans is None:
+        spans = (_span({column_number(t) for t in set(joined.translate(None, b"0123456789")
+                                                          .split())}),
+                 _span({int(t) for t in set(joined.translate(None, _LETTERS).split())}))
+        if len(joined) <= _SPANS_KEY_MAX:
+            if len(_SPANS) >= _SPANS_MAX:
+                _SPANS.clear()
+            _SPANS[joined] = spans
+    return spans
 
 
 def _in_grid(col: int, row: int) -> bool:
