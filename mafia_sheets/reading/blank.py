@@ -168,7 +168,7 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     plain = [(name, c, grid.letter(c)) for name, c in seat_grid.columns.items()
              if name not in ("fouls", "points")]
     boxes = [(c, grid.letter(c)) for c in seat_grid.fouls]
-    game.seats = [_seat_row(grid, plain, boxes, r, n) for n, r in enumerate(seat_grid.rows, 1)]
+    game.seats = _seat_rows_read(grid, plain, boxes, seat_grid.rows)
     game.seat_rows = [grid.excel_row(r) for r in seat_grid.rows]
     game.first_row = game.seat_rows[0]
     labelled = _labelled(grid, inside)
@@ -294,22 +294,30 @@ def _sub_header(grid: Grid, r: int, columns: dict[str, int]) -> bool:
     return all(isinstance(v, int | float) and 1 <= v <= 4 for v in values) or not values
 
 
-def _seat_row(grid: Grid, plain: list[tuple[str, int, str]], boxes: list[tuple[int, str]],
-              r: int, position: int) -> dict[str, Located]:
-    """One seat row; `plain`: the grid's (field, column, letters) other than fouls and sums;
+def _seat_rows_read(grid: Grid, plain: list[tuple[str, int, str]],
+                    boxes: list[tuple[int, str]],
+                    rows: tuple[int, ...]) -> list[dict[str, Located]]:
+    """The seat rows; `plain`: the grid's (field, column, letters) other than fouls and sums;
     `boxes`: the foul boxes' (column, letters)."""
-    cells = grid.cells[r]
-    width = len(cells)
-    number = str(grid.excel_row(r))
-    row: dict[str, Located] = {}
-    for name, c, letters in plain:
-        value = cells[c] if c < width else ""
-        row[name] = ("" if value is None else value, letters + number)
-    if "seat" not in row:
-        row["seat"] = (position, "")
-    if boxes:
-        row["fouls"] = _fouls(cells, number, boxes)
-    return row
+    out: list[dict[str, Located]] = []
+    box_columns = [c for c, _ in boxes]
+    many = len(boxes) > 1
+    for position, r in enumerate(rows, 1):
+        cells = grid.cells[r]
+        width = len(cells)
+        number = str(grid.excel_row(r))
+        row: dict[str, Located] = {}
+        for name, c, letters in plain:
+            value = cells[c] if c < width else ""
+            row[name] = ("" if value is None else value, letters + number)
+        if "seat" not in row:
+            row["seat"] = (position, "")
+        if many and all(c >= width or cells[c] == "" for c in box_columns):
+            row["fouls"] = ("", boxes[0][1] + number)  # no box marked: the usual row
+        elif boxes:
+            row["fouls"] = _fouls(cells, number, boxes)
+        out.append(row)
+    return out
 
 
 def _fouls(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> Located:
@@ -376,9 +384,15 @@ def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
         kind = _kind(v)  # type: ignore[arg-type]
         return not kind & (_RESULT | _FIELD) or (words and bool(kind & _RESULT))
 
-    right = grid.next_filled(r, c, limit=4)
-    if right is not None and value(grid.value(*right)):
-        return grid.value(*right), grid.address(*right)
+    row = grid.cells[r] if 0 <= r < grid.height else []
+    start = grid.right_end(r, c) + 1
+    for column in range(start, min(grid.width, start + 4)):  # grid.next_filled, inline
+        right = row[column] if column < len(row) else ""
+        if _blank(right):
+            continue
+        if value(right):
+            return right, grid.address(r, column)
+        break
     below = grid.value(r + 1, c)
     if not _blank(below) and value(below):
         return below, grid.address(r + 1, c)

@@ -234,11 +234,30 @@ def from_raw(raw: RawSheet) -> Records:
     return records
 
 
+# seats_in's answers by cell value: game sheets repeat the same seat numbers. Bounded.
+_SEATS: dict[object, tuple[int, ...] | None] = {}
+
+
 def seats_in(text: object) -> list[int] | None:
     """Seat numbers written in one cell: `7`, `3 7`, `3,7`, and `37` for seats 3 and 7
     (as judges write a double vote-out in one box); None when it is not seats."""
     if isinstance(text, bool):
         return None
+    if text.__class__ in (str, int, float):  # 3 and 3.0 are one key: one answer too
+        found = _SEATS.get(text, _UNKNOWN)
+        if found is _UNKNOWN:
+            answer = _seats_in(text)
+            if len(_SEATS) >= _LABELS_MAX:
+                _SEATS.clear()
+            found = _SEATS[text] = None if answer is None else tuple(answer)
+        return None if found is None else list(found)
+    return _seats_in(text)
+
+
+_UNKNOWN: tuple[int, ...] = (-1,)  # not asked yet
+
+
+def _seats_in(text: object) -> list[int] | None:
     if isinstance(text, int | float):
         if isinstance(text, float) and not text.is_integer():
             return None
