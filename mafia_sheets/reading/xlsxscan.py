@@ -265,7 +265,49 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
 def workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[list[Sheet],
                                                                             list[Sheet]]:
     """Both of :func:`protocol_sheets`' answers from one reading of the workbook's index:
-    (the protocol sheets, every worksheet whose part exists)."""
+    (the protocol sheets, every worksheet whose part exists).
+
+    The safety scan and the reader both ask, so an answer is kept by what it was read
+    from: the index parts' bytes as stored, their checksums and the archive's part names."""
+    key = _index_key(data, infos)
+    known = _INDEXES.get(key) if key is not None else None
+    if known is not None:
+        return list(known[0]), list(known[1])
+    protocol, every = _workbook_sheets(data, infos)
+    if key is not None:
+        if len(_INDEXES) >= 8:
+            _INDEXES.clear()
+        _INDEXES[key] = (tuple(protocol), tuple(every))
+    return protocol, every
+
+
+_INDEXES: dict[tuple[object, ...], tuple[tuple[Sheet, ...], tuple[Sheet, ...]]] = {}
+_INDEX_KEY_MAX = 1 << 18  # stored bytes of an index part kept in a key, at most
+
+
+def _index_key(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[object, ...] | None:
+    """What :func:`workbook_sheets` reads, as stored; None when an index part is missing,
+    damaged or too large to keep."""
+    key: list[object] = [tuple(infos)]
+    for name in (WORKBOOK, _WORKBOOK_RELS):
+        info = infos.get(name)
+        if info is None:
+            if name == WORKBOOK:
+                return None
+            key.append(None)
+            continue
+        if info.compress_size > _INDEX_KEY_MAX:
+            return None
+        try:
+            stored = bytes(_payload(data, info))
+        except Refused:
+            return None
+        key.append((stored, info.file_size, info.CRC, info.compress_type))
+    return tuple(key)
+
+
+def _workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[list[Sheet],
+                                                                             list[Sheet]]:
     wanted = sheet_lookup()
     workbook = _read_index(data, infos, WORKBOOK)
     rels = _read_index(data, infos, _WORKBOOK_RELS) if _WORKBOOK_RELS in infos else b""
