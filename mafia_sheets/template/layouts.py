@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -157,11 +158,12 @@ def _blank_book(games: Sequence[GameData], lang: str, players: Sequence[PlayerRo
     names: list[str] = []
     for data in games:
         _blank_sheet(book, formats, names, data, lang, players)
+    dates: dict[str, Format] = {}  # number format → its format in this workbook
     for name, rows in _side_sheets(protocol, lang, players):
         sheet = book.add_worksheet(_unique(names, name))
         for r, row in enumerate(rows):
             for c, value in enumerate(row):
-                _put(sheet, r, c, value, None, book)
+                _put(sheet, r, c, value, None, (book, dates))
     book.close()
     return buffer.getvalue()
 
@@ -175,14 +177,15 @@ def _unique(names: list[str], name: str) -> str:
     return name
 
 
+# a date or time as openpyxl writes it (the other layouts' side sheets)
 _DATE_FORMATS = ((dt.datetime, "yyyy-mm-dd h:mm:ss"), (dt.date, "yyyy-mm-dd"),
                  (dt.time, "h:mm:ss"), (dt.timedelta, "[hh]:mm:ss"))
-_date_formats: dict[tuple[int, str], Format] = {}
 
 
 def _put(ws: XlsxSheet, r: int, c: int, value: object, style: Format | None,
-         book: XlsxBook | None = None) -> None:
-    """One cell by its type (0-based row and column); nothing typed: a bare styled cell."""
+         dates: tuple[XlsxBook, dict[str, Format]] | None = None) -> None:
+    """One cell by its type (0-based row and column); nothing typed: a bare styled cell.
+    `dates`: the workbook and its date formats, for a cell that may hold a date."""
     if value is None or value == "":
         if style is not None:
             ws.write_blank(r, c, None, style)
@@ -190,15 +193,14 @@ def _put(ws: XlsxSheet, r: int, c: int, value: object, style: Format | None,
         ws.write_string(r, c, value, style)
     elif isinstance(value, bool):
         ws.write_boolean(r, c, value, style)
-    elif isinstance(value, int | float):
-        ws.write_number(r, c, value, style)
-    elif book is not None and isinstance(value, dt.date | dt.time | dt.timedelta):
+    elif isinstance(value, numbers.Real):  # numpy's numbers too
+        ws.write_number(r, c, float(value), style)
+    elif dates is not None and isinstance(value, dt.date | dt.time | dt.timedelta):
+        book, formats = dates
         pattern = next(f for kind, f in _DATE_FORMATS if isinstance(value, kind))
-        key = (id(book), pattern)
-        if key not in _date_formats:
-            _date_formats.clear()  # one workbook at a time
-            _date_formats[key] = book.add_format({"num_format": pattern})
-        ws.write_datetime(r, c, value, _date_formats[key])  # type: ignore[arg-type]
+        if pattern not in formats:
+            formats[pattern] = book.add_format({"num_format": pattern})
+        ws.write_datetime(r, c, value, formats[pattern])  # type: ignore[arg-type]
     else:
         ws.write_string(r, c, str(value), style)
 
