@@ -113,7 +113,7 @@ def test_rate_writes_the_results_and_leaves_the_input_alone(runner, tmp_path):
     result = run(runner, "rate", source)
     assert result.exit_code == 0, result.output
     out = tmp_path / "cup-итоги.xlsx"
-    assert out.exists() and "K = 1.3" in result.output and "Лис, Мурка" in result.output
+    assert out.exists() and "K = 1,3" in result.output and "Лис, Мурка" in result.output
     assert hashlib.sha256(source.read_bytes()).hexdigest() == digest
     assert openpyxl.load_workbook(out).sheetnames[0] == "Итоги"
 

@@ -165,7 +165,7 @@ def test_removed_players_listed_apart(ru):
 
 def test_k_and_lot_notices_above_standings(ru):
     top = [r[0] for r in rows(opened(ru)["Итоги"])[:header_index(opened(ru)["Итоги"], "Место")]]
-    assert any(t and "K = 1 + (10/2 − 3)/(10/2) = 1.4" in t for t in top)
+    assert any(t and "K = 1 + (10/2 − 3)/(10/2) = 1,4" in t for t in top)
     assert any(t and "НУЖЕН ЖРЕБИЙ" in t and "-minus, +plus" in t for t in top)
 
 
@@ -226,13 +226,20 @@ def test_summary_holds_k_formula_and_rules(ru):
     assert summary["Тяжёлая сторона"][0] == "Чёрные"
     assert summary["Побед тяжёлой стороны, n"][0] == 3
     assert summary["K"][0] == pytest.approx(1.4)
-    assert summary["Формула"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1.4"
-    assert summary["За победу в тяжёлой игре"][0] == "2 × 1.4 = 2.8"
+    # Russian text takes a decimal comma; the K cell is a number with its own format
+    assert summary["Формула"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1,4"
+    assert summary["За победу в тяжёлой игре"][0] == "2 × 1,4 = 2,8"
     assert summary["ЛИ"] == (1.5, "задано турниром")
     assert summary["Баллы за победу"] == (2, None)
     assert summary["Итоги"][0] == "Окончательные итоги"
     assert summary["Порядок при равенстве баллов"][0].startswith("сумма баллов → доп. баллы")
     assert summary["1"][0] == "day1.xlsx" and summary["2"][0] == "day2.xlsx"
+
+
+def test_summary_k_text_has_a_decimal_point_in_english(en):
+    summary = {r[0]: r[1:] for r in rows(opened(en)["Summary"]) if r[0]}
+    assert summary["Formula"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1.4"
+    assert summary["Win points in a heavy game"][0] == "2 × 1.4 = 2.8"
 
 
 def test_summary_when_k_not_applied(rating):
@@ -398,11 +405,14 @@ def test_decimal_text_marks_rounding():
     assert decimal_text(F(4, 3)) == ("1.3333", False)
     assert decimal_text(F(1, 8), 2) == ("0.13", False)  # half up
     assert decimal_text(F(2)) == ("2", True)
+    assert decimal_text(F(4, 3), lang="ru") == ("1,3333", False)
+    assert decimal_text(F(2), lang="ru") == ("2", True)
 
 
 def test_k_formula_with_odd_n(rating):
     k = replace(rating.k, games=9, heavy_games=3, value=F(4, 3))
     assert k_formula(k) == "K = 1 + (9/2 − 3)/(9/2) ≈ 1.3333"
+    assert k_formula(k, "ru") == "K = 1 + (9/2 − 3)/(9/2) ≈ 1,3333"
 
 
 def test_lot_line_when_no_lot():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -119,7 +120,7 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     parts.append(line("players", lang).format(n=len(rating.standings), games=games))
     if k.applied:
         parts.append(line("k_on", lang).format(
-            k=_decimal(k.value), side=line(k.heavy_side or "red", lang), n_games=k.games,
+            k=_decimal(k.value, lang), side=line(k.heavy_side or "red", lang), n_games=k.games,
             n=k.heavy_games))
     else:
         parts.append(line("k_off", lang).format(reason=line(k.reason or "equal_wins", lang)))
@@ -134,10 +135,11 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     return "\n".join(map(terminal, parts))
 
 
-def _decimal(value: object) -> str:
-    from ..report.json import rounded
+def _decimal(value: Fraction, lang: str) -> str:
+    """K to four decimals, with the language's decimal mark: `1,4` in Russian."""
+    from ..report.phrases import decimal_text
 
-    return f"{rounded(value, 4):g}"  # type: ignore[arg-type]
+    return decimal_text(value, lang=lang)[0]
 
 
 class Status:

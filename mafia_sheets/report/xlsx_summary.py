@@ -65,8 +65,9 @@ def _k_lines(rating: Rating, lang: str) -> list[Line]:
         (TEXT["k_value"](lang), float(k.value), ""),
     ]
     if k.applied:
-        lines.append((TEXT["k_formula"](lang), k_formula(k), ""))
-        lines.append((TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k), ""))
+        lines.append((TEXT["k_formula"](lang), k_formula(k, lang), ""))
+        lines.append((TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k, lang),
+                      ""))
     return lines
 
 
