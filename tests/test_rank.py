@@ -68,6 +68,16 @@ def test_lot_sheet_missing_a_tied_player_leaves_the_tie_open():
     rows, _, status = standings(player("В"), player("Г"), player("Д"),
                                 lot=LotInput({"Г": 1, "В": 2}))
     assert {r[1] for r in rows} == {"1–3"} and status.needed
+    # listed in lot order as far as the sheet goes, the others after them
+    assert [r[0] for r in rows] == ["Г", "В", "Д"] and status.groups == (("Г", "В", "Д"),)
+
+
+def test_equal_players_are_listed_by_russian_collation():
+    """«Ё» sorts with «Е», case does not count: not after «Я» as the code points go."""
+    rows, _, status = standings(player("Яна"), player("ель"), player("Ёж"), player("Енот"),
+                                player("жук"))
+    assert [r[0] for r in rows] == ["Ёж", "ель", "Енот", "жук", "Яна"]
+    assert status.groups == (("Ёж", "ель", "Енот", "жук", "Яна"),)
 
 
 def test_seeded_lot_is_reproducible_and_ignores_input_order():
@@ -101,7 +111,7 @@ def test_lot_sheet_through_the_whole_pipeline():
     rating = evaluate([proto.source()]).rating
     top = [(s.player, s.place_range, s.decided_by) for s in rating.standings[:2]]
     assert top == [("B5", "1", "lot"), ("A5", "2", "wins_don_sheriff")]
-    assert ("A5", "B5") in rating.lot.groups  # other full ties of the sample stay open
+    assert ("B5", "A5") in rating.lot.groups  # in lot order; other full ties stay open
 
 
 def test_removed_player_through_the_roster():
