@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..findings import Finding
 from ..model import Protocol, Rating
@@ -97,8 +97,9 @@ def wants_rating_checks(protocols: Sequence[Protocol]) -> bool:
 def declared_codes() -> set[str]:
     """Every code some registered check may report."""
     _load_all()
-    return ({code for registered in [*CHECKS, *CROSS_CHECKS, *RATING_CHECKS]
-             for code in registered.codes})
+    registries: list[Sequence[Registered[Any]]] = [CHECKS, CROSS_CHECKS, RATING_CHECKS]
+    return {code for registry in registries for registered in registry
+            for code in registered.codes}
 
 
 def _load_all() -> None:
