@@ -194,6 +194,7 @@ SETTINGS: dict[str, Text] = {
     "dates": Text("Даты", "Dates"),
     "city": Text("Город", "City"),
     "chief_judge": Text("Главный судья", "Chief judge"),
+    "season_name": Text("Название сезона", "Season name"),
     "apply_k": Text("Коэффициент K", "Coefficient K"),
     "draws_in_n": Text("Ничьи в N", "Draws in N"),
     "geo_rule_7": Text("Гео-правило 7", "Geo rule 7"),
@@ -208,7 +209,7 @@ SETTINGS: dict[str, Text] = {
     "bpl": Text("ЛИП", "BPL"),
 }
 
-TEXT_SETTINGS = ("name", "dates", "city", "chief_judge")
+TEXT_SETTINGS = ("name", "dates", "city", "chief_judge", "season_name")
 FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")
 QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 9)
 
@@ -220,5 +221,7 @@ def setting_lookup() -> dict[str, str]:
                   "coefficient k": "apply_k", "турнир": "name", "tournament": "name",
                   "лучший ход 3": "best_move_3", "лучший ход 2": "best_move_2",
                   "best move 3": "best_move_3", "best move 2": "best_move_2",
-                  "гео-правило": "geo_rule_7", "geo rule": "geo_rule_7"})
+                  "гео-правило": "geo_rule_7", "geo rule": "geo_rule_7",
+                  "сезон": "season_name", "season": "season_name",
+                  "название рейтинга": "season_name", "rating name": "season_name"})
     return table

@@ -68,6 +68,7 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
         dates=texts.get("dates", ""),
         city=texts.get("city", ""),
         chief_judge=texts.get("chief_judge", ""),
+        season_name=texts.get("season_name", ""),
     )
     return tournament, overrides, findings
 

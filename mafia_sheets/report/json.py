@@ -53,7 +53,7 @@ def outcome_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
     k = rating.k
     return {
-        "tournament": {"name": rating.tournament.name},
+        "tournament": {"name": rating.tournament.title(lang)},
         "provisional": rating.provisional,
         "lot_needed": rating.lot.needed,
         "k": {"applied": k.applied, "value": rounded(k.value), "heavy_side": k.heavy_side,

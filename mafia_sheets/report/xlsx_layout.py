@@ -109,7 +109,7 @@ def page_setup(ws: Any, rating: Rating, lang: str, *, landscape: bool,
         ws.freeze_panes(header_row + 1, 0)
     tournament = rating.tournament
     # Sections in the order L, C, R: some readers parse them only in that order.
-    header = f'&L&"-,Bold"{_header_text(tournament.name, _NAME_LIMIT)}'
+    header = f'&L&"-,Bold"{_header_text(tournament.title(lang), _NAME_LIMIT)}'
     if rating.provisional:
         notice = _header_text(TEXT["provisional"](lang), _NOTICE_LIMIT)
         header += f'&C&"-,Bold"&KC00000{notice}'
@@ -125,7 +125,8 @@ def write_top(ws: Any, fmt: Formats, rating: Rating, lang: str, title: str) -> i
         ws.write_string(row, 0, TEXT["provisional"](lang), fmt.banner)
         row += 1
     tournament = rating.tournament
-    ws.write_string(row, 0, f"{tournament.name} — {title}" if tournament.name else title,
+    name = tournament.title(lang)
+    ws.write_string(row, 0, f"{name} — {title}" if name else title,
                     fmt.title)
     row += 1
     details = [tournament.city, tournament.dates]
