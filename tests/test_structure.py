@@ -106,6 +106,10 @@ def test_role_count():
     proto.seat(2, 4)["role"] = "Мафия"
     assert ("role-count", "error", "Протокол", seat_cell(proto, 2, 1, "role")) in \
         findings_of(proto)
+    found = next(f for f in evaluate([proto.source()], rate=False).findings
+                 if f.code == "role-count")  # each language names the roles in its own words
+    assert found.message("ru") == "В игре 2 роли: Мирный 5, Шериф 1, Мафия 3, Дон 1"
+    assert found.message("en") == "Game 2 has roles: Civilian 5, Sheriff 1, Mafia 3, Don 1"
 
 
 def test_nickname_not_in_roster_suggests_the_roster_spelling():
@@ -157,6 +161,12 @@ def test_settings_unknown_key_and_bad_value():
     found = findings_of(proto)
     assert ("unknown-setting", "warning", "Турнир", "A2") in found
     assert ("bad-setting", "error", "Турнир", "B3") in found
+    by_code = {f.code: f for f in evaluate([proto.source()], rate=False).findings}
+    assert by_code["bad-setting"].expected("ru") == "да или нет"
+    assert by_code["bad-setting"].expected("en") == "yes or no"
+    allowed = by_code["unknown-setting"].expected("en")
+    assert "Coefficient K" in allowed and "Season name" in allowed and "Коэффициент" not in allowed
+    assert "Название сезона" in by_code["unknown-setting"].expected("ru")
 
 
 def test_every_message_renders_in_both_languages_with_what_expected_and_fix():
