@@ -94,6 +94,14 @@ class Finding:
     row: int = 0
     params: tuple[tuple[str, Param], ...] = field(default=())
     source: str = ""  # the file, when several files are rated as one season
+    # the other places of one problem found in several cells (a misspelt value typed in
+    # every row), as (sheet, cell): the finding stands at the first, the copy marks them all
+    also: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def places(self) -> tuple[tuple[str, str], ...]:
+        """Every (sheet, cell) of the finding, its own first."""
+        return ((self.sheet, self.cell), *self.also) if self.cell else self.also
 
     @property
     def severity(self) -> Severity:
@@ -137,10 +145,12 @@ class Finding:
 
 
 def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: object = None,
-            row: int = 0, source: str = "", **params: object) -> Finding:
+            row: int = 0, source: str = "", also: Iterable[tuple[str, str]] = (),
+            **params: object) -> Finding:
     """Build a finding; every parameter is kept as text so records stay hashable."""
     return Finding(
         source=source,
+        also=tuple(also),
         code=code,
         sheet=sheet,
         cell=cell,

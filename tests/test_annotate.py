@@ -57,6 +57,30 @@ def test_faulty_cells_get_a_comment_and_a_fill(lang: str) -> None:
     assert error.value == "3 7 9"  # values stay as typed
 
 
+def test_every_cell_of_a_grouped_finding_is_marked() -> None:
+    """One finding per misspelt value and per empty column, standing at its first cell; the
+    copy marks every cell it lists, not only the first."""
+    proto = faulty()
+    for seat in (2, 3):
+        proto.seat(1, seat)["role"] = "Мирнй"
+    proto.seat(2, 10)["role"] = "мирнй"
+    for seat in (6, 8):
+        proto.seat(2, seat)["player"] = ""
+    _, workbook = annotated(proto)
+    seats = workbook["Протокол"]
+    roles = [seat_cell(proto, 1, 2, "role"), seat_cell(proto, 1, 3, "role"),
+             seat_cell(proto, 2, 10, "role")]
+    players = [seat_cell(proto, 2, 6, "player"), seat_cell(proto, 2, 8, "player")]
+    assert roles == ["D3", "D4", "D21"] and players == ["C17", "C19"]
+    for cell, code in [*((c, "unknown-value") for c in roles),
+                       *((c, "missing-value") for c in players)]:
+        assert code in seats[cell].comment.text, cell
+        assert fill_of(seats[cell]) == ERROR_COLOR, cell
+    listed = [r for r in workbook["Замечания"].iter_rows(min_row=7, values_only=True)
+              if r[2] in ("unknown-value", "missing-value")]
+    assert [(r[2], r[4]) for r in listed] == [("unknown-value", "D3"), ("missing-value", "C17")]
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_findings_sheet_lists_every_finding_with_a_link(lang: str) -> None:
     proto = faulty()

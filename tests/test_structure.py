@@ -57,6 +57,22 @@ def test_value_faults_point_at_the_cell(column, value, code, cell_column, lang):
     assert (code, "error", sheet, cell) in findings_of(proto, lang)
 
 
+def test_empty_required_cells_are_one_finding_per_column_listing_every_cell():
+    proto = valid()
+    for game, seat in ((1, 2), (2, 3), (2, 7)):
+        proto.seat(game, seat)["player"] = ""
+    found = [f for f in evaluate([proto.source()], rate=False).findings
+             if f.code == "missing-value"]
+    cells = [seat_cell(proto, g, s, "player") for g, s in ((1, 2), (2, 3), (2, 7))]
+    assert cells == ["C3", "C14", "C18"]
+    assert [(f.sheet, f.cell, f.game) for f in found] == [("Протокол", "C3", None)]
+    assert found[0].also == (("Протокол", "C14"), ("Протокол", "C18"))
+    assert found[0].message("ru") == ("Пустая ячейка в обязательном столбце «Игрок / Player» "
+                                      "(ячеек: 3 — C3, C14, C18)")
+    assert found[0].message("en") == ("Empty cell in the required column “Игрок / Player” "
+                                      "(3 cells: C3, C14, C18)")
+
+
 def test_unknown_result_and_missing_result():
     proto = valid()
     proto.games[0]["result"] = "Синие"

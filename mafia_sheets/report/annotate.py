@@ -96,8 +96,9 @@ def _is_grid(sheet: Any) -> bool:
 def _by_cell(findings: Iterable[Finding]) -> dict[tuple[str, str], list[Finding]]:
     marks: dict[tuple[str, str], list[Finding]] = {}
     for f in findings:
-        if f.cell and _valid_cell(f.cell):
-            marks.setdefault((f.sheet, f.cell), []).append(f)
+        for sheet, cell in f.places:  # a problem found in several cells marks every one
+            if cell and _valid_cell(cell):
+                marks.setdefault((sheet, cell), []).append(f)
     return marks
 
 
