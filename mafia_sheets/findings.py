@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .text import Text, cell_text
-from .vocab import phase_name
+from .vocab import game_name, phase_name
 
 Severity = Literal["error", "warning"]
 
@@ -114,7 +114,7 @@ class Finding:
     def _render(self, part: int, lang: str) -> str:
         params = _Params((key, render_param(value, lang)) for key, value in self.params)
         params.setdefault("value", self.value)
-        params.setdefault("game", self.game or "")
+        params.setdefault("game", game_name(self.game, lang) if self.game else "")
         params.setdefault("sheet", self.sheet)
         params.setdefault("cell", self.cell)
         return CATALOG[self.code].part(part)(lang).format_map(params)
@@ -136,7 +136,7 @@ class Finding:
             "severity": self.severity,
             "sheet": self.sheet,
             "cell": self.cell,
-            "game": self.game,
+            "game": game_name(self.game, lang) if self.game is not None else None,
             "value": self.value,
             "message": self.message(lang),
             "expected": self.expected(lang),

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
 from ..text import Text, terminal
+from ..vocab import game_name
 
 if TYPE_CHECKING:
     from ..model import Rating
@@ -83,7 +84,8 @@ def findings_text(findings: Sequence[Finding], lang: str, several: bool = False)
             out.append(terminal(line("file", lang).format(file=source)))
         items = sorted(in_file, key=lambda f: (f.game is not None, _game_key(f.game)))
         for game, in_game in groupby(items, key=lambda f: f.game):
-            title = line("game", lang).format(game=game) if game else line("general", lang)
+            title = (line("game", lang).format(game=game_name(game, lang)) if game
+                     else line("general", lang))
             out.append(terminal(f"  {title}:" if several else f"{title}:"))
             out.extend(_finding_lines(f, lang, indent="    " if several else "  ")
                        for f in in_game)

@@ -22,6 +22,7 @@ from ..errors import ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
 from ..text import Text
+from ..vocab import game_name
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
@@ -188,7 +189,8 @@ def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], 
 
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
     top, wrap = _alignments()
-    values = (number, text[f.severity], f.code, f.sheet, f.cell, f.game or "", f.value,
+    values = (number, text[f.severity], f.code, f.sheet, f.cell,
+              game_name(f.game, lang) if f.game else "", f.value,
               f.message(lang), f.expected(lang), f.hint(lang))
     for column, value in enumerate(values, start=1):
         _put(ws, row, column, value).alignment = wrap if column >= 8 else top

@@ -337,6 +337,14 @@ def mixed_cells(series: pd.Series) -> list[Any]:
     return _per_value(series, _mixed)
 
 
+def game_cells(series: pd.Series, lang: str) -> list[Any]:
+    """Game ids as :func:`mixed_cells`, a per-table key in the output language."""
+    from ..vocab import game_name
+
+    return _per_value(series, lambda value: _mixed(
+        game_name(value, lang) if isinstance(value, str) else value))
+
+
 def word_cells(series: pd.Series, words: dict[Any, str]) -> list[str | None]:
     """Codes (or booleans) → display words; unknown codes are shown as they are."""
     def word(value: Any) -> str:

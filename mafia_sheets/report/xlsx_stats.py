@@ -20,6 +20,7 @@ from .labels_stats import ROLE_WORDS, STATS_SHEETS, S
 from .xlsx_layout import (
     Column,
     Formats,
+    game_cells,
     mixed_cells,
     page_setup,
     text_width,
@@ -316,7 +317,8 @@ def over_time_block(workbook: Any, ws: Any, fmt: Formats, rating: Rating, lang: 
         label = Column(step, text_width(labels, 14, 30), None, fmt.text, labels)
     else:
         label = Column(step, 14, fmt.code, fmt.center,
-                       [None if v is None else v for v in mixed_cells(_series(over.steps))])
+                       [None if v is None else v
+                        for v in game_cells(_series(over.steps), lang)])
     columns = [label] + [
         Column(player, text_width([player], 10, 18), fmt.number, fmt.text,
                [float(total) for total in totals])

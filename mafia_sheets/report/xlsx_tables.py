@@ -22,6 +22,7 @@ from .xlsx_layout import (
     MAX_ROWS,
     Column,
     Formats,
+    game_cells,
     mixed_cells,
     number_cells,
     page_setup,
@@ -137,7 +138,7 @@ def _common_columns(fmt: Formats, frame: pd.DataFrame, names: dict, lang: str,
                     with_source: bool) -> list[Column]:
     """Game id, source file (only for a season of several files), round, table."""
     columns = [Column(names["game"](lang), 9, fmt.code, fmt.center,
-                      mixed_cells(_series(frame, "game")))]
+                      game_cells(_series(frame, "game"), lang))]
     if with_source:
         sources = text_cells(_series(frame, "source"))
         columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
@@ -188,7 +189,7 @@ def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str,
     """
     roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
     texts = {"player": text_cells(_series(frame, "player")),
-             "game": mixed_cells(_series(frame, "game")),
+             "game": game_cells(_series(frame, "game"), lang),
              "role": word_cells(_series(frame, "role"), roles)}
     if with_source:
         texts["source"] = text_cells(_series(frame, "source"))
