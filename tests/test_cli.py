@@ -203,3 +203,30 @@ def test_progress_bar_on_a_terminal_only():
     quiet.started -= 5
     quiet("check")
     assert piped.getvalue() == ""
+
+
+def test_check_prints_how_the_headers_were_read_and_what_is_absent(runner, tmp_path):
+    """«Ник» read as Игрок, the unknown «Заметки» said to be unread, the missing «Доп» said
+    in plain words — before the findings, in the language asked for."""
+    from builders import Proto, names
+
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    proto.add_game(2, names("B"), "Чёрные")
+    columns = ["game", "seat", "player", "role", "fouls", "left", "when", "best_move"]
+    book = openpyxl.load_workbook(io.BytesIO(proto.to_bytes(order={"seats": columns})))
+    book["Протокол"]["C1"] = "Ник"
+    book["Протокол"]["I1"] = "Заметки"
+    path = tmp_path / "cup.xlsx"
+    book.save(path)
+    ru = run(runner, "check", path).output.splitlines()
+    assert ru[1] == "Чего нет в протоколе:"
+    assert ru[2] == "  Нет столбца «Доп»: награды судьи не учтены"
+    assert ru[3] == "Как прочитаны заголовки:"
+    assert ru[4] == "  Игры: Игра, Тур, Стол, Судья, Результат, Окончание, Отменена"
+    seats = next(line for line in ru if line.startswith("  Протокол: "))
+    assert seats == ("  Протокол: Игра, Место, «Ник» → Игрок, Роль, Фолы, Выбыл, Когда, "
+                     "Лучший ход, «Заметки» → не прочитан: такого столбца нет")
+    en = run(runner, "check", path, "--lang", "en").output
+    assert "How the headers were read:" in en and "“Ник”" not in en
+    assert "«Ник» → Player" in en and "«Заметки» → not read: no such column" in en

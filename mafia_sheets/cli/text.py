@@ -15,7 +15,7 @@ from ..text import Text, terminal
 from ..vocab import game_name
 
 if TYPE_CHECKING:
-    from ..model import Rating
+    from ..model import HeaderRead, Rating
 
 LINES: dict[str, Text] = {
     "error_prefix": Text("Ошибка: ", "Error: "),
@@ -72,6 +72,35 @@ LINES: dict[str, Text] = {
 
 def line(key: str, lang: str) -> str:
     return LINES[key](lang)
+
+
+def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang: str) -> str:
+    """`check`'s header map, before the findings: what the protocol lacks in plain words,
+    then one line a sheet — `Протокол: «Ник» → Игрок, «Баллы» → не прочитан: …`."""
+    from ..report.headers import ABSENT_SECTION, SECTION
+
+    several = len({read.source for read in reads}) > 1
+    out: list[str] = []
+    absent = [f for f in findings if f.code == "column-absent"]
+    if absent:
+        out.append(f"{ABSENT_SECTION(lang)}:")
+        out += [f"  {f.source + ': ' if several and f.source else ''}{f.message(lang)}"
+                for f in absent]
+    if reads:
+        out.append(f"{SECTION(lang)}:")
+    for (source, sheet), group in groupby(reads, key=lambda read: (read.source, read.sheet)):
+        where = f"{source}: {sheet}" if several and source else sheet
+        out.append(f"  {where}: " + ", ".join(_header_read(read, lang) for read in group))
+    return terminal("\n".join(out), lines=True)
+
+
+def _header_read(read: HeaderRead, lang: str) -> str:
+    """`Игра` when read as typed; `«Ник» → Игрок` when the header is another spelling."""
+    from ..report.headers import read_as
+
+    shown = read_as(read, lang)
+    return shown if read.status == "column" and read.typed == shown else \
+        f"«{read.typed}» → {shown}"
 
 
 def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:
