@@ -121,8 +121,8 @@ def test_every_table_of_a_workbook_takes_the_bulk_path(monkeypatch):
     monkeypatch.setattr(xlsx_bulk, "write_bulk", spy)
     rating = make_rating()
     results_workbook(rating, "ru")
-    # standings, removed players, games, points, the two chart tables
-    assert calls == [7, 1, 8, 80, 3, 7]
+    # standings, removed players, games (two lines each), points, the two chart tables
+    assert calls == [7, 1, 16, 80, 3, 7]
 
 
 @pytest.mark.parametrize("bulk", [True, False])

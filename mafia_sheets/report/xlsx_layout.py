@@ -171,12 +171,37 @@ def row_height(cells: Iterable[tuple[Any, float]]) -> float | None:
     return LINE_HEIGHT * lines + 2 if lines > 1 else None
 
 
+def header_width(header: str, width: float) -> float:
+    """A column at least as wide as the longest word of its (bold) header, so the header
+    wraps only at spaces: «Нарастающий итог» never splits as «Нарастаю / щий итог».
+
+    >>> header_width("Нарастающий итог", 9)
+    14.7
+    >>> header_width("Место", 9)
+    9
+    """
+    longest = max((len(word) for word in header.split()), default=0)
+    return max(width, round(longest * 1.2 + 1.5, 1)) if longest else width
+
+
 def write_header(ws: Any, fmt: Formats, row: int, columns: Sequence[Column]) -> None:
-    for col, column in enumerate(columns):
+    widths = [header_width(column.header, column.width) for column in columns]
+    for col, (column, width) in enumerate(zip(columns, widths, strict=True)):
         ws.write_string(row, col, column.header, fmt.header)
-        ws.set_column(col, col, column.width)
-    height = row_height((c.header, c.width) for c in columns)
+        ws.set_column(col, col, width)
+    height = row_height(_header_lines(c.header, w) for c, w in zip(columns, widths, strict=True))
     ws.set_row(row, max(height or 0, 2 * LINE_HEIGHT + 2))
+
+
+def _header_lines(header: str, width: float) -> tuple[str, float]:
+    """A header as the lines it wraps into at spaces, for :func:`row_height`."""
+    lines: list[str] = []
+    for word in header.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= (width - 1.5) / 1.2:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines), max(width, max((len(x) for x in lines), default=0) + 1.0)
 
 
 def _cell_writer(ws: Any, column: Column) -> tuple[Any, Any]:
