@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -134,10 +135,10 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     return "\n".join(map(terminal, parts))
 
 
-def _decimal(value: object) -> str:
-    from ..report.json import rounded
+def _decimal(value: Fraction) -> str:
+    from ..report.phrases import decimal_text
 
-    return f"{rounded(value, 4):g}"  # type: ignore[arg-type]
+    return decimal_text(value)[0]
 
 
 class Status:
