@@ -112,19 +112,20 @@ def parse_seat_list(value: object) -> object:
             whole, _, fraction = text.partition(".")
             if not (whole.isdigit() and fraction.isdigit()):
                 return BAD
-            return (*_seats_of(whole), *_seats_of(fraction))
+            return (*seats_of(whole), *seats_of(fraction))
     else:
         text = str(value).strip()
     parts = [p for p in _SEPARATORS.split(text) if p]
     if not parts or not all(p.isdigit() for p in parts):
         return BAD
     if len(parts) == 1:  # digits typed together: `379`, or a number Excel made of `2,7`
-        return tuple(_seats_of(parts[0]))
+        return tuple(seats_of(parts[0]))
     return tuple(int(part) for part in parts)
 
 
-def _seats_of(part: str) -> list[int]:
-    """`'7'` → [7], `'10'` → [10], `'379'` → [3, 7, 9], `'3710'` → [3, 7, 10]."""
+def seats_of(part: str) -> list[int]:
+    """Seats typed as one run of digits, as judges write them in one cell:
+    `'7'` → [7], `'10'` → [10], `'379'` → [3, 7, 9], `'3710'` → [3, 7, 10]."""
     if int(part) <= 10:
         return [int(part)]
     seats: list[int] = []
