@@ -50,5 +50,9 @@ class OutputWriteError(MafiaSheetsError, OSError):
     """The output cannot be written (open in Excel, no permission, no space)."""
 
 
+class RulesFileError(MafiaSheetsError, ValueError):
+    """The bundled rule set (`rules/fiim.toml`) is broken: an installation fault."""
+
+
 class SeasonConflictError(MafiaSheetsError, ValueError):
     """Files of one season disagree on a tournament setting."""

@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from .. import vocab
+from ..text import cell_text
 
 
 class Unreadable(enum.Enum):
@@ -35,11 +36,9 @@ def is_blank(value: object) -> bool:
 def parse_text(value: object) -> object:
     if is_blank(value):
         return None
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    return " ".join(value.split()) if isinstance(value, str) else cell_text(value)
 
 
 def parse_number(value: object) -> object:
