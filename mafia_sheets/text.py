@@ -129,4 +129,4 @@ def without_invisible(text: str) -> str:
 
 def utf16_length(text: str) -> int:
     """Length as Excel counts it (a character past U+FFFF is two)."""
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2

@@ -230,3 +230,44 @@ def test_check_prints_how_the_headers_were_read_and_what_is_absent(runner, tmp_p
     en = run(runner, "check", path, "--lang", "en").output
     assert "How the headers were read:" in en and "“Ник”" not in en
     assert "«Ник» → Player" in en and "«Заметки» → not read: no such column" in en
+
+
+# ---- the exact words of the commonest refusals (what a judge reads first) ----------------
+
+def test_file_not_found_is_one_exact_line(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the file is named as the judge typed it
+    result = run(runner, "check", "cup.xlsx", "--lang", "en")
+    assert result.exit_code == 2
+    assert result.output == "Error: cup.xlsx: file not found. Check the file name and the folder.\n"
+    result = run(runner, "check", "cup.xlsx")
+    assert result.output == "Ошибка: cup.xlsx: файл не найден. Проверьте имя файла и папку.\n"
+
+
+def test_a_renamed_text_file_is_one_exact_line(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("cup.xlsx").write_text("Игра,Результат\n1,Красные\n", "utf-8")
+    result = run(runner, "rate", "cup.xlsx", "--lang", "en")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: cup.xlsx looks like a CSV or text file, not an Excel workbook (perhaps renamed "
+        "to .xlsx). Open it in Excel and save it as an Excel workbook (.xlsx).\n")
+    assert not (tmp_path / "cup-results.xlsx").exists()
+
+
+def test_an_output_open_in_excel_is_one_exact_line(runner, tmp_path, monkeypatch):
+    from mafia_sheets.cli import files
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "tournament-ru.xlsx"
+    monkeypatch.chdir(tmp_path)
+    target = Path("results.xlsx")
+
+    def locked(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.os, "replace", locked)
+    result = run(runner, "rate", sample, "-o", target, "--lang", "en")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: results.xlsx cannot be written: it is open in Excel or another program, or the "
+        "folder is read-only. Close it and run again.\n")
+    assert not target.exists()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .. import vocab
 from ..findings import Finding, define, finding
-from ..text import LANGS, Text
+from ..text import LANGS, Text, cell_text
 from .grid import Grid, label_of, mark, seats_in
 from .labels import GAME_FIELDS, RESULT_DISPLAY, RESULT_WORDS, SEAT_FIELDS, field_of, split_label
 
@@ -527,9 +527,7 @@ def _whole(value: object) -> int | None:
 
 def seat_text(value: object) -> str:
     """A seat as text: Excel gives the number 3 back as 3.0."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
+    return cell_text(value).strip()
 
 
 def _row_of(cell: str) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import text as plain
-from ..errors import ProtocolReadError
+from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
 from ..text import Text
@@ -83,11 +83,11 @@ def _load(source: Source) -> Any:
     except Exception as exc:  # openpyxl raises many types for what calamine accepted
         raise ProtocolReadError(
             Text(f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
-            f"правки ({str(exc)[:120] or type(exc).__name__}). Откройте её в Excel или "
-            "LibreOffice, сохраните заново как .xlsx и запустите проверку снова.",
+            f"правки ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.ru} Затем "
+            "запустите проверку снова.",
                  f"{source.name}: an annotated copy cannot be made — the workbook does not open "
-            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
-            "LibreOffice, save it again as .xlsx, then run check again."),
+            f"for editing ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.en} Then "
+            "run check again."),
         ) from exc
 
 

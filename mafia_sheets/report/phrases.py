@@ -15,16 +15,21 @@ from ..vocab import display_value
 from .labels import TEXT
 
 
+def half_up(value: Fraction, places: int) -> Decimal:
+    """The one rounding of the product, for display only: half up, on the exact value."""
+    with localcontext() as ctx:
+        ctx.prec = 50
+        exact = Decimal(value.numerator) / Decimal(value.denominator)
+        return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
 def decimal_text(value: Fraction, places: int = 4, lang: str = "en") -> tuple[str, bool]:
     """`Fraction(7, 5)` → `("1.4", True)`; `Fraction(4, 3)` → `("1.3333", False)`.
 
     The flag says whether the text is the exact value; trailing zeros are dropped. Russian
     text takes a decimal comma: `decimal_text(Fraction(7, 5), lang="ru")` → `("1,4", True)`.
     """
-    with localcontext() as ctx:
-        ctx.prec = 50
-        exact = Decimal(value.numerator) / Decimal(value.denominator)
-        rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    rounded = half_up(value, places)
     text = format(rounded.normalize(), "f")
     if text in ("-0", ""):
         text = "0"
