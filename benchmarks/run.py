@@ -284,12 +284,27 @@ def versions() -> str:
     return ", ".join(found)
 
 
+def writer_path() -> str:
+    """Which path the results writer takes with the installed xlsxwriter (said in the
+    report, because the slow path would change every figure)."""
+    import io
+
+    import xlsxwriter
+
+    from mafia_sheets.report import xlsx_bulk
+
+    with xlsxwriter.Workbook(io.BytesIO(), {"constant_memory": True}) as book:
+        fast = xlsx_bulk.bulk_available(book.add_worksheet())
+    return "whole rows as XML (xlsx_bulk)" if fast else "cell by cell (xlsx_bulk disabled)"
+
+
 def report(results: list[SizeResult], args: argparse.Namespace) -> str:
     lines = [
         "# Benchmark results", "",
         f"- date: {datetime.now():%Y-%m-%d %H:%M}",
         f"- machine: {machine()}",
         f"- libraries: {versions()}",
+        f"- results writer: {writer_path()}",
         f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
         f"generator seed {args.seed}", "",
         "| games | seat rows | rate s | --no-stats s | stats cost | floor s | peer s "

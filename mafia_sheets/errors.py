@@ -10,6 +10,10 @@ from enum import IntEnum
 
 from .text import Text
 
+# What to do about a workbook a reader cannot open: the one advice every reader gives.
+SAVE_AGAIN = Text("Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
+                  "Open it in Excel or LibreOffice and save it again as .xlsx.")
+
 
 class ExitStatus(IntEnum):
     OK = 0
@@ -44,6 +48,10 @@ class ProtocolReadError(MafiaSheetsError, ValueError):
 
 class OutputWriteError(MafiaSheetsError, OSError):
     """The output cannot be written (open in Excel, no permission, no space)."""
+
+
+class RulesFileError(MafiaSheetsError, ValueError):
+    """The bundled rule set (`rules/fiim.toml`) is broken: an installation fault."""
 
 
 class SeasonConflictError(MafiaSheetsError, ValueError):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .text import Text, cell_text
-from .vocab import phase_name
+from .vocab import game_name, phase_name
 
 Severity = Literal["error", "warning"]
 
@@ -94,6 +94,14 @@ class Finding:
     row: int = 0
     params: tuple[tuple[str, Param], ...] = field(default=())
     source: str = ""  # the file, when several files are rated as one season
+    # the other places of one problem found in several cells (a misspelt value typed in
+    # every row), as (sheet, cell): the finding stands at the first, the copy marks them all
+    also: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def places(self) -> tuple[tuple[str, str], ...]:
+        """Every (sheet, cell) of the finding, its own first."""
+        return ((self.sheet, self.cell), *self.also) if self.cell else self.also
 
     @property
     def severity(self) -> Severity:
@@ -106,7 +114,7 @@ class Finding:
     def _render(self, part: int, lang: str) -> str:
         params = _Params((key, render_param(value, lang)) for key, value in self.params)
         params.setdefault("value", self.value)
-        params.setdefault("game", self.game or "")
+        params.setdefault("game", game_name(self.game, lang) if self.game else "")
         params.setdefault("sheet", self.sheet)
         params.setdefault("cell", self.cell)
         return CATALOG[self.code].part(part)(lang).format_map(params)
@@ -128,7 +136,7 @@ class Finding:
             "severity": self.severity,
             "sheet": self.sheet,
             "cell": self.cell,
-            "game": self.game,
+            "game": game_name(self.game, lang) if self.game is not None else None,
             "value": self.value,
             "message": self.message(lang),
             "expected": self.expected(lang),
@@ -137,10 +145,12 @@ class Finding:
 
 
 def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: object = None,
-            row: int = 0, source: str = "", **params: object) -> Finding:
+            row: int = 0, source: str = "", also: Iterable[tuple[str, str]] = (),
+            **params: object) -> Finding:
     """Build a finding; every parameter is kept as text so records stay hashable."""
     return Finding(
         source=source,
+        also=tuple(also),
         code=code,
         sheet=sheet,
         cell=cell,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .findings import Finding
 from .rules import RuleSet
+from .text import Plural, Text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -104,6 +105,10 @@ class HeaderRead:
     status: str
 
 
+_SEASON = Text("{name} (сезон: {files})", "{name} (season: {files})")
+_FILES = Plural(("файл", "файла", "файлов"), ("file", "files"))
+
+
 @dataclass(frozen=True)
 class Tournament:
     """Descriptive settings printed on every page."""
@@ -112,6 +117,15 @@ class Tournament:
     dates: str = ""
     city: str = ""
     chief_judge: str = ""
+    season_name: str = ""  # `Название сезона`: the title of a season of several files
+    files: int = 1  # a season pooled from several files, each with its own name
+
+    def title(self, lang: str) -> str:
+        """The name printed on every output: a season of several files without a season
+        name is the first file's name and the count, `Кубок (сезон: 3 файла)`."""
+        if self.files <= 1:
+            return self.name
+        return _SEASON.format(name=self.name, files=_FILES(self.files, lang))(lang)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from .checks import run_checks
+from .checks import run_checks, run_rating_checks, wants_rating_checks
 from .findings import Finding, sort_findings
 from .model import Outcome, Protocol, Source
 from .rating.build import build_rating
@@ -43,13 +43,18 @@ def evaluate(sources: Sequence[Source], *, lot_seed: int | None = None, rate: bo
     findings = sort_findings(findings, order)
     reading = tuple(r for protocol in protocols for r in protocol.reading)
     headers = tuple(read for protocol in protocols for read in protocol.headers)
-    if not rate or any(f.severity == "error" for f in findings):
+    blocked = any(f.severity == "error" for f in findings)
+    if blocked or not (rate or wants_rating_checks(protocols)):
         return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
+    # `check` ranks the players too when a lot sheet is filled: it is judged by the ties
     season = pool(protocols)
     progress("score")
-    rating = dataclasses.replace(build_rating(season, findings, lot_seed, stats),
-                                 reading=reading, headers=headers)
-    return Outcome(tuple(findings), rating, order, reading=reading, headers=headers)
+    rating = build_rating(season, findings, lot_seed, stats and rate)
+    findings = sort_findings([*findings, *run_rating_checks(protocols, rating)], order)
+    rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading,
+                                 headers=headers)
+    return Outcome(tuple(findings), rating if rate else None, order, reading=reading,
+                   headers=headers)
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

@@ -12,6 +12,9 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
+from .errors import RulesFileError
+from .text import Text
+
 POINT_KEYS = ("win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl")
 OPTION_KEYS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")  # yes / no
 # Special situation 9: how many quiet phases from a night end a game as a draw; 0 = off.
@@ -53,15 +56,35 @@ class RuleSet:
         return {key: self.points[key] for key in ("bp", "bp2", "bpl")}
 
 
+RULES_FILE = "rules/fiim.toml"
+
+
 def load_rules() -> RuleSet:
-    """The bundled FIIM rule set."""
-    text = resources.files("mafia_sheets").joinpath("rules/fiim.toml").read_text("utf-8")
-    data = tomllib.loads(text)
+    """The bundled FIIM rule set; a broken file raises RulesFileError naming the key."""
+    text = resources.files("mafia_sheets").joinpath(RULES_FILE).read_text("utf-8")
+    try:
+        return _rule_set(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as error:
+        raise _broken(f"not TOML ({error})") from error
+    except KeyError as error:
+        raise _broken(f"no key {error.args[0]!r}") from error
+    except (ValueError, TypeError) as error:
+        raise _broken(str(error)) from error
+
+
+def _broken(why: str) -> RulesFileError:
+    return RulesFileError(Text(f"{RULES_FILE} в установке повреждён: {why}. Переустановите "
+                               "mafia-sheets.",
+                               f"{RULES_FILE} of this installation is broken: {why}. "
+                               "Reinstall mafia-sheets."))
+
+
+def _rule_set(data: dict[str, Any]) -> RuleSet:
     points = {key: Fraction(data["points"][key]) for key in POINT_KEYS}
     order = tuple(data["tiebreak"]["order"])
     unknown = set(order) - set(TIEBREAK_KEYS)
     if unknown or order[0] != "total":
-        raise ValueError(f"rules/fiim.toml: bad tie-break order {order}")
+        raise ValueError(f"tiebreak.order is {list(order)}, not a tie-break order")
     return RuleSet(
         points=points,
         tiebreak=order,
@@ -78,5 +101,5 @@ def _quiet_window(value: object) -> int:
     if value is False or value == 0:
         return 0
     if value not in QUIET_WINDOWS:
-        raise ValueError(f"rules/fiim.toml: {QUIET_KEY} is 5, 6 or false, not {value!r}")
+        raise ValueError(f"options.{QUIET_KEY} is {value!r}, not 5, 6 or false")
     return int(value)  # type: ignore[call-overload]

@@ -43,11 +43,12 @@ def _remove_stale(base: Path) -> None:
     with suppress(OSError):
         for entry in os.scandir(base):
             found = _RUN.fullmatch(entry.name)
-            if found and not _running(int(found.group(1))):
+            if found and not process_running(int(found.group(1))):
                 shutil.rmtree(entry.path, ignore_errors=True)
 
 
-def _running(pid: int) -> bool:
+def process_running(pid: int) -> bool:
+    """Whether the writer with this process id may still be at work (then its files stay)."""
     if pid == os.getpid():
         return True
     try:

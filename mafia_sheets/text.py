@@ -60,6 +60,17 @@ class Plural:
         return self.ru[2]
 
 
+def name_order(name: object) -> tuple[str, str]:
+    """A sort key for names shown in order, by Russian collation: case-insensitive, «ё»
+    with «е» (`Ёж` between `Енот` and `Жук`), the name itself last so the order is total.
+
+    >>> sorted(["жук", "Ёж", "енот", "Ель"], key=name_order)
+    ['Ёж', 'Ель', 'енот', 'жук']
+    """
+    text = str(name)
+    return text.casefold().replace("ё", "е"), text
+
+
 def cell_text(value: object) -> str:
     """A cell value as the judge typed it: Excel stores the nickname `12` as the float 12.0."""
     if value is None:
@@ -118,4 +129,4 @@ def without_invisible(text: str) -> str:
 
 def utf16_length(text: str) -> int:
     """Length as Excel counts it (a character past U+FFFF is two)."""
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2

@@ -188,12 +188,38 @@ def is_day(ordinal: int) -> bool:
     return ordinal % 2 == 1
 
 
+# Games numbered at each table from 1: the key is (table, game), kept as its Russian
+# words (`стол 2, игра 3`; a season prefixes the file, `night-2/стол 2, игра 3`) and shown
+# in the language of the output by :func:`game_name`.
+PER_TABLE = Text("стол {table}, игра {game}", "table {table}, game {game}")
+_PER_TABLE_KEY = re.compile(r"(?:^|(?<=/))стол (.+?), игра (.+)$")
+
+
+def per_table_key(table: object, game: object) -> str:
+    """The key of game `game` at table `table`: `'стол 2, игра 3'`."""
+    return PER_TABLE.ru.format(table=table, game=game)
+
+
+def game_name(game: object, lang: str) -> str:
+    """A game id as shown: a per-table key in the output language, any other id as is.
+
+    >>> game_name("стол 2, игра 3", "en"), game_name("night-2/стол 1, игра 10", "en")
+    ('table 2, game 3', 'night-2/table 1, game 10')
+    >>> game_name("стол 2, игра 3", "ru"), game_name(7, "en")
+    ('стол 2, игра 3', '7')
+    """
+    text = str(game)
+    return _PER_TABLE_KEY.sub(
+        lambda m: PER_TABLE(lang).format(table=m.group(1), game=m.group(2)), text)
+
+
 # Tournament settings: canonical key → (RU, EN) names. Point keys map to the rule set.
 SETTINGS: dict[str, Text] = {
     "name": Text("Название", "Name"),
     "dates": Text("Даты", "Dates"),
     "city": Text("Город", "City"),
     "chief_judge": Text("Главный судья", "Chief judge"),
+    "season_name": Text("Название сезона", "Season name"),
     "apply_k": Text("Коэффициент K", "Coefficient K"),
     "draws_in_n": Text("Ничьи в N", "Draws in N"),
     "geo_rule_7": Text("Гео-правило 7", "Geo rule 7"),
@@ -208,7 +234,7 @@ SETTINGS: dict[str, Text] = {
     "bpl": Text("ЛИП", "BPL"),
 }
 
-TEXT_SETTINGS = ("name", "dates", "city", "chief_judge")
+TEXT_SETTINGS = ("name", "dates", "city", "chief_judge", "season_name")
 FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")
 QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 9)
 
@@ -220,5 +246,7 @@ def setting_lookup() -> dict[str, str]:
                   "coefficient k": "apply_k", "турнир": "name", "tournament": "name",
                   "лучший ход 3": "best_move_3", "лучший ход 2": "best_move_2",
                   "best move 3": "best_move_3", "best move 2": "best_move_2",
-                  "гео-правило": "geo_rule_7", "geo rule": "geo_rule_7"})
+                  "гео-правило": "geo_rule_7", "geo rule": "geo_rule_7",
+                  "сезон": "season_name", "season": "season_name",
+                  "название рейтинга": "season_name", "rating name": "season_name"})
     return table

@@ -58,6 +58,47 @@ def test_faulty_cells_get_a_comment_and_a_fill(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
+def test_findings_sheet_prints_on_a4_with_its_legend_whole(lang: str) -> None:
+    """A4 landscape, one page wide; the legend's words span the two narrow first columns
+    (A2:B2, A3:B3), so «Предупреждение» is not cut, its explanation beside it in C."""
+    _, workbook = annotated(faulty(), lang)
+    ws = workbook["Замечания" if lang == "ru" else "Findings"]
+    assert int(ws.page_setup.paperSize) == 9  # A4
+    assert ws.page_setup.orientation == "landscape" and ws.page_setup.fitToWidth == 1
+    assert {str(r) for r in ws.merged_cells.ranges} == {"A2:B2", "A3:B3"}
+    warning = ws["A3"].value
+    width = sum(ws.column_dimensions[c].width for c in "AB")
+    assert warning in ("Предупреждение", "Warning") and width >= len(warning) + 2
+    assert ws["C3"].value.startswith(("проверьте", "check it"))
+    total = sum(ws.column_dimensions[chr(65 + i)].width for i in range(10))
+    assert total <= 175  # one A4 width at about 85 %, not the old 55 %
+
+
+def test_every_cell_of_a_grouped_finding_is_marked() -> None:
+    """One finding per misspelt value and per empty column, standing at its first cell; the
+    copy marks every cell it lists, not only the first."""
+    proto = faulty()
+    for seat in (2, 3):
+        proto.seat(1, seat)["role"] = "Мирнй"
+    proto.seat(2, 10)["role"] = "мирнй"
+    for seat in (6, 8):
+        proto.seat(2, seat)["player"] = ""
+    _, workbook = annotated(proto)
+    seats = workbook["Протокол"]
+    roles = [seat_cell(proto, 1, 2, "role"), seat_cell(proto, 1, 3, "role"),
+             seat_cell(proto, 2, 10, "role")]
+    players = [seat_cell(proto, 2, 6, "player"), seat_cell(proto, 2, 8, "player")]
+    assert roles == ["D3", "D4", "D21"] and players == ["C17", "C19"]
+    for cell, code in [*((c, "unknown-value") for c in roles),
+                       *((c, "missing-value") for c in players)]:
+        assert code in seats[cell].comment.text, cell
+        assert fill_of(seats[cell]) == ERROR_COLOR, cell
+    listed = [r for r in workbook["Замечания"].iter_rows(min_row=7, values_only=True)
+              if r[2] in ("unknown-value", "missing-value")]
+    assert [(r[2], r[4]) for r in listed] == [("unknown-value", "D3"), ("missing-value", "C17")]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
 def test_findings_sheet_lists_every_finding_with_a_link(lang: str) -> None:
     proto = faulty()
     _, workbook = annotated(proto, lang)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import mafia_sheets.reading as reading
-from mafia_sheets.checks import CHECKS, CROSS_CHECKS, Registered, declared_codes
+from mafia_sheets.checks import CHECKS, CROSS_CHECKS, RATING_CHECKS, Registered, declared_codes
 from mafia_sheets.findings import CATALOG, finding
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def test_every_code_is_declared_by_a_check_or_the_reader():
 
 def test_no_code_is_declared_by_two_checks():
     seen: dict[str, str] = {}
-    for registered in [*CHECKS, *CROSS_CHECKS]:
+    for registered in [*CHECKS, *CROSS_CHECKS, *RATING_CHECKS]:
         for code in registered.codes:
             assert code not in seen, (code, seen.get(code), registered.function.__name__)
             seen[code] = registered.function.__name__

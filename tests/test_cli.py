@@ -113,7 +113,7 @@ def test_rate_writes_the_results_and_leaves_the_input_alone(runner, tmp_path):
     result = run(runner, "rate", source)
     assert result.exit_code == 0, result.output
     out = tmp_path / "cup-итоги.xlsx"
-    assert out.exists() and "K = 1.3" in result.output and "Лис, Мурка" in result.output
+    assert out.exists() and "K = 1,3" in result.output and "Лис, Мурка" in result.output
     assert hashlib.sha256(source.read_bytes()).hexdigest() == digest
     assert openpyxl.load_workbook(out).sheetnames[0] == "Итоги"
 
@@ -203,3 +203,71 @@ def test_progress_bar_on_a_terminal_only():
     quiet.started -= 5
     quiet("check")
     assert piped.getvalue() == ""
+
+
+def test_check_prints_how_the_headers_were_read_and_what_is_absent(runner, tmp_path):
+    """«Ник» read as Игрок, the unknown «Заметки» said to be unread, the missing «Доп» said
+    in plain words — before the findings, in the language asked for."""
+    from builders import Proto, names
+
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    proto.add_game(2, names("B"), "Чёрные")
+    columns = ["game", "seat", "player", "role", "fouls", "left", "when", "best_move"]
+    book = openpyxl.load_workbook(io.BytesIO(proto.to_bytes(order={"seats": columns})))
+    book["Протокол"]["C1"] = "Ник"
+    book["Протокол"]["I1"] = "Заметки"
+    path = tmp_path / "cup.xlsx"
+    book.save(path)
+    ru = run(runner, "check", path).output.splitlines()
+    assert ru[1] == "Чего нет в протоколе:"
+    assert ru[2] == "  Нет столбца «Доп»: награды судьи не учтены"
+    assert ru[3] == "Как прочитаны заголовки:"
+    assert ru[4] == "  Игры: Игра, Тур, Стол, Судья, Результат, Окончание, Отменена"
+    seats = next(line for line in ru if line.startswith("  Протокол: "))
+    assert seats == ("  Протокол: Игра, Место, «Ник» → Игрок, Роль, Фолы, Выбыл, Когда, "
+                     "Лучший ход, «Заметки» → не прочитан: такого столбца нет")
+    en = run(runner, "check", path, "--lang", "en").output
+    assert "How the headers were read:" in en and "“Ник”" not in en
+    assert "«Ник» → Player" in en and "«Заметки» → not read: no such column" in en
+
+
+# ---- the exact words of the commonest refusals (what a judge reads first) ----------------
+
+def test_file_not_found_is_one_exact_line(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the file is named as the judge typed it
+    result = run(runner, "check", "cup.xlsx", "--lang", "en")
+    assert result.exit_code == 2
+    assert result.output == "Error: cup.xlsx: file not found. Check the file name and the folder.\n"
+    result = run(runner, "check", "cup.xlsx")
+    assert result.output == "Ошибка: cup.xlsx: файл не найден. Проверьте имя файла и папку.\n"
+
+
+def test_a_renamed_text_file_is_one_exact_line(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("cup.xlsx").write_text("Игра,Результат\n1,Красные\n", "utf-8")
+    result = run(runner, "rate", "cup.xlsx", "--lang", "en")
+    assert result.exit_code == 2
+    assert result.output == (
+        "Error: cup.xlsx looks like a CSV or text file, not an Excel workbook (perhaps renamed "
+        "to .xlsx). Open it in Excel and save it as an Excel workbook (.xlsx).\n")
+    assert not (tmp_path / "cup-results.xlsx").exists()
+
+
+def test_an_output_open_in_excel_is_one_exact_line(runner, tmp_path, monkeypatch):
+    from mafia_sheets.cli import files
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "tournament-ru.xlsx"
+    monkeypatch.chdir(tmp_path)
+    target = Path("results.xlsx")
+
+    def locked(*_: object, **__: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.os, "replace", locked)
+    result = run(runner, "rate", sample, "-o", target, "--lang", "en")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: results.xlsx cannot be written: it is open in Excel or another program, or the "
+        "folder is read-only. Close it and run again.\n")
+    assert not target.exists()

@@ -68,6 +68,16 @@ def test_lot_sheet_missing_a_tied_player_leaves_the_tie_open():
     rows, _, status = standings(player("В"), player("Г"), player("Д"),
                                 lot=LotInput({"Г": 1, "В": 2}))
     assert {r[1] for r in rows} == {"1–3"} and status.needed
+    # listed in lot order as far as the sheet goes, the others after them
+    assert [r[0] for r in rows] == ["Г", "В", "Д"] and status.groups == (("Г", "В", "Д"),)
+
+
+def test_equal_players_are_listed_by_russian_collation():
+    """«Ё» sorts with «Е», case does not count: not after «Я» as the code points go."""
+    rows, _, status = standings(player("Яна"), player("ель"), player("Ёж"), player("Енот"),
+                                player("жук"))
+    assert [r[0] for r in rows] == ["Ёж", "ель", "Енот", "жук", "Яна"]
+    assert status.groups == (("Ёж", "ель", "Енот", "жук", "Яна"),)
 
 
 def test_seeded_lot_is_reproducible_and_ignores_input_order():
@@ -101,7 +111,35 @@ def test_lot_sheet_through_the_whole_pipeline():
     rating = evaluate([proto.source()]).rating
     top = [(s.player, s.place_range, s.decided_by) for s in rating.standings[:2]]
     assert top == [("B5", "1", "lot"), ("A5", "2", "wins_don_sheriff")]
-    assert ("A5", "B5") in rating.lot.groups  # other full ties of the sample stay open
+    assert ("B5", "A5") in rating.lot.groups  # in lot order; other full ties stay open
+
+
+def test_a_lot_sheet_that_misses_a_tied_player_is_a_finding_at_the_sheet():
+    """B5 and A5 are tied on every criterion; the sheet names B5 only: the tie stays open
+    and the warning points at the row where A5 belongs (row 3, below B5's row 2)."""
+    proto = tie_protocol()
+    proto.lot = [{"player": "B5", "order": 1}]
+    for rate in (True, False):  # `check` ranks the players too when the sheet is filled
+        outcome = evaluate([proto.source()], rate=rate)
+        found = [f for f in outcome.findings if f.code == "lot-missing-player"]
+        assert [(f.sheet, f.cell, f.value, f.severity) for f in found] == [
+            ("Жребий", "A3", "A5", "warning")]
+    assert found[0].message("ru") == ("На листе «Жребий» нет «A5» — 2 игрока делят 1–2 место, "
+                                      "и лист эту ничью не решает")
+    assert found[0].message("en") == ("The Lot sheet lacks “A5” — 2 players share place "
+                                      "1–2, and the sheet does not decide this tie")
+    rating = outcome.rating if outcome.rating else evaluate([proto.source()]).rating
+    assert [(s.player, s.place_range) for s in rating.standings[:2]] == [
+        ("B5", "1–2"), ("A5", "1–2")]  # in lot order as far as the sheet goes
+    assert found[0].expected("ru") == "на листе «Жребий» все игроки этой ничьей: B5, A5"
+
+
+def test_a_lot_sheet_that_names_nobody_of_a_tie_is_no_finding():
+    proto = tie_protocol()
+    proto.lot = [{"player": "B5", "order": 1}, {"player": "A5", "order": 2}]
+    outcome = evaluate([proto.source()], rate=False)
+    assert not [f for f in outcome.findings if f.code == "lot-missing-player"]
+    assert outcome.rating is None  # `check` does not hand back a rating
 
 
 def test_removed_player_through_the_roster():

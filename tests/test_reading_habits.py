@@ -415,3 +415,46 @@ def test_games_numbered_per_table_are_keyed_by_table_and_game():
     outcome = run(proto.to_bytes())
     assert outcome.errors == 0, [f.message("en") for f in outcome.findings]
     assert "стол 2, игра 1" in set(outcome.rating.games["game"])
+
+
+def per_table_protocol() -> Proto:
+    proto = Proto()
+    for table, prefix in ((1, "A"), (2, "B")):
+        for game in (1, 2):
+            start = len(proto.seats)
+            proto.add_game(game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные",
+                           table=table)
+            for row in proto.seats[start:]:
+                row["table"] = table
+    return proto
+
+
+def test_a_per_table_game_is_named_in_the_language_of_the_output(tmp_path):
+    """«стол 2, игра 1» in Russian, `table 2, game 1` in English: findings, the CLI, the
+    JSON records, the results workbook's Игры / Games and Баллы / Points sheets."""
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+    from mafia_sheets.report.xlsx import results_workbook
+
+    proto = per_table_protocol()
+    proto.seats[-1]["best_move"] = "3 7"  # table 2, game 2, seat 10: not the first victim
+    outcome = run(proto.to_bytes(), rate=False)
+    found = [f for f in outcome.findings if f.game == "стол 2, игра 2"]
+    assert found and "table 2, game 2" not in found[0].message("ru")
+    record = found[0].record("en")
+    assert record["game"] == "table 2, game 2"
+    assert "стол" not in json.dumps(findings_json(outcome, "en"), ensure_ascii=False)
+    path = tmp_path / "tables.xlsx"
+    path.write_bytes(proto.to_bytes())
+    text = CliRunner().invoke(main, ["check", str(path), "--lang", "en"]).output
+    assert "table 2, game 2" in text and "стол" not in text
+    assert "стол 2, игра 2" in CliRunner().invoke(main, ["check", str(path)]).output
+    rating = run(per_table_protocol().to_bytes()).rating
+    for lang, sheet, points, key, other in (
+            ("en", "Games", "Points", "table 2, game 1", "стол"),
+            ("ru", "Игры", "Баллы", "стол 2, игра 1", "table")):
+        book = openpyxl.load_workbook(io.BytesIO(results_workbook(rating, lang)))
+        for name in (sheet, points):
+            cells = {str(c.value) for row in book[name].iter_rows() for c in row if c.value}
+            assert key in cells and not any(other in c for c in cells), (lang, name)

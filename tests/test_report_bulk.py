@@ -121,8 +121,8 @@ def test_every_table_of_a_workbook_takes_the_bulk_path(monkeypatch):
     monkeypatch.setattr(xlsx_bulk, "write_bulk", spy)
     rating = make_rating()
     results_workbook(rating, "ru")
-    # standings, removed players, games, points, the two chart tables
-    assert calls == [7, 1, 8, 80, 3, 7]
+    # standings, removed players, games (two lines each), points, the two chart tables
+    assert calls == [7, 1, 16, 80, 3, 7]
 
 
 @pytest.mark.parametrize("bulk", [True, False])
@@ -138,3 +138,19 @@ def test_nan_is_refused_on_both_paths(monkeypatch, bulk):
         ws.write_string(0, 0, "header")
         with pytest.raises(TypeError, match="NAN/INF"):
             write_rows(ws, 1, [Column("x", 8, None, None, [1.0, float("nan")])])
+
+
+def test_missing_internals_switch_the_fast_path_off_loudly(monkeypatch, caplog):
+    rating = make_rating()
+    def calamine_sheets(data: bytes) -> dict[str, list[list]]:
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        return {name: book.get_sheet_by_name(name).to_python() for name in book.sheet_names}
+
+    fast = calamine_sheets(results_workbook(rating, "ru"))
+    monkeypatch.setattr(xlsx_bulk, "_INTERNALS", (*xlsx_bulk._INTERNALS, "no_such_internal"))
+    monkeypatch.setattr(xlsx_bulk, "_WARNED", [])
+    with caplog.at_level("WARNING", logger="mafia_sheets.report"):
+        slow = calamine_sheets(results_workbook(rating, "ru"))
+    assert slow == fast
+    said = [r.getMessage() for r in caplog.records if r.name == "mafia_sheets.report"]
+    assert len(said) == 1 and "no_such_internal" in said[0] and "cell by cell" in said[0]

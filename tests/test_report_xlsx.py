@@ -107,6 +107,43 @@ def test_games_and_points_headers_ru(ru):
                       "Нарастающий итог"]
 
 
+def test_games_sheet_says_who_sat_in_each_seat_and_their_points(ru):
+    """Two lines a game: the game and the nickname in each seat, then «баллы» and the seat's
+    points right below its player (game 1: seat 1 «=1+1» with 2.25, seat 2 «@cmd» with 3)."""
+    ws = opened(ru)["Игры"]
+    header = header_index(ws, "Игра")
+    assert ws.cell(header + 1, 1).value == 1 and ws.cell(header + 2, 1).value is None
+    assert [ws.cell(header + 1, c).value for c in (10, 11, 12)] == ["=1+1", "@cmd", "Ёж"]
+    assert ws.cell(header + 1, 10).data_type == "s"  # a nickname is text, never a formula
+    assert ws.cell(header + 2, 6).value == "баллы"
+    assert [ws.cell(header + 2, c).value for c in (10, 11, 12)] == [2.25, 3, 2]
+    assert ws.cell(header + 3, 1).value == 2  # the next game
+    assert ws.auto_filter.ref is None  # a filter would split a game's two lines
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_header_wraps_in_the_middle_of_a_word(lang):
+    """Every column is at least as wide as the longest word of its header (bold type):
+    «Нарастающий итог» wraps at the space, never as «Нарастаю / щий итог»."""
+    book = opened(results_workbook(make_rating(), lang))
+    for name, first in ((SHEETS_RU if lang == "ru" else SHEETS_EN)[0], "Место" if lang == "ru"
+                        else "Place"), ("Баллы" if lang == "ru" else "Points",
+                                        "Игрок" if lang == "ru" else "Player"):
+        ws = book[name]
+        header = header_index(ws, first)
+        for cell in ws[header]:
+            if isinstance(cell.value, str):
+                longest = max(len(word) for word in cell.value.split())
+                width = ws.column_dimensions[cell.column_letter].width
+                assert width >= longest * 1.2 + 1.5, (name, cell.value, width)
+    points = book["Баллы" if lang == "ru" else "Points"]
+    running = next(c for c in points[header_index(points, "Игрок" if lang == "ru"
+                                                  else "Player")]
+                   if c.value in ("Нарастающий итог", "Running total"))
+    assert points.column_dimensions[running.column_letter].width >= (14.7 if lang == "ru"
+                                                                     else 9)
+
+
 def test_games_and_points_headers_en(en):
     book = opened(en)
     assert table(book["Games"], "Game")[0][:9] == [
@@ -165,7 +202,7 @@ def test_removed_players_listed_apart(ru):
 
 def test_k_and_lot_notices_above_standings(ru):
     top = [r[0] for r in rows(opened(ru)["Итоги"])[:header_index(opened(ru)["Итоги"], "Место")]]
-    assert any(t and "K = 1 + (10/2 − 3)/(10/2) = 1.4" in t for t in top)
+    assert any(t and "K = 1 + (10/2 − 3)/(10/2) = 1,4" in t for t in top)
     assert any(t and "НУЖЕН ЖРЕБИЙ" in t and "-minus, +plus" in t for t in top)
 
 
@@ -226,13 +263,20 @@ def test_summary_holds_k_formula_and_rules(ru):
     assert summary["Тяжёлая сторона"][0] == "Чёрные"
     assert summary["Побед тяжёлой стороны, n"][0] == 3
     assert summary["K"][0] == pytest.approx(1.4)
-    assert summary["Формула"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1.4"
-    assert summary["За победу в тяжёлой игре"][0] == "2 × 1.4 = 2.8"
+    # Russian text takes a decimal comma; the K cell is a number with its own format
+    assert summary["Формула"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1,4"
+    assert summary["За победу в тяжёлой игре"][0] == "2 × 1,4 = 2,8"
     assert summary["ЛИ"] == (1.5, "задано турниром")
     assert summary["Баллы за победу"] == (2, None)
     assert summary["Итоги"][0] == "Окончательные итоги"
     assert summary["Порядок при равенстве баллов"][0].startswith("сумма баллов → доп. баллы")
     assert summary["1"][0] == "day1.xlsx" and summary["2"][0] == "day2.xlsx"
+
+
+def test_summary_k_text_has_a_decimal_point_in_english(en):
+    summary = {r[0]: r[1:] for r in rows(opened(en)["Summary"]) if r[0]}
+    assert summary["Formula"][0] == "K = 1 + (10/2 − 3)/(10/2) = 1.4"
+    assert summary["Win points in a heavy game"][0] == "2 × 1.4 = 2.8"
 
 
 def test_summary_when_k_not_applied(rating):
@@ -339,8 +383,9 @@ def test_formula_like_nicknames_stay_text(ru):
 
 def test_nan_becomes_blank(ru):
     _, body = table(opened(ru)["Игры"], "Игра")
-    annulled = next(r for r in body if r[0] == 4)
-    assert annulled[6] == "да" and annulled[9:19] == (None,) * 10
+    line = next(i for i, r in enumerate(body) if r[0] == 4)
+    annulled, points = body[line], body[line + 1]  # two lines a game: players, then points
+    assert annulled[6] == "да" and all(annulled[9:19]) and points[9:19] == (None,) * 10
     assert next(r for r in body if r[0] == 2)[7:9] == ("да", pytest.approx(1.4))
 
 
@@ -398,11 +443,14 @@ def test_decimal_text_marks_rounding():
     assert decimal_text(F(4, 3)) == ("1.3333", False)
     assert decimal_text(F(1, 8), 2) == ("0.13", False)  # half up
     assert decimal_text(F(2)) == ("2", True)
+    assert decimal_text(F(4, 3), lang="ru") == ("1,3333", False)
+    assert decimal_text(F(2), lang="ru") == ("2", True)
 
 
 def test_k_formula_with_odd_n(rating):
     k = replace(rating.k, games=9, heavy_games=3, value=F(4, 3))
     assert k_formula(k) == "K = 1 + (9/2 − 3)/(9/2) ≈ 1.3333"
+    assert k_formula(k, "ru") == "K = 1 + (9/2 − 3)/(9/2) ≈ 1,3333"
 
 
 def test_lot_line_when_no_lot():

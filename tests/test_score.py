@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
 from fractions import Fraction
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -13,6 +15,7 @@ from mafia_sheets.pipeline import evaluate
 from mafia_sheets.rating.score import Units, coefficient_k
 from mafia_sheets.rules import load_rules
 
+RULES_DIR = Path(__file__).resolve().parent.parent / "mafia_sheets" / "rules"
 
 def games_frame(results: list[str], annulled: list[bool] | None = None) -> pd.DataFrame:
     return pd.DataFrame({"game": [str(i) for i in range(len(results))], "result": results,
@@ -139,3 +142,19 @@ def test_point_values_come_from_the_tournament_sheet():
     proto.seat(1, 5)["bonus"] = "ЛИ"
     table = by_player(rate(proto))
     assert table["S5"].win_points == 3 and table["S5"].awards == Fraction(3, 4)
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"tiebreak": {"order": ["total"]}}, "no key 'points'"),
+    ({**tomllib.loads((RULES_DIR / "fiim.toml").read_text("utf-8")),
+      "tiebreak": {"order": ["wins", "total"]}}, "tiebreak.order is ['wins', 'total']"),
+])
+def test_a_broken_rules_file_is_a_named_error(monkeypatch, data, said):
+    from mafia_sheets import rules
+    from mafia_sheets.errors import RulesFileError
+
+    monkeypatch.setattr(rules.tomllib, "loads", lambda _text: data)
+    with pytest.raises(RulesFileError) as caught:
+        rules.load_rules()
+    assert caught.value.en.startswith("rules/fiim.toml of this installation is broken: ")
+    assert said in caught.value.en and said in caught.value.ru

@@ -93,3 +93,33 @@ def test_results_show_the_file_of_each_game_and_each_players_history(tmp_path):
     for row in history:
         running += row["Итого"] or 0.0
         assert abs(row["Нарастающий итог"] - running) < 1e-9
+
+
+def test_a_season_is_titled_by_the_first_file_and_counted_in_the_output_language():
+    """No `Название сезона`: the first file's name and the files, with the plural forms of
+    the language — never «Сезон / Season» in two languages at once."""
+    protos = [night("Красные", settings=[("Название", f"Вечер {i}")]) for i in (1, 2)]
+    sources = [p.source(name=f"n{i}.xlsx") for i, p in enumerate(protos, 1)]
+    tournament = evaluate(sources).rating.tournament
+    assert tournament.title("ru") == "Вечер 1 (сезон: 2 файла)"
+    assert tournament.title("en") == "Вечер 1 (season: 2 files)"
+    five = [night("Красные", settings=[("Название", f"Вечер {i}")]).source(name=f"{i}.xlsx")
+            for i in range(5)]
+    assert evaluate(five).rating.tournament.title("ru") == "Вечер 0 (сезон: 5 файлов)"
+
+
+def test_the_season_name_setting_titles_the_season(tmp_path):
+    write(tmp_path, "a.xlsx", night("Красные", settings=[("Название", "Вечер 1")]))
+    write(tmp_path, "b.xlsx", night("Красные", settings=[("Название", "Вечер 2"),
+                                                         ("Название сезона", "Клуб: осень")]),
+          "en")
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    import json
+    assert json.loads(result.output)["tournament"]["name"] == "Клуб: осень"
+    out = tmp_path / "season.xlsx"
+    assert CliRunner().invoke(main, ["rate", str(tmp_path), "-o", str(out)]).exit_code == 0
+    summary = {r[0]: r[1] for r in openpyxl.load_workbook(out)["Сводка"].iter_rows(
+        values_only=True) if r and r[0]}
+    assert summary["Название"] == "Клуб: осень"
+    assert openpyxl.load_workbook(out)["Итоги"]["A1"].value.startswith("Клуб: осень — ")

@@ -57,6 +57,22 @@ def test_value_faults_point_at_the_cell(column, value, code, cell_column, lang):
     assert (code, "error", sheet, cell) in findings_of(proto, lang)
 
 
+def test_empty_required_cells_are_one_finding_per_column_listing_every_cell():
+    proto = valid()
+    for game, seat in ((1, 2), (2, 3), (2, 7)):
+        proto.seat(game, seat)["player"] = ""
+    found = [f for f in evaluate([proto.source()], rate=False).findings
+             if f.code == "missing-value"]
+    cells = [seat_cell(proto, g, s, "player") for g, s in ((1, 2), (2, 3), (2, 7))]
+    assert cells == ["C3", "C14", "C18"]
+    assert [(f.sheet, f.cell, f.game) for f in found] == [("Протокол", "C3", None)]
+    assert found[0].also == (("Протокол", "C14"), ("Протокол", "C18"))
+    assert found[0].message("ru") == ("Пустая ячейка в обязательном столбце «Игрок / Player» "
+                                      "(ячеек: 3 — C3, C14, C18)")
+    assert found[0].message("en") == ("Empty cell in the required column “Игрок / Player” "
+                                      "(3 cells: C3, C14, C18)")
+
+
 def test_unknown_result_and_missing_result():
     proto = valid()
     proto.games[0]["result"] = "Синие"
@@ -106,6 +122,10 @@ def test_role_count():
     proto.seat(2, 4)["role"] = "Мафия"
     assert ("role-count", "error", "Протокол", seat_cell(proto, 2, 1, "role")) in \
         findings_of(proto)
+    found = next(f for f in evaluate([proto.source()], rate=False).findings
+                 if f.code == "role-count")  # each language names the roles in its own words
+    assert found.message("ru") == "В игре 2 роли: Мирный 5, Шериф 1, Мафия 3, Дон 1"
+    assert found.message("en") == "Game 2 has roles: Civilian 5, Sheriff 1, Mafia 3, Don 1"
 
 
 def test_nickname_not_in_roster_suggests_the_roster_spelling():
@@ -157,6 +177,12 @@ def test_settings_unknown_key_and_bad_value():
     found = findings_of(proto)
     assert ("unknown-setting", "warning", "Турнир", "A2") in found
     assert ("bad-setting", "error", "Турнир", "B3") in found
+    by_code = {f.code: f for f in evaluate([proto.source()], rate=False).findings}
+    assert by_code["bad-setting"].expected("ru") == "да или нет"
+    assert by_code["bad-setting"].expected("en") == "yes or no"
+    allowed = by_code["unknown-setting"].expected("en")
+    assert "Coefficient K" in allowed and "Season name" in allowed and "Коэффициент" not in allowed
+    assert "Название сезона" in by_code["unknown-setting"].expected("ru")
 
 
 def test_every_message_renders_in_both_languages_with_what_expected_and_fix():

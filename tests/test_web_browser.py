@@ -311,7 +311,7 @@ def test_english_switch_relabels_everything(page: Page) -> None:
     rows = shown_standings(page)
     headers = page.locator("#standings thead th").all_inner_texts()
     assert headers == ["Place", "Player", "Total", "Win points", "Additional", "Games", "Wins",
-                       "Decided by"]
+                       "Wins as Don/Sheriff", "Killed night 1", "Decided by"]
     assert "," not in rows[0]["totalText"]
     expect(page.locator("#standings tbody .decided").first).to_have_text("wins as Don/Sheriff")
     expect(page.locator("#download-results")).to_have_text("Download results (.xlsx)")
@@ -375,3 +375,18 @@ def test_oversize_file_is_refused_on_the_page(browser: Browser) -> None:
         assert sent == []  # refused before sending the bytes
         page.context.close()
     assert problems == []
+
+
+def test_tie_break_columns_and_the_players_who_need_a_lot(page: Page) -> None:
+    want = cli_json(SAMPLE_RU)
+    drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
+    shown_standings(page)
+    rows = page.eval_on_selector_all("#standings tbody tr", """(rows) => rows.map((row) => [
+        row.querySelector('.wins-don-sheriff').textContent,
+        row.querySelector('.killed-first-night').textContent])""")
+    assert rows == [[str(s["wins_don_sheriff"]), str(s["killed_first_night"])]
+                    for s in want["standings"]]
+    tied = [s["player"] for s in want["standings"] if "–" in s["place_range"]]
+    assert want["lot_needed"] and tied
+    for player in tied:
+        expect(page.locator("#lot-players")).to_contain_text(player)

@@ -439,3 +439,13 @@ def test_eleven_hundred_idle_connections_neither_exhaust_nor_flood_the_log(
         log_file.close()
     text = (tmp_path / "stderr.txt").read_text(errors="replace")
     assert "Traceback" not in text and len(text.splitlines()) < 10, text[:2000]
+
+
+def test_the_page_bounds_the_annotated_copy_like_the_cli(sample, monkeypatch):
+    from mafia_sheets.reading import safety
+    from mafia_sheets.web import jobs
+
+    monkeypatch.setattr(safety, "MAX_ANNOTATE_CELLS", 50)
+    reply = jobs.run(jobs.Job("annotated", (Source("cup.xlsx", sample),), "en"))
+    assert reply[0] == "refused"
+    assert "annotated copy is made for workbooks of up to 50 cells" in reply[2].en

@@ -3,17 +3,19 @@
 A check takes the :class:`~.gate.Context` of one workbook (its typed protocol and the
 gate of §5.2/§5.3, built once per run) and yields findings; it never raises for bad
 data. Cross-file checks (nickname look-alikes across a season) take every file's
-protocol at once. `run_checks` runs them all and collects every finding.
+protocol at once. `run_checks` runs them all and collects every finding. A few checks
+need the standings themselves (a lot sheet that misses a tied player): they run on the
+rating once nothing is an error, through `run_rating_checks`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..findings import Finding
-from ..model import Protocol
+from ..model import Protocol, Rating
 from .gate import Context, context_of
 
 Subject = TypeVar("Subject")
@@ -35,9 +37,11 @@ class Registered(Generic[Subject]):
 
 CHECKS: list[Registered[Context]] = []
 CROSS_CHECKS: list[Registered[Sequence[Protocol]]] = []
+RATING_CHECKS: list[Registered[tuple[Sequence[Protocol], Rating]]] = []
 
 Check = Callable[[Context], Iterable[Finding]]
 CrossCheck = Callable[[Sequence[Protocol]], Iterable[Finding]]
+RatingCheck = Callable[[tuple[Sequence[Protocol], Rating]], Iterable[Finding]]
 
 
 def check(*codes: str) -> Callable[[Check], Check]:
@@ -56,6 +60,14 @@ def cross_check(*codes: str) -> Callable[[CrossCheck], CrossCheck]:
     return register
 
 
+def rating_check(*codes: str) -> Callable[[RatingCheck], RatingCheck]:
+    """Register a check of the standings (the protocols and their rating), reporting `codes`."""
+    def register(function: RatingCheck) -> RatingCheck:
+        RATING_CHECKS.append(Registered(function, frozenset(codes)))
+        return function
+    return register
+
+
 def run_checks(protocols: Sequence[Protocol]) -> list[Finding]:
     _load_all()
     found: list[Finding] = []
@@ -68,11 +80,26 @@ def run_checks(protocols: Sequence[Protocol]) -> list[Finding]:
     return found
 
 
+def run_rating_checks(protocols: Sequence[Protocol], rating: Rating) -> list[Finding]:
+    _load_all()
+    return [found for registered in RATING_CHECKS
+            for found in registered.run((protocols, rating))]
+
+
+def wants_rating_checks(protocols: Sequence[Protocol]) -> bool:
+    """Whether `check` must rank the players too: a filled lot sheet is judged against the
+    ties it is meant to break."""
+    from .lot import lot_filled
+
+    return any(lot_filled(protocol) for protocol in protocols)
+
+
 def declared_codes() -> set[str]:
     """Every code some registered check may report."""
     _load_all()
-    return ({code for registered in CHECKS for code in registered.codes}
-            | {code for registered in CROSS_CHECKS for code in registered.codes})
+    registries: list[Sequence[Registered[Any]]] = [CHECKS, CROSS_CHECKS, RATING_CHECKS]
+    return {code for registry in registries for registered in registry
+            for code in registered.codes}
 
 
 def _load_all() -> None:

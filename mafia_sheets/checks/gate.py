@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -93,7 +94,7 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
 # ---- findings at cells ----------------------------------------------------------------------
 
 def at_rows(table: Table, code: str, column: str, rows: pd.DataFrame,
-            **params: object) -> Iterator[Finding]:
+            **params: Any) -> Iterator[Finding]:
     """One finding per row of `rows` (a slice of `table.frame`), at `column`'s cell."""
     raw = table.raw.get(column, None)
     games = rows["game"] if "game" in rows else pd.Series(None, index=rows.index)

@@ -9,7 +9,7 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define
-from ..text import Text
+from ..text import LANGS, Text
 from . import check
 from .gate import Context, at_rows, blank_mask, first_row_per_game
 
@@ -207,9 +207,8 @@ def role_counts(context: Context) -> Iterator[Finding]:
     target = pd.Series(vocab.ROLE_COUNTS)
     wrong = counts[(counts != target).any(axis=1)]
     for game, row in wrong.iterrows():
-        found = ", ".join(f"{vocab.display_value('role', r, 'ru')}/"
-                          f"{vocab.display_value('role', r, 'en')} {row[r]}"
-                          for r in vocab.ROLE_COUNTS)
+        found = Text(*(", ".join(f"{vocab.display_value('role', r, lang)} {row[r]}"
+                                 for r in vocab.ROLE_COUNTS) for lang in LANGS))
         yield from at_rows(seats, ROLE_COUNT, "role", first_row_per_game(frame, np.array([game])),
                            found=found)
 

@@ -175,6 +175,9 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
         click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
     else:
         _say_reading(outcome, lang)
+        headers = msg.headers_text(outcome.headers, outcome.findings, lang)
+        if headers:
+            click.echo(headers)
         click.echo(terminal(msg.findings_text(outcome.findings, lang,
                                               several=len(sources) > 1), lines=True))
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))

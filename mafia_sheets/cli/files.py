@@ -22,6 +22,7 @@ from contextlib import suppress
 from pathlib import Path
 
 from ..errors import OutputWriteError
+from ..scratch import process_running
 from ..text import Text
 
 StrPath = str | os.PathLike[str]
@@ -171,21 +172,9 @@ def remove_stale_temps(folder: Path) -> None:
     with suppress(OSError):
         for entry in os.scandir(folder):
             found = _STALE.fullmatch(entry.name)
-            if found and not _running(int(found.group(1))):
+            if found and not process_running(int(found.group(1))):
                 with suppress(OSError):
                     os.unlink(entry.path)
-
-
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OSError, OverflowError):
-        return True  # someone else's, or unknown: left alone
-    return True
 
 
 def _sync_folder(folder: Path) -> None:

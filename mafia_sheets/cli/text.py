@@ -5,15 +5,17 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
 from ..text import Text, terminal
+from ..vocab import game_name
 
 if TYPE_CHECKING:
-    from ..model import Rating
+    from ..model import HeaderRead, Rating
 
 LINES: dict[str, Text] = {
     "error_prefix": Text("Ошибка: ", "Error: "),
@@ -72,6 +74,35 @@ def line(key: str, lang: str) -> str:
     return LINES[key](lang)
 
 
+def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang: str) -> str:
+    """`check`'s header map, before the findings: what the protocol lacks in plain words,
+    then one line a sheet — `Протокол: «Ник» → Игрок, «Баллы» → не прочитан: …`."""
+    from ..report.headers import ABSENT_SECTION, SECTION
+
+    several = len({read.source for read in reads}) > 1
+    out: list[str] = []
+    absent = [f for f in findings if f.code == "column-absent"]
+    if absent:
+        out.append(f"{ABSENT_SECTION(lang)}:")
+        out += [f"  {f.source + ': ' if several and f.source else ''}{f.message(lang)}"
+                for f in absent]
+    if reads:
+        out.append(f"{SECTION(lang)}:")
+    for (source, sheet), group in groupby(reads, key=lambda read: (read.source, read.sheet)):
+        where = f"{source}: {sheet}" if several and source else sheet
+        out.append(f"  {where}: " + ", ".join(_header_read(read, lang) for read in group))
+    return terminal("\n".join(out), lines=True)
+
+
+def _header_read(read: HeaderRead, lang: str) -> str:
+    """`Игра` when read as typed; `«Ник» → Игрок` when the header is another spelling."""
+    from ..report.headers import read_as
+
+    shown = read_as(read, lang)
+    return shown if read.status == "column" and read.typed == shown else \
+        f"«{read.typed}» → {shown}"
+
+
 def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:
     """Findings grouped by file and game, in sheet-then-row order, and a summary line."""
     if not findings:
@@ -82,7 +113,8 @@ def findings_text(findings: Sequence[Finding], lang: str, several: bool = False)
             out.append(terminal(line("file", lang).format(file=source)))
         items = sorted(in_file, key=lambda f: (f.game is not None, _game_key(f.game)))
         for game, in_game in groupby(items, key=lambda f: f.game):
-            title = line("game", lang).format(game=game) if game else line("general", lang)
+            title = (line("game", lang).format(game=game_name(game, lang)) if game
+                     else line("general", lang))
             out.append(terminal(f"  {title}:" if several else f"{title}:"))
             out.extend(_finding_lines(f, lang, indent="    " if several else "  ")
                        for f in in_game)
@@ -119,7 +151,7 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     parts.append(line("players", lang).format(n=len(rating.standings), games=games))
     if k.applied:
         parts.append(line("k_on", lang).format(
-            k=_decimal(k.value), side=line(k.heavy_side or "red", lang), n_games=k.games,
+            k=_decimal(k.value, lang), side=line(k.heavy_side or "red", lang), n_games=k.games,
             n=k.heavy_games))
     else:
         parts.append(line("k_off", lang).format(reason=line(k.reason or "equal_wins", lang)))
@@ -134,10 +166,11 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     return "\n".join(map(terminal, parts))
 
 
-def _decimal(value: object) -> str:
-    from ..report.json import rounded
+def _decimal(value: Fraction, lang: str) -> str:
+    """K to four decimals, with the language's decimal mark: `1,4` in Russian."""
+    from ..report.phrases import decimal_text
 
-    return f"{rounded(value, 4):g}"  # type: ignore[arg-type]
+    return decimal_text(value, lang=lang)[0]
 
 
 class Status:

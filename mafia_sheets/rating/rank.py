@@ -18,7 +18,7 @@ import pandas as pd
 
 from ..errors import MafiaSheetsError
 from ..model import DecidedBy, LotStatus, Standing
-from ..text import Text
+from ..text import Text, name_order
 
 CRITERIA_COLUMNS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night")
 EN_DASH = "–"
@@ -87,8 +87,9 @@ def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
 
 
 def _sort_key(record: dict[str, Any], keys: Sequence[str]) -> tuple[Any, ...]:
-    # Name last only so that the order inside an unbroken tie is stable and readable.
-    return (*(-record[k] for k in keys), str(record["player"]).casefold())
+    # Name last only so that the order inside an unbroken tie is stable and readable:
+    # Russian collation, «Ё» with «Е», case-insensitive.
+    return (*(-record[k] for k in keys), name_order(record["player"]))
 
 
 def _tie_groups(ranked: list[dict[str, Any]], keys: Sequence[str]) -> list[list[dict[str, Any]]]:
@@ -112,7 +113,6 @@ def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
         if len(group) == 1:
             decided.append((group, "single"))
             continue
-        tied_groups.append(tuple(r["player"] for r in group))
         if all(r["player"] in lot.orders for r in group):
             decided.append((sorted(group, key=lambda r: lot.orders[r["player"]]), "sheet"))
         elif rng is not None:
@@ -120,8 +120,9 @@ def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
             rng.shuffle(shuffled)
             decided.append((shuffled, "seed"))
         else:
-            decided.append((group, "open"))
+            decided.append((_partial_lot_order(group, lot.orders), "open"))
         methods.add(decided[-1][1])
+        tied_groups.append(tuple(r["player"] for r in decided[-1][0]))
     status = LotStatus(
         needed="open" in methods,
         method=("open" if "open" in methods else "seed" if "seed" in methods
@@ -130,6 +131,16 @@ def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
         groups=tuple(tied_groups),
     )
     return decided, status
+
+
+def _partial_lot_order(group: list[dict[str, Any]],
+                       orders: dict[str, int]) -> list[dict[str, Any]]:
+    """An open tie listed in lot order as far as the «Жребий» sheet goes: the players it
+    ranks first, in its order, then the others by name. They still share the place range:
+    a lot that misses a player decides nothing (the check says so, `lot-missing-player`)."""
+    drawn = sorted((r for r in group if r["player"] in orders),
+                   key=lambda r: orders[r["player"]])
+    return drawn + [r for r in group if r["player"] not in orders]
 
 
 def _place(decided: list[tuple[list[dict[str, Any]], str]],

@@ -7,6 +7,7 @@ several sheets of several files and carry no single cell location to point at.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import PurePath
 
 import pandas as pd
@@ -82,9 +83,14 @@ def _rule_fields(rules: RuleSet) -> dict[str, object]:
 
 
 def _season_tournament(protocols: Sequence[Protocol]) -> Tournament:
-    names = {p.tournament.name for p in protocols}
+    """The season's title: the `Название сезона` setting (the first file that sets it),
+    else the files' common name, else the first file's name with the number of files."""
     first = protocols[0].tournament
+    named = next((p.tournament.season_name for p in protocols if p.tournament.season_name),
+                 "")
+    names = {p.tournament.name for p in protocols}
+    if named:
+        return replace(first, name=named, season_name=named)
     if len(names) == 1:
         return first
-    return Tournament(name=f"Сезон / Season: {len(protocols)} файла / files",
-                      dates=first.dates, city=first.city, chief_judge=first.chief_judge)
+    return replace(first, files=len(protocols))

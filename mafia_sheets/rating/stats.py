@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..model import KSummary, Standing
 from ..rules import RuleSet
+from ..text import name_order
 from .score import Units
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
@@ -91,7 +92,7 @@ def compute_stats(seats: pd.DataFrame, games: pd.DataFrame, order: Sequence[Stan
     position = {name: index for index, name in enumerate(names)}
     player = seats["player"].map(position).to_numpy(dtype=np.float64, na_value=np.nan)
     if np.isnan(player).any():  # every rated player has a standings row; be safe anyway
-        extra = sorted(set(seats.loc[np.isnan(player), "player"].astype(str)))
+        extra = sorted(set(seats.loc[np.isnan(player), "player"].astype(str)), key=name_order)
         names += extra
         position.update({name: len(position) + i for i, name in enumerate(extra)})
         player = seats["player"].map(position).to_numpy(dtype=np.float64)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from .. import vocab
 from ..findings import Finding, define, finding
-from ..text import Text
+from ..text import LANGS, Text, cell_text
 from .grid import Grid, label_of, mark, seats_in
 from .labels import GAME_FIELDS, RESULT_DISPLAY, RESULT_WORDS, SEAT_FIELDS, field_of, split_label
 
@@ -452,7 +452,8 @@ def _marked(grid: Grid, options: list[tuple[int, int, str]], game: GameSheet,
                 marked.append((outcome, grid.address(*at)))
         if marked:
             if len({o for o, _ in marked}) > 1:
-                names = ", ".join(RESULT_DISPLAY[o] for o, _ in marked)
+                names = Text(*(", ".join(vocab.display_value("result", o, lang)
+                                         for o, _ in marked) for lang in LANGS))
                 game.findings.append(finding(RESULT_MARKED_TWICE, grid.name, marked[1][1],
                                              "", row=_row_of(marked[1][1]), source=source,
                                              found=names))
@@ -523,7 +524,7 @@ def _best_move(grid: Grid, labelled: Labelled, game: GameSheet, named: Located |
             return
         if victim is None and len(seats) == 4:  # victim's seat first, then the three named
             victim, seats = seats[0], seats[1:]
-        attach_best_move(game, " ".join(seat_text(v) for v, _ in seats), seats[0][1],
+        attach_best_move(game, ", ".join(seat_text(v) for v, _ in seats), seats[0][1],
                          victim or named, source)
         return
 
@@ -609,9 +610,7 @@ def _whole(value: object) -> int | None:
 
 def seat_text(value: object) -> str:
     """A seat as text: Excel gives the number 3 back as 3.0."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
+    return cell_text(value).strip()
 
 
 def _row_of(cell: str) -> int:

@@ -11,13 +11,14 @@ its own sheet and cell, into the raw tables the rest of the product reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import vocab
 from ..model import Places
 from .sheets import RawSheet, column_letter
+from .values import seats_of
 
 _PUNCT = re.compile(r"[№#:.,()\[\]«»\"'_*]+")
 
@@ -271,21 +272,7 @@ def _seats_in(text: object) -> list[int] | None:
         return None
     seats: list[int] = []
     for part in parts:
-        seats.extend(_digits(part))
+        seats.extend(seats_of(part))
     return seats if all(1 <= s <= 10 for s in seats) else None
 
 
-def _digits(part: str) -> Iterable[int]:
-    """`'7'` → 7, `'10'` → 10, `'37'` → 3, 7, `'310'` → 3, 10."""
-    if 1 <= int(part) <= 10 and not part.startswith("0"):
-        return [int(part)]
-    out: list[int] = []
-    index = 0
-    while index < len(part):
-        if part.startswith("10", index):
-            out.append(10)
-            index += 2
-        else:
-            out.append(int(part[index]))
-            index += 1
-    return out

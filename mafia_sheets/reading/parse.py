@@ -69,8 +69,8 @@ BAD_TIME = define(
 )
 MISSING_VALUE = define(
     "missing-value", "error",
-    Text("Пустая ячейка в обязательном столбце «{column}»",
-         "Empty cell in the required column “{column}”"),
+    Text("Пустая ячейка в обязательном столбце «{column}»{where}",
+         "Empty cell in the required column “{column}”{where}"),
     Text("значение",
          "a value"),
     Text("Заполните ячейку или удалите лишнюю строку",
@@ -96,6 +96,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     schema = SCHEMA[raw.code]
     data: dict[str, Any] = {"_row": np.asarray(raw.rows, dtype=np.int64)}
     raw_data: dict[str, Any] = {}
+    unread: dict[str, np.ndarray] = {}  # values that could not be read: their own finding
     findings: list[Finding] = []
     for column, declared in schema.items():
         values = raw.columns.get(column)
@@ -105,6 +106,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         raw_data[column] = values
         parsed, bad = parse_column(values, declared.parse)
         data[column] = parsed
+        unread[column] = bad
         games = raw.columns.get("game")
         for indices in _same_values(values, np.flatnonzero(bad)):
             first = indices[0]
@@ -112,13 +114,11 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
             findings.append(_bad_value(raw, column, indices, values[first], source, game))
     for column in (code for code, declared in schema.items() if declared.value_required):
         if column in raw.columns:
-            games = data["game"] if "game" in data and column != "game" else None
-            for index in np.flatnonzero(pd.isna(pd.Series(data[column], dtype=object))):
-                sheet, cell, row = raw.locate(column, int(index))
-                findings.append(finding(
-                    MISSING_VALUE, sheet, cell,
-                    row=row, column=_column_name(raw.code, column),
-                    source=source, game=None if games is None else games[index]))
+            empty = pd.isna(pd.Series(data[column], dtype=object)).to_numpy() & ~unread[column]
+            if empty.any():
+                games = data["game"] if "game" in data and column != "game" else None
+                findings.append(_missing_value(raw, column, np.flatnonzero(empty).tolist(),
+                                               games, source))
     # object columns stay object: inferring Arrow strings costs more than it saves here
     frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
                           for k, v in data.items()})
@@ -171,9 +171,12 @@ def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, so
     name = _column_name(raw.code, column)
     where = _where([_at(raw, column, i) for i in indices])
 
+    also = [raw.locate(column, i)[:2] for i in indices[1:]]
+
     def at(code: str, **params: object) -> Finding:
         return finding(code, sheet, cell, value, row=row, source=source, column=name,
-                       game=game if column != "game" else None, where=where, **params)
+                       game=game if column != "game" else None, where=where, also=also,
+                       **params)
 
     declared = SCHEMA[raw.code][column]
     if declared.vocab is not None:
@@ -181,7 +184,20 @@ def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, so
         if declared.kind == "bonus":
             allowed += ", 1, 0.5"
         return at(UNKNOWN_VALUE, allowed=allowed, suggestion=_suggestion(declared.vocab, value))
-    return at(_BAD_VALUE_CODES[declared.kind], allowed=declared.accepts("en"))
+    return at(_BAD_VALUE_CODES[declared.kind],
+              allowed=Text(declared.accepts("ru"), declared.accepts("en")))
+
+
+def _missing_value(raw: RawSheet, column: str, indices: list[int], games: Any,
+                   source: str) -> Finding:
+    """Every empty cell of one required column as one finding, at the first of them."""
+    sheet, cell, row = raw.locate(column, indices[0])
+    in_games = {str(games[i]) for i in indices} if games is not None else set()
+    game = games[indices[0]] if games is not None and len(in_games) == 1 else None
+    return finding(MISSING_VALUE, sheet, cell, row=row, source=source, game=game,
+                   column=_column_name(raw.code, column),
+                   where=_where([_at(raw, column, i) for i in indices]),
+                   also=[raw.locate(column, i)[:2] for i in indices[1:]])
 
 
 def _forms(spellings: tuple[str, ...]) -> str:

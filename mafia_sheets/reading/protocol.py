@@ -88,7 +88,8 @@ def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table,
 
 def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
     """Games numbered at each table from 1: when ids repeat in «Игры» and a table column
-    tells them apart, a game is «стол 2, игра 3» on both sheets (and in every output)."""
+    tells them apart, a game is «стол 2, игра 3» on both sheets (`table 2, game 3` in an
+    English output: :func:`~mafia_sheets.vocab.game_name`)."""
     games, seats = tables.get("games"), tables.get("seats")
     if games is None or seats is None:
         return tables
@@ -102,7 +103,7 @@ def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
 def _keyed(table: Table) -> Table:
     frame = table.frame.copy()
     both = frame["table"].notna() & frame["game"].notna()
-    frame.loc[both, "game"] = [f"стол {t}, игра {g}" for t, g in
+    frame.loc[both, "game"] = [vocab.per_table_key(t, g) for t, g in
                                zip(frame.loc[both, "table"], frame.loc[both, "game"],
                                    strict=True)]
     return dataclasses.replace(table, frame=frame)

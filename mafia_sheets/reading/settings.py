@@ -10,7 +10,7 @@ from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Table, Tournament
 from ..rules import QUIET_WINDOWS
-from ..text import Text
+from ..text import LANGS, Text
 from .values import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(
@@ -52,7 +52,8 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
                 findings.append(finding(
                     UNKNOWN_SETTING, table.sheet, table.cell("setting", int(row["_row"])),
                     name, row=int(row["_row"]), source=table.source,
-                    allowed=", ".join(n.ru for n in vocab.SETTINGS.values())))
+                    allowed=Text(*(", ".join(n(lang) for n in vocab.SETTINGS.values())
+                                   for lang in LANGS))))
                 continue
             value, allowed = _setting_value(key, raw_value)
             if value is BAD:
@@ -68,20 +69,21 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
         dates=texts.get("dates", ""),
         city=texts.get("city", ""),
         chief_judge=texts.get("chief_judge", ""),
+        season_name=texts.get("season_name", ""),
     )
     return tournament, overrides, findings
 
 
-def _setting_value(key: str, raw: object) -> tuple[object, str]:
+def _setting_value(key: str, raw: object) -> tuple[object, Text | str]:
     if key in vocab.TEXT_SETTINGS:
         return parse_text(raw), ""
     if key in vocab.FLAG_SETTINGS:
-        return parse_yes_no(raw), "да / нет (yes / no)"
+        return parse_yes_no(raw), Text("да или нет", "yes or no")
     if key == vocab.QUIET_SETTING:
-        return parse_quiet_window(raw), "5, 6 или нет (5, 6 or no)"
+        return parse_quiet_window(raw), Text("5, 6 или нет", "5, 6 or no")
     number = parse_number(raw)
     if number is BAD:
-        return BAD, "число, например 2 или 0,5 (a number, e.g. 2 or 0.5)"
+        return BAD, Text("число, например 2 или 0,5", "a number, e.g. 2 or 0.5")
     return (None if number is None else Fraction(Decimal(number))), ""  # type: ignore[arg-type]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from .. import vocab
-from ..errors import ProtocolReadError
+from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import HeaderRead, Places, Reading, Source
 from ..text import MAX_CELL_TEXT, Text, cell_text, utf16_length
@@ -167,10 +167,8 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
         names = tuple(workbook.sheet_names)
     except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
-            Text(f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). "
-            "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
-                 f"{source.name}: the workbook cannot be read ({_short(exc)}). "
-            "Open it in Excel or LibreOffice and save it again as .xlsx."),
+            Text(f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). {SAVE_AGAIN.ru}",
+                 f"{source.name}: the workbook cannot be read ({_short(exc)}). {SAVE_AGAIN.en}"),
         ) from exc
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
@@ -195,9 +193,9 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
                 Text(f"{source.name}: лист «{name}» не читается ({_short(exc)}). "
-                "Откройте файл в Excel или LibreOffice и сохраните заново как .xlsx.",
-                 f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
-                "Open the file in Excel or LibreOffice and save it again as .xlsx."),
+                     f"{SAVE_AGAIN.ru}",
+                     f"{source.name}: sheet “{name}” cannot be read ({_short(exc)}). "
+                     f"{SAVE_AGAIN.en}"),
             ) from exc
         sheets[code] = _read_sheet(code, name, grid, start, findings, source.name,
                                    hidden.get(name, frozenset()), headers, merges)

@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from .. import vocab
+from ..text import cell_text
 
 
 class Unreadable(enum.Enum):
@@ -35,11 +36,9 @@ def is_blank(value: object) -> bool:
 def parse_text(value: object) -> object:
     if is_blank(value):
         return None
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()
-    return " ".join(str(value).split()) if isinstance(value, str) else str(value)
+    return " ".join(value.split()) if isinstance(value, str) else cell_text(value)
 
 
 def parse_number(value: object) -> object:
@@ -112,19 +111,20 @@ def parse_seat_list(value: object) -> object:
             whole, _, fraction = text.partition(".")
             if not (whole.isdigit() and fraction.isdigit()):
                 return BAD
-            return (*_seats_of(whole), *_seats_of(fraction))
+            return (*seats_of(whole), *seats_of(fraction))
     else:
         text = str(value).strip()
     parts = [p for p in _SEPARATORS.split(text) if p]
     if not parts or not all(p.isdigit() for p in parts):
         return BAD
     if len(parts) == 1:  # digits typed together: `379`, or a number Excel made of `2,7`
-        return tuple(_seats_of(parts[0]))
+        return tuple(seats_of(parts[0]))
     return tuple(int(part) for part in parts)
 
 
-def _seats_of(part: str) -> list[int]:
-    """`'7'` → [7], `'10'` → [10], `'379'` → [3, 7, 9], `'3710'` → [3, 7, 10]."""
+def seats_of(part: str) -> list[int]:
+    """Seats typed as one run of digits, as judges write them in one cell:
+    `'7'` → [7], `'10'` → [10], `'379'` → [3, 7, 9], `'3710'` → [3, 7, 10]."""
     if int(part) <= 10:
         return [int(part)]
     seats: list[int] = []

@@ -163,7 +163,7 @@ def _best_move(grid: Grid, r: int, header: _Header, game: GameSheet,
     typed = [(v, cell) for v, cell in cells if not _blank(v)]
     if not typed:
         return
-    text = " ".join(seat_text(v) for v, _ in typed)
+    text = ", ".join(seat_text(v) for v, _ in typed)
     attach_best_move(game, text, typed[0][1], victim, source)
 
 

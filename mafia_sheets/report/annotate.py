@@ -18,10 +18,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .. import text as plain
-from ..errors import ProtocolReadError
+from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, count
 from ..model import Source
 from ..text import Text
+from ..vocab import game_name
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
@@ -54,7 +55,8 @@ TEXT: dict[str, Text] = {
     "header": Text("№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|Как исправить",
                   "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix"),
 }
-WIDTHS = (5, 16, 26, 14, 14, 8, 18, 60, 40, 50)
+# A4 landscape, one page wide at a readable scale: the long texts wrap, every column does
+WIDTHS = (5, 16, 18, 11, 8, 9, 12, 36, 28, 28)
 
 
 def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "ru") -> bytes:
@@ -81,11 +83,11 @@ def _load(source: Source) -> Any:
     except Exception as exc:  # openpyxl raises many types for what calamine accepted
         raise ProtocolReadError(
             Text(f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
-            f"правки ({str(exc)[:120] or type(exc).__name__}). Откройте её в Excel или "
-            "LibreOffice, сохраните заново как .xlsx и запустите проверку снова.",
+            f"правки ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.ru} Затем "
+            "запустите проверку снова.",
                  f"{source.name}: an annotated copy cannot be made — the workbook does not open "
-            f"for editing ({str(exc)[:120] or type(exc).__name__}). Open it in Excel or "
-            "LibreOffice, save it again as .xlsx, then run check again."),
+            f"for editing ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.en} Then "
+            "run check again."),
         ) from exc
 
 
@@ -96,8 +98,9 @@ def _is_grid(sheet: Any) -> bool:
 def _by_cell(findings: Iterable[Finding]) -> dict[tuple[str, str], list[Finding]]:
     marks: dict[tuple[str, str], list[Finding]] = {}
     for f in findings:
-        if f.cell and _valid_cell(f.cell):
-            marks.setdefault((f.sheet, f.cell), []).append(f)
+        for sheet, cell in f.places:  # a problem found in several cells marks every one
+            if cell and _valid_cell(cell):
+                marks.setdefault((sheet, cell), []).append(f)
     return marks
 
 
@@ -155,9 +158,11 @@ def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str
     _put(ws, 1, 1, text["title"].format(file=file)).font = Font(bold=True, size=14)
     for row, severity in ((2, "error"), (3, "warning")):
         color = ERROR_COLOR if severity == "error" else WARNING_COLOR
+        # the word spans the two narrow first columns, so «Предупреждение» is never cut
         _put(ws, row, 1, text[severity]).fill = PatternFill("solid", start_color=color,
                                                              end_color=color)
-        _put(ws, row, 2, text[f"{severity}_legend"])
+        ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=2)
+        _put(ws, row, 3, text[f"{severity}_legend"])
     errors, warnings_found = count(findings)
     _put(ws, 4, 1, text["summary"].format(errors=errors, warnings=warnings_found)
          if findings else text["clean"]).font = Font(bold=True)
@@ -175,7 +180,9 @@ def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str
     ws.freeze_panes = ws.cell(FIRST_DATA_ROW, 1)
     ws.auto_filter.ref = f"A{header}:J{last}"
     ws.print_title_rows = f"{header}:{header}"
+    ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape"
+    ws.page_margins.left = ws.page_margins.right = 0.4
     ws.page_setup.fitToWidth, ws.page_setup.fitToHeight = 1, 0
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
@@ -187,12 +194,14 @@ def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], 
 
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
     top, wrap = _alignments()
-    values = (number, text[f.severity], f.code, f.sheet, f.cell, f.game or "", f.value,
+    values = (number, text[f.severity], f.code, f.sheet, f.cell,
+              game_name(f.game, lang) if f.game else "", f.value,
               f.message(lang), f.expected(lang), f.hint(lang))
     for column, value in enumerate(values, start=1):
-        _put(ws, row, column, value).alignment = wrap if column >= 8 else top
+        _put(ws, row, column, value).alignment = wrap if column >= 3 else top
     # wrapped text needs its height set: neither openpyxl nor LibreOffice sizes the row
-    lines = max(1 + len(str(values[i])) // WIDTHS[i] for i in range(7, 10))
+    lines = max(1 + len(str(value)) // (WIDTHS[i] - 1) for i, value in enumerate(values)
+                if i >= 2)
     ws.row_dimensions[row].height = 15 * lines
     ws.cell(row, 2).fill = PatternFill("solid", start_color=color, end_color=color)
     if f.sheet not in sheets:

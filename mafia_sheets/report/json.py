@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -13,13 +12,12 @@ from ..model import Outcome, Rating, Reading, Standing
 from ..rating.stats import Stats
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
 from .headers import header_record
+from .phrases import half_up
 
 
 def rounded(value: Fraction, places: int = 4) -> float:
     """Round an exact value half up for display: 2.80005 → 2.8001 (never binary-first)."""
-    quantum = Decimal(1).scaleb(-places)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    return float(exact.quantize(quantum, rounding=ROUND_HALF_UP))
+    return float(half_up(value, places))
 
 
 def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
@@ -53,7 +51,7 @@ def outcome_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
     k = rating.k
     return {
-        "tournament": {"name": rating.tournament.name},
+        "tournament": {"name": rating.tournament.title(lang)},
         "provisional": rating.provisional,
         "lot_needed": rating.lot.needed,
         "k": {"applied": k.applied, "value": rounded(k.value), "heavy_side": k.heavy_side,

@@ -15,28 +15,42 @@ from ..vocab import display_value
 from .labels import TEXT
 
 
-def decimal_text(value: Fraction, places: int = 4) -> tuple[str, bool]:
-    """`Fraction(7, 5)` → `("1.4", True)`; `Fraction(4, 3)` → `("1.3333", False)`.
-
-    The flag says whether the text is the exact value; trailing zeros are dropped.
-    """
+def half_up(value: Fraction, places: int) -> Decimal:
+    """The one rounding of the product, for display only: half up, on the exact value."""
     with localcontext() as ctx:
         ctx.prec = 50
         exact = Decimal(value.numerator) / Decimal(value.denominator)
-        rounded = exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+        return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def decimal_text(value: Fraction, places: int = 4, lang: str = "en") -> tuple[str, bool]:
+    """`Fraction(7, 5)` → `("1.4", True)`; `Fraction(4, 3)` → `("1.3333", False)`.
+
+    The flag says whether the text is the exact value; trailing zeros are dropped. Russian
+    text takes a decimal comma: `decimal_text(Fraction(7, 5), lang="ru")` → `("1,4", True)`.
+    """
+    rounded = half_up(value, places)
     text = format(rounded.normalize(), "f")
     if text in ("-0", ""):
         text = "0"
-    return text, Fraction(rounded) == value
+    return decimal_mark(text, lang), Fraction(rounded) == value
 
 
-def _approx(value: Fraction) -> str:
+def decimal_mark(text: str, lang: str) -> str:
+    """A number's text with the decimal separator of the language: `1.4` → `1,4` in Russian."""
+    return text.replace(".", _DECIMAL_MARK(lang))
+
+
+_DECIMAL_MARK = Text(",", ".")
+
+
+def _approx(value: Fraction, lang: str) -> str:
     """`= 1.4` for an exact value, `≈ 1.3333` for a rounded one."""
-    text, exact = decimal_text(value)
+    text, exact = decimal_text(value, lang=lang)
     return f"= {text}" if exact else f"≈ {text}"
 
 
-def k_formula(k: KSummary) -> str:
+def k_formula(k: KSummary, lang: str = "en") -> str:
     """Regulation 8.5 with this tournament's numbers.
 
     N = 10, n = 3 → `K = 1 + (10/2 − 3)/(10/2) = 1.4`; the formula is shown only when K
@@ -45,14 +59,15 @@ def k_formula(k: KSummary) -> str:
     if not k.applied:
         return ""
     half = f"{k.games}/2"
-    return f"K = 1 + ({half} − {k.heavy_games})/({half}) {_approx(k.value)}"
+    return f"K = 1 + ({half} − {k.heavy_games})/({half}) {_approx(k.value, lang)}"
 
 
-def heavy_win_text(win: Fraction, k: KSummary) -> str:
-    """`2 × 1.4 = 2.8`: what each winner of a heavy game gets for the win."""
+def heavy_win_text(win: Fraction, k: KSummary, lang: str = "en") -> str:
+    """`2 × 1.4 = 2.8` (`2 × 1,4 = 2,8` in Russian): what each winner of a heavy game gets."""
     if not k.applied:
         return ""
-    return f"{decimal_text(win)[0]} × {decimal_text(k.value)[0]} {_approx(win * k.value)}"
+    return (f"{decimal_text(win, lang=lang)[0]} × {decimal_text(k.value, lang=lang)[0]} "
+            f"{_approx(win * k.value, lang)}")
 
 
 def k_reason(k: KSummary, lang: str) -> str:
@@ -70,7 +85,7 @@ def k_line(k: KSummary, lang: str) -> str:
         return f"{head}: {reason}" if reason else head
     side = display_value("result", k.heavy_side, lang) if k.heavy_side else "—"
     return _K_ON(lang).format(side=side.lower(), n=k.heavy_games, games=k.games,
-                              formula=k_formula(k))
+                              formula=k_formula(k, lang))
 
 
 _K_OFF = Text("K не применяется", "K is not applied")

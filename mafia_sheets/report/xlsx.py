@@ -106,7 +106,7 @@ def _fast_deflate() -> None:
 
 def _properties(workbook: Any, rating: Rating, lang: str) -> None:
     workbook.set_properties({
-        "title": text.cell(rating.tournament.name),
+        "title": text.cell(rating.tournament.title(lang)),
         "subject": SHEETS["standings"](lang),
         "keywords": "mafia, FIIM",
         "comments": "mafia-sheets",

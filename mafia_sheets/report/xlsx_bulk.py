@@ -12,35 +12,51 @@ or a comment, an xlsxwriter whose internals differ — is written the ordinary w
 
 from __future__ import annotations
 
+import logging
 import math
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from xlsxwriter.utility import xl_col_to_name
+
 from .. import text
 
-try:  # private helpers: their absence (another xlsxwriter) only disables this path
-    from xlsxwriter.utility import (
-        _preserve_whitespace,
-        _utf16_len,
-        _utf16_truncate,
-        xl_col_to_name,
-    )
-except ImportError:  # pragma: no cover - depends on the installed xlsxwriter
-    xl_col_to_name = None
+log = logging.getLogger("mafia_sheets.report")
 
 _INTERNALS = ("fh", "table", "previous_row", "row_info", "col_info", "comments",
               "default_row_height", "original_row_height", "excel_version", "xls_rowmax",
               "xls_colmax", "xls_strmax", "_write_single_row", "_check_dimensions",
               "_escape_control_characters", "_escape_data")
 _NONE = type(None)
+# xlsxwriter 3.3's rules for inline strings, kept here rather than imported from its private
+# helpers: text with leading or trailing white space needs xml:space="preserve".
+_EDGE_SPACE = re.compile(r"^\s|\s$")
 _ROWS_PER_WRITE = 5_000  # rows rendered and joined before they go to the temp file
+
+
+def bulk_available(ws: Any) -> bool:
+    """Whether this xlsxwriter has the worksheet internals the fast path writes through.
+
+    Pinned to the tested 3.3 series; should another release lack them, every table is
+    written cell by cell (correct, about 3× slower) and the log says so once.
+    """
+    missing = [name for name in _INTERNALS if not hasattr(ws, name)]
+    if missing and not _WARNED:
+        _WARNED.append(True)
+        log.warning("mafia-sheets: this xlsxwriter lacks %s; results are written cell by cell "
+                    "(slower)", ", ".join(missing))
+    return not missing
+
+
+_WARNED: list[bool] = []
 
 
 def can_bulk(ws: Any, first_row: int, count: int, width: int) -> bool:
     """True when rows first_row … first_row+count-1 can be appended as XML exactly."""
-    if xl_col_to_name is None or not getattr(ws, "constant_memory", False) or count == 0:
+    if not getattr(ws, "constant_memory", False) or count == 0:
         return False
-    if not all(hasattr(ws, name) for name in _INTERNALS):
+    if not bulk_available(ws):
         return False
     last = first_row + count - 1
     return (first_row > ws.previous_row and last < ws.xls_rowmax and width <= ws.xls_colmax
@@ -215,8 +231,18 @@ def _inline_text(ws: Any, value: str) -> str:
     visible escapes (`\\x1b`), as the worksheet's ordinary path shows them.
     """
     value = text.cell(value)
-    if len(value) > ws.xls_strmax // 2 and _utf16_len(value) > ws.xls_strmax:
+    if len(value) > ws.xls_strmax // 2 and text.utf16_length(value) > ws.xls_strmax:
         value = _utf16_truncate(value, ws.xls_strmax)
     value = ws._escape_control_characters(value)
-    preserve = ' xml:space="preserve"' if _preserve_whitespace(value) else ""
+    preserve = ' xml:space="preserve"' if _EDGE_SPACE.search(value) else ""
     return f"<t{preserve}>{ws._escape_data(value)}</t>"
+
+
+def _utf16_truncate(value: str, limit: int) -> str:
+    """The longest start of `value` within `limit` UTF-16 units, never half a character."""
+    length = 0
+    for index, char in enumerate(value):
+        length += 2 if ord(char) > 0xFFFF else 1
+        if length > limit:
+            return value[:index]
+    return value

@@ -109,7 +109,7 @@ def page_setup(ws: Any, rating: Rating, lang: str, *, landscape: bool,
         ws.freeze_panes(header_row + 1, 0)
     tournament = rating.tournament
     # Sections in the order L, C, R: some readers parse them only in that order.
-    header = f'&L&"-,Bold"{_header_text(tournament.name, _NAME_LIMIT)}'
+    header = f'&L&"-,Bold"{_header_text(tournament.title(lang), _NAME_LIMIT)}'
     if rating.provisional:
         notice = _header_text(TEXT["provisional"](lang), _NOTICE_LIMIT)
         header += f'&C&"-,Bold"&KC00000{notice}'
@@ -125,7 +125,8 @@ def write_top(ws: Any, fmt: Formats, rating: Rating, lang: str, title: str) -> i
         ws.write_string(row, 0, TEXT["provisional"](lang), fmt.banner)
         row += 1
     tournament = rating.tournament
-    ws.write_string(row, 0, f"{tournament.name} — {title}" if tournament.name else title,
+    name = tournament.title(lang)
+    ws.write_string(row, 0, f"{name} — {title}" if name else title,
                     fmt.title)
     row += 1
     details = [tournament.city, tournament.dates]
@@ -170,12 +171,37 @@ def row_height(cells: Iterable[tuple[Any, float]]) -> float | None:
     return LINE_HEIGHT * lines + 2 if lines > 1 else None
 
 
+def header_width(header: str, width: float) -> float:
+    """A column at least as wide as the longest word of its (bold) header, so the header
+    wraps only at spaces: «Нарастающий итог» never splits as «Нарастаю / щий итог».
+
+    >>> header_width("Нарастающий итог", 9)
+    14.7
+    >>> header_width("Место", 9)
+    9
+    """
+    longest = max((len(word) for word in header.split()), default=0)
+    return max(width, round(longest * 1.2 + 1.5, 1)) if longest else width
+
+
 def write_header(ws: Any, fmt: Formats, row: int, columns: Sequence[Column]) -> None:
-    for col, column in enumerate(columns):
+    widths = [header_width(column.header, column.width) for column in columns]
+    for col, (column, width) in enumerate(zip(columns, widths, strict=True)):
         ws.write_string(row, col, column.header, fmt.header)
-        ws.set_column(col, col, column.width)
-    height = row_height((c.header, c.width) for c in columns)
+        ws.set_column(col, col, width)
+    height = row_height(_header_lines(c.header, w) for c, w in zip(columns, widths, strict=True))
     ws.set_row(row, max(height or 0, 2 * LINE_HEIGHT + 2))
+
+
+def _header_lines(header: str, width: float) -> tuple[str, float]:
+    """A header as the lines it wraps into at spaces, for :func:`row_height`."""
+    lines: list[str] = []
+    for word in header.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= (width - 1.5) / 1.2:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines), max(width, max((len(x) for x in lines), default=0) + 1.0)
 
 
 def _cell_writer(ws: Any, column: Column) -> tuple[Any, Any]:
@@ -334,6 +360,14 @@ def mixed_cells(series: pd.Series) -> list[Any]:
     A number stored as text sorts as text (1, 10, 2) and Excel flags it on every cell.
     """
     return _per_value(series, _mixed)
+
+
+def game_cells(series: pd.Series, lang: str) -> list[Any]:
+    """Game ids as :func:`mixed_cells`, a per-table key in the output language."""
+    from ..vocab import game_name
+
+    return _per_value(series, lambda value: _mixed(
+        game_name(value, lang) if isinstance(value, str) else value))
 
 
 def word_cells(series: pd.Series, words: dict[Any, str]) -> list[str | None]:

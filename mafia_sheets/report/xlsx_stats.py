@@ -20,6 +20,7 @@ from .labels_stats import ROLE_WORDS, STATS_SHEETS, S
 from .xlsx_layout import (
     Column,
     Formats,
+    game_cells,
     mixed_cells,
     page_setup,
     text_width,
@@ -222,7 +223,9 @@ def statistics_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> 
     row = end + 1
     ws.write_string(row, 0, S["sec_tournament"](lang), fmt.section)
     row += 2
-    for title, table in _tournament_tables(fmt, pct, stats, lang):
+    tables = _tournament_tables(fmt, pct, stats, lang)
+    _widen_for_shares(ws, columns, tables, pct)
+    for title, table in tables:
         ws.write_string(row, 1, title, fmt.section)
         # the player column is wide: tournament tables start beside the place column
         row = _write_offset_table(ws, fmt, turned, row + 1, table) + 1
@@ -230,6 +233,21 @@ def statistics_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> 
     ws.repeat_rows(group_row, header_row)
     ws.freeze_panes(header_row + 1, 2)
     ws.print_area(0, 0, row, widest - 1)
+
+
+SHARE_WIDTH = 7  # «100,0 %» fits; a narrower column shows ### instead
+
+
+def _widen_for_shares(ws: Any, columns: list[Column], tables: list[tuple[str, list[Column]]],
+                      pct: Any) -> None:
+    """The tournament tables sit under the player table and share its column widths: a
+    column that holds a percentage below is widened so the share is readable."""
+    shares = {col for _, table in tables
+              for col, column in enumerate(table, start=1) if column.number_format is pct}
+    for col in sorted(shares):
+        width = columns[col].width if col < len(columns) else 0
+        if width < SHARE_WIDTH:
+            ws.set_column(col, col, SHARE_WIDTH)
 
 
 def _write_offset_table(ws: Any, fmt: Formats, turned: Any, row: int,
@@ -316,7 +334,8 @@ def over_time_block(workbook: Any, ws: Any, fmt: Formats, rating: Rating, lang: 
         label = Column(step, text_width(labels, 14, 30), None, fmt.text, labels)
     else:
         label = Column(step, 14, fmt.code, fmt.center,
-                       [None if v is None else v for v in mixed_cells(_series(over.steps))])
+                       [None if v is None else v
+                        for v in game_cells(_series(over.steps), lang)])
     columns = [label] + [
         Column(player, text_width([player], 10, 18), fmt.number, fmt.text,
                [float(total) for total in totals])

@@ -34,7 +34,7 @@ def _status_lines(rating: Rating, lang: str) -> list[Line]:
 def _tournament_lines(rating: Rating, lang: str) -> list[Line]:
     t = rating.tournament
     lines: list[Line] = [(TEXT["sec_tournament"](lang), None, "")]
-    for key, value in (("name", t.name), ("dates", t.dates), ("city", t.city),
+    for key, value in (("name", t.title(lang)), ("dates", t.dates), ("city", t.city),
                        ("chief_judge", t.chief_judge)):
         if value:
             lines.append((SETTINGS[key](lang), value, ""))
@@ -65,8 +65,9 @@ def _k_lines(rating: Rating, lang: str) -> list[Line]:
         (TEXT["k_value"](lang), float(k.value), ""),
     ]
     if k.applied:
-        lines.append((TEXT["k_formula"](lang), k_formula(k), ""))
-        lines.append((TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k), ""))
+        lines.append((TEXT["k_formula"](lang), k_formula(k, lang), ""))
+        lines.append((TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k, lang),
+                      ""))
     return lines
 
 

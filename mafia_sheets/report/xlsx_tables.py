@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..model import Rating, Standing
+from ..text import Text
 from ..vocab import display_value
 from .labels import (
     DECIDED_BY,
@@ -22,6 +23,7 @@ from .xlsx_layout import (
     MAX_ROWS,
     Column,
     Formats,
+    game_cells,
     mixed_cells,
     number_cells,
     page_setup,
@@ -137,7 +139,7 @@ def _common_columns(fmt: Formats, frame: pd.DataFrame, names: dict, lang: str,
                     with_source: bool) -> list[Column]:
     """Game id, source file (only for a season of several files), round, table."""
     columns = [Column(names["game"](lang), 9, fmt.code, fmt.center,
-                      mixed_cells(_series(frame, "game")))]
+                      game_cells(_series(frame, "game"), lang))]
     if with_source:
         sources = text_cells(_series(frame, "source"))
         columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
@@ -152,6 +154,8 @@ def _common_columns(fmt: Formats, frame: pd.DataFrame, names: dict, lang: str,
 
 
 def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+    """Two lines a game: the game's facts and who sat in each seat, then each seat's
+    points below the nickname — a judge checks a game without turning to another sheet."""
     frame, names = rating.games, GAMES_COLUMNS
     results = _words("result", lang, ("red", "black", "draw"))
     judges = text_cells(_series(frame, "judge"))
@@ -166,17 +170,34 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
                word_cells(_series(frame, "k_applied"), _yes_no(lang))),
         Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(shown_k(_series(frame, "k")))),
     ]
-    columns += [Column(names[seat](lang), 8, fmt.number, fmt.text,
-                       number_cells(shown_points(frame, seat, rating.points_scale)))
-                for seat in SEATS]
+    below = {names["result"](lang): [POINTS_LINE(lang)] * len(frame)}  # the second line says so
+    columns = [Column(c.header, c.width, c.number_format, c.text_format,
+                      _two_lines(c.cells, below.get(c.header, [None] * len(c.cells))))
+               for c in columns]
+    for seat in SEATS:
+        players = text_cells(_series(frame, f"player_{seat.removeprefix('seat_')}"))
+        points = number_cells(shown_points(frame, seat, rating.points_scale))
+        columns.append(Column(names[seat](lang), text_width(players, 9, 14), fmt.number,
+                              fmt.text, _two_lines(players, points)))
     return columns
 
 
+POINTS_LINE = Text("баллы", "points")
+
+
+def _two_lines(first: list[Any], second: list[Any]) -> list[Any]:
+    """`a1, a2 …` and `b1, b2 …` as `a1, b1, a2, b2 …`: a game's two lines in turn."""
+    cells: list[Any] = [None] * (2 * len(first))
+    cells[0::2], cells[1::2] = first, second
+    return cells
+
+
 def games_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
-    """One row per game: result, whether K applied, and the points of every seat."""
+    """Two lines a game: result, whether K applied, who sat where; the points of every
+    seat below its player."""
     ws = workbook.add_worksheet(SHEETS["games"](lang))
     header_row = write_top(ws, fmt, rating, lang, SHEETS["games"](lang))
-    write_table(ws, fmt, header_row, games_columns(fmt, rating, lang))
+    write_table(ws, fmt, header_row, games_columns(fmt, rating, lang), autofilter=False)
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
 
 
@@ -188,7 +209,7 @@ def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str,
     """
     roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
     texts = {"player": text_cells(_series(frame, "player")),
-             "game": mixed_cells(_series(frame, "game")),
+             "game": game_cells(_series(frame, "game"), lang),
              "role": word_cells(_series(frame, "role"), roles)}
     if with_source:
         texts["source"] = text_cells(_series(frame, "source"))

@@ -80,6 +80,10 @@ SETTING_HELP: dict[str, Text] = {
     "dates": Text("Даты турнира, для заголовка страниц.", "Tournament dates, for page headers."),
     "city": Text("Город, для заголовка страниц.", "City, for page headers."),
     "chief_judge": Text("Главный судья, для заголовка страниц.", "Chief judge, for page headers."),
+    "season_name": Text("Название сезона, когда итоги считаются по нескольким файлам сразу; "
+                        "пусто — название первого файла.",
+                        "The season's title when several files are rated as one; blank = "
+                        "the first file's name."),
     "apply_k": Text("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
     "draws_in_n": Text("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
     "geo_rule_7": Text("Действует особая ситуация 7.", "Special situation 7 applies."),

@@ -231,6 +231,11 @@ class Api:
 
         return await self._guarded(request, "annotated", answer)
 
+    async def labels_info(self, request: Request) -> Response:
+        from .labels import all_labels
+
+        return JSONResponse(all_labels())
+
     async def limits_info(self, request: Request) -> Response:
         return JSONResponse(self.limits.json())
 
@@ -268,6 +273,7 @@ def create_app(max_upload_bytes: int | None = None, *, host: str | None = None,
     return Starlette(routes=[
         Route("/", index, methods=["GET"]),
         Route("/api/limits", api.limits_info, methods=["GET"]),
+        Route("/api/labels", api.labels_info, methods=["GET"]),
         Route("/api/rate", api.rate, methods=["POST"]),
         Route("/api/results.xlsx", api.results, methods=["POST"]),
         Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),

@@ -99,8 +99,12 @@ def _annotated(job: Job) -> bytes:
     if annotate is None:
         raise UploadError(501, Text("Эта установка не умеет размечать протоколы.",
                  "This installation cannot write annotated protocols."))
+    from ..reading.safety import inspect_workbook
+
+    source = job.sources[job.index]
+    inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost is bounded too
     outcome = _evaluate(job, None)
-    return annotate(job.sources[job.index], outcome.findings, job.lang)
+    return annotate(source, outcome.findings, job.lang)
 
 
 KINDS: dict[str, Callable[[Job], Any]] = {"rate": _rate, "results": _results,

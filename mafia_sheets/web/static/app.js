@@ -3,148 +3,14 @@
 // page with textContent (cell values come from other people's files).
 "use strict";
 
-const TEXT = {
-  ru: {
-    pageTitle: "Mafia Sheets — пересчёт рейтинга",
-    title: "пересчёт рейтинга",
-    uploadTitle: "Протоколы",
-    intro: "Перетащите книги Excel с протоколами игр — одну или несколько (сезон). Файлы никуда не сохраняются.",
-    dropTitle: "Перетащите сюда протоколы (.xlsx)",
-    dropOr: "или нажмите, чтобы выбрать файлы",
-    limits: (file, total) => `Только .xlsx; до ${file} МБ на файл, до ${total} МБ за раз.`,
-    standings: "Итоги",
-    checkTitle: "Проверка протокола",
-    findings: "Замечания",
-    footer: "Расчёт по регламенту ФИИМ: баллы, коэффициент K, дополнительные показатели.",
-    uploading: (p) => `Загрузка файлов… ${p} %`,
-    counting: "Считаем…",
-    network: "Сервер не ответил: проверьте, что mafia-sheets serve запущен, и попробуйте снова.",
-    tooBig: (name, mb) => `Файл «${name}» слишком большой: не больше ${mb} МБ на файл.`,
-    tooBigTotal: (mb) => `Слишком большая загрузка: все файлы вместе — не больше ${mb} МБ.`,
-    files: (n) => (n === 1 ? "Файл: " : `Файлы (${n}): `),
-    provisional: "Итоги предварительные: есть протест на рассмотрении.",
-    lotNeeded: "Нужен жребий: у части игроков равны все показатели. Проведите жеребьёвку и заполните лист «Жребий» — пока такие игроки делят диапазон мест.",
-    blocked: "В протоколе есть ошибки, поэтому итоги не посчитаны: исправьте их и загрузите файлы снова.",
-    counts: (e, w) => `Ошибок: ${e}, предупреждений: ${w}.`,
-    clean: "Замечаний нет.",
-    downloadResults: "Скачать итоги (.xlsx)",
-    downloadAnnotated: "Скачать протокол с пометками",
-    downloadAnnotatedOf: (name) => `Протокол с пометками: ${name}`,
-    print: "Печать итогов",
-    general: "Общие замечания",
-    game: (id) => `Игра ${id}`,
-    where: "Где",
-    severity: "Важность",
-    message: "Замечание",
-    error: "Ошибка",
-    warning: "Предупреждение",
-    expected: "Ожидалось: ",
-    hint: "Как исправить: ",
-    cols: ["Место", "Игрок", "Итого", "За победы", "Доп. баллы", "Игр", "Побед", "Решено по"],
-    decided: {
-      total: "итого", additional: "доп. баллы", wins: "победы",
-      wins_don_sheriff: "победы Доном/Шерифом", killed_first_night: "убит в 1-ю ночь",
-      lot: "жребий", tied: "равенство — нужен жребий",
-    },
-    kValue: "Коэффициент K",
-    kOff: "не применяется",
-    heavy: "Сторона с меньшим числом побед",
-    heavyNone: "нет (равное число побед)",
-    red: "красные", black: "чёрные",
-    games: "N — игр в зачёте",
-    heavyGames: "n — побед этой стороны",
-    removed: "Удалены с турнира (без места): ",
-    statsTab: "Статистика",
-    statsTitle: "Статистика по ролям",
-    statsHint: "Нажмите на игрока, чтобы открыть его карточку.",
-    printCard: "Печать карточки",
-    closeCard: "Закрыть",
-    openCard: (name) => `Карточка игрока ${name}`,
-    cardTitle: (place, name) => (place ? `Место ${place} — ${name}` : `${name} (удалён с турнира)`),
-    roles: { civilian: "Мирный", sheriff: "Шериф", mafia: "Мафия", don: "Дон", red: "Красные", black: "Чёрные" },
-    outcome: { win: "победа", loss: "поражение", draw: "ничья" },
-    statCols: ["Игрок", "Игр", "Побед", "% побед", "Мирный", "Шериф", "Мафия", "Дон", "Красные", "Чёрные", "Убит в 1-ю ночь", "Лучший ход (3 / 2)", "Фолы"],
-    roleCols: ["Роль", "Игр", "Побед", "% побед", "Доп. баллы"],
-    totalsCols: ["Итого", "За победы", "Доп. баллы", "Игр", "Побед", "% побед", "Убит в 1-ю ночь"],
-    extraCols: ["Лучших ходов", "3 чёрных", "2 чёрных", "Фолы", "Удалён (4 фола)", "Дисквал.", "ЛИ / ЛИ2 / ЛИП"],
-    gameCols: ["Тур", "Стол", "Место", "Роль", "Итог игры", "За победу", "Лучший ход", "ЛИ", "Штраф", "Итого"],
-    seatTitle: "Победы по номерам мест",
-    seatCols: ["Место", "Игр", "Побед", "% побед"],
-    colourLine: (g, r, b, d) => `Игр: ${g}; побед красных: ${r}; чёрных: ${b}; ничьих: ${d}.`,
-  },
-  en: {
-    pageTitle: "Mafia Sheets — standings",
-    title: "standings recalculation",
-    uploadTitle: "Protocols",
-    intro: "Drop Excel workbooks with game protocols — one or several (a season). Files are not stored anywhere.",
-    dropTitle: "Drop protocols here (.xlsx)",
-    dropOr: "or click to choose files",
-    limits: (file, total) => `.xlsx only; up to ${file} MB per file, ${total} MB at once.`,
-    standings: "Standings",
-    checkTitle: "Protocol check",
-    findings: "Findings",
-    footer: "Computed per the FIIM regulation: points, coefficient K, tie-breaks.",
-    uploading: (p) => `Uploading files… ${p} %`,
-    counting: "Calculating…",
-    network: "The server did not answer: check that mafia-sheets serve is running and try again.",
-    tooBig: (name, mb) => `File “${name}” is too large: the limit is ${mb} MB per file.`,
-    tooBigTotal: (mb) => `The upload is too large: all files together must fit in ${mb} MB.`,
-    files: (n) => (n === 1 ? "File: " : `Files (${n}): `),
-    provisional: "Provisional results: a protest is still pending.",
-    lotNeeded: "A lot is needed: some players are equal on every criterion. Hold the draw and fill in the “Lot” sheet — until then they share a range of places.",
-    blocked: "The protocol has errors, so there are no standings: fix them and upload the files again.",
-    counts: (e, w) => `Errors: ${e}, warnings: ${w}.`,
-    clean: "No findings.",
-    downloadResults: "Download results (.xlsx)",
-    downloadAnnotated: "Download annotated protocol",
-    downloadAnnotatedOf: (name) => `Annotated protocol: ${name}`,
-    print: "Print standings",
-    general: "General findings",
-    game: (id) => `Game ${id}`,
-    where: "Where",
-    severity: "Severity",
-    message: "Finding",
-    error: "Error",
-    warning: "Warning",
-    expected: "Expected: ",
-    hint: "How to fix: ",
-    cols: ["Place", "Player", "Total", "Win points", "Additional", "Games", "Wins", "Decided by"],
-    decided: {
-      total: "total", additional: "additional points", wins: "wins",
-      wins_don_sheriff: "wins as Don/Sheriff", killed_first_night: "killed night 1",
-      lot: "lot", tied: "tied — lot needed",
-    },
-    kValue: "Coefficient K",
-    kOff: "not applied",
-    heavy: "Side with fewer wins",
-    heavyNone: "none (equal wins)",
-    red: "red", black: "black",
-    games: "N — games counted",
-    heavyGames: "n — that side's wins",
-    removed: "Removed from the tournament (no place): ",
-    statsTab: "Statistics",
-    statsTitle: "Statistics by role",
-    statsHint: "Click a player to open their card.",
-    printCard: "Print card",
-    closeCard: "Close",
-    openCard: (name) => `Player card of ${name}`,
-    cardTitle: (place, name) => (place ? `Place ${place} — ${name}` : `${name} (removed from the tournament)`),
-    roles: { civilian: "Civilian", sheriff: "Sheriff", mafia: "Mafia", don: "Don", red: "Red", black: "Black" },
-    outcome: { win: "win", loss: "loss", draw: "draw" },
-    statCols: ["Player", "Games", "Wins", "Win %", "Civilian", "Sheriff", "Mafia", "Don", "Red", "Black", "Killed night 1", "Best move (3 / 2)", "Fouls"],
-    roleCols: ["Role", "Games", "Wins", "Win %", "Additional"],
-    totalsCols: ["Total", "Win points", "Additional", "Games", "Wins", "Win %", "Killed night 1"],
-    extraCols: ["Best moves", "3 blacks", "2 blacks", "Fouls", "Fouled out", "Disqualified", "BP / BP2 / BPL"],
-    gameCols: ["Round", "Table", "Seat", "Role", "Result", "Win points", "Best move", "Award", "Penalty", "Total"],
-    seatTitle: "Wins by seat number",
-    seatCols: ["Seat", "Games", "Wins", "Win %"],
-    colourLine: (g, r, b, d) => `Games: ${g}; red wins: ${r}; black wins: ${b}; draws: ${d}.`,
-  },
-};
+// Every word of the page comes from the server's catalogue (/api/labels), the same one the
+// results workbook is written from; `{name}` fields are filled in by fmt().
+let TEXT = null;
 
 const state = { lang: "ru", files: [], response: null, limits: null, xhr: null, tab: "standings", card: null };
 const $ = (id) => document.getElementById(id);
 const t = (key) => TEXT[state.lang][key];
+const fmt = (key, params) => t(key).replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
 
 // Build an element; strings become text nodes, never HTML.
 function el(tag, attrs = {}, ...children) {
@@ -184,8 +50,7 @@ function applyLanguage() {
     button.setAttribute("aria-pressed", String(button.dataset.lang === state.lang));
   }
   if (state.limits) {
-    $("limits").textContent = t("limits")(
-      megabytes(state.limits.max_file_bytes), megabytes(state.limits.max_total_bytes));
+    $("limits").textContent = fmt("limits", { file: megabytes(state.limits.max_file_bytes), total: megabytes(state.limits.max_total_bytes) });
   }
   renderResults();
 }
@@ -234,10 +99,10 @@ function preflight(files) {
   for (const file of files) {
     total += file.size;
     if (file.size > state.limits.max_file_bytes) {
-      return t("tooBig")(file.name, megabytes(state.limits.max_file_bytes));
+      return fmt("tooBig", { name: file.name, mb: megabytes(state.limits.max_file_bytes) });
     }
   }
-  return total > state.limits.max_total_bytes ? t("tooBigTotal")(megabytes(state.limits.max_total_bytes)) : "";
+  return total > state.limits.max_total_bytes ? fmt("tooBigTotal", { mb: megabytes(state.limits.max_total_bytes) }) : "";
 }
 
 function parseReply(xhr) {
@@ -270,14 +135,14 @@ function upload(files, { quiet = false } = {}) {
   xhr.upload.addEventListener("progress", (event) => {
     if (event.lengthComputable) {
       const percent = (100 * event.loaded) / event.total;
-      showStatus(t("uploading")(Math.round(percent)), percent);
+      showStatus(fmt("uploading", { p: Math.round(percent) }), percent);
     }
   });
   // The body is on the server: from here on it is the library's work.
   xhr.upload.addEventListener("load", () => showStatus(t("counting"), null));
   xhr.addEventListener("load", () => finish(xhr, parseReply(xhr)));
   xhr.addEventListener("error", () => finish(xhr, { ok: false, error: t("network") }));
-  showStatus(quiet ? t("counting") : t("uploading")(0), quiet ? null : 0);
+  showStatus(quiet ? t("counting") : fmt("uploading", { p: 0 }), quiet ? null : 0);
   xhr.send(formData(files));
 }
 
@@ -347,7 +212,7 @@ function renderResults() {
   section.hidden = false;
   $("tournament-name").textContent = name;
   document.title = `${name} — ${t("pageTitle")}`;
-  $("files-line").textContent = t("files")(state.files.length) + state.files.map((f) => f.name).join(", ");
+  $("files-line").textContent = (state.files.length === 1 ? t("filesOne") : fmt("files", { n: state.files.length })) + state.files.map((f) => f.name).join(", ");
   // how each file was read, as the server detected it: «прочитано: бланк на игру, 12 игр»
   $("read-line").textContent = (result.read || []).map((r) => `${r.file}: ${r.text}`).join("; ");
   renderNotices(result);
@@ -363,7 +228,10 @@ function renderNotices(result) {
   box.replaceChildren();
   if (!result.standings) box.append(el("p", { class: "notice notice-error" }, t("blocked")));
   if (result.provisional) box.append(el("p", { class: "notice notice-warn", id: "provisional" }, t("provisional")));
-  if (result.lot_needed) box.append(el("p", { class: "notice notice-warn", id: "lot-needed" }, t("lotNeeded")));
+  if (result.lot_needed) {
+    box.append(el("p", { class: "notice notice-warn", id: "lot-needed" }, t("lotNeeded"),
+      el("span", { id: "lot-players" }, ` ${lotGroups(result.standings || [])}`)));
+  }
 }
 
 function renderActions(reply) {
@@ -384,7 +252,7 @@ function renderActions(reply) {
   const names = reply.files || state.files.map((f) => f.name);
   state.files.forEach((file, index) => {
     if (!marked.has(names[index]) && !marked.has(null) && !marked.has(undefined)) return;
-    const label = state.files.length === 1 ? t("downloadAnnotated") : t("downloadAnnotatedOf")(file.name);
+    const label = state.files.length === 1 ? t("downloadAnnotated") : fmt("downloadAnnotatedOf", { name: file.name });
     box.append(el("button", {
       type: "button", class: "secondary download-annotated", id: `download-annotated-${index}`,
       onclick: () => download("/api/annotated.xlsx", "annotated.xlsx", { file: String(index) }),
@@ -405,6 +273,8 @@ function renderStandings(result) {
     numberCell(row.additional, "additional"),
     el("td", { class: "num" }, String(row.games)),
     el("td", { class: "num" }, String(row.wins)),
+    el("td", { class: "num wins-don-sheriff" }, String(row.wins_don_sheriff)),
+    el("td", { class: "num killed-first-night" }, String(row.killed_first_night)),
     el("td", { class: "decided", "data-decided": row.decided_by }, t("decided")[row.decided_by] || row.decided_by),
   ));
   $("standings").tBodies[0].replaceChildren(...rows);
@@ -412,6 +282,17 @@ function renderStandings(result) {
   const removed = result.removed || [];
   $("removed").hidden = !removed.length;
   $("removed").textContent = removed.length ? t("removed") + removed.join(", ") : "";
+}
+
+// The players who share a place range ("5–6"): they are the ones the lot must separate.
+function lotGroups(standings) {
+  const groups = new Map();
+  for (const row of standings) {
+    if (!row.place_range.includes("–")) continue;
+    if (!groups.has(row.place_range)) groups.set(row.place_range, []);
+    groups.get(row.place_range).push(row.player);
+  }
+  return [...groups.entries()].map(([range, names]) => `${range}: ${names.join(", ")}`).join("; ");
 }
 
 function numberCell(value, key) {
@@ -432,7 +313,7 @@ function formatK(value) {
 
 function renderFindings(findings) {
   const errors = findings.filter((f) => f.severity === "error").length;
-  $("counts").textContent = findings.length ? t("counts")(errors, findings.length - errors) : t("clean");
+  $("counts").textContent = findings.length ? fmt("counts", { e: errors, w: findings.length - errors }) : t("clean");
   // Grouped by file (a season) and game, in the order the library sorted them.
   const groups = new Map();
   for (const finding of findings) {
@@ -446,7 +327,7 @@ function renderFindings(findings) {
 
 function findingGroup({ file, game, items }) {
   const season = state.files.length > 1;
-  const title = (game === "" ? t("general") : t("game")(game)) + (file && season ? ` — ${file}` : "");
+  const title = (game === "" ? t("general") : fmt("game", { id: game })) + (file && season ? ` — ${file}` : "");
   const head = el("tr", {}, ...[t("where"), t("severity"), t("message")].map((c) => el("th", { scope: "col" }, c)));
   const rows = items.map((f) => el("tr", { class: `finding finding-${f.severity}`, "data-code": f.code },
     el("td", { class: "where" }, f.cell ? `${f.sheet}!${f.cell}` : f.sheet),
@@ -471,7 +352,7 @@ function percent(wins, games) {
 
 function playerButton(name) {
   return el("button", { type: "button", class: "player-link", "data-player": name,
-    "aria-label": t("openCard")(name), onclick: () => openCard(name) }, name);
+    "aria-label": fmt("openCard", { name: name }), onclick: () => openCard(name) }, name);
 }
 
 function statsByPlayer(result) {
@@ -540,7 +421,7 @@ function renderStats(result) {
   const tour = stats.tournament;
   const seats = Object.entries(tour.by_seat).map(([seat, s]) => [seat, String(s.games), String(s.wins), percent(s.wins, s.games)]);
   $("tournament-stats").replaceChildren(
-    el("p", { class: "colour-line" }, t("colourLine")(tour.games, tour.red_wins, tour.black_wins, tour.draws)),
+    el("p", { class: "colour-line" }, fmt("colourLine", { g: tour.games, r: tour.red_wins, b: tour.black_wins, d: tour.draws })),
     el("h4", {}, t("seatTitle")),
     simpleTable("seats", t("seatCols"), seats));
 }
@@ -555,7 +436,9 @@ function renderCard() {
   block.hidden = !p;
   if (!p) return;
   const standing = (result.standings || []).find((s) => s.player === p.player);
-  $("card-title").textContent = t("cardTitle")(standing ? standing.place_range : "", p.player);
+  const place = standing ? standing.place_range : "";
+  $("card-title").textContent = place ? fmt("cardTitle", { place, name: p.player })
+    : fmt("cardTitleRemoved", { name: p.player });
   const money = (v) => formatNumber(v);
   const totals = standing
     ? [money(standing.total), money(standing.win_points), money(standing.additional)]
@@ -629,6 +512,7 @@ function wire() {
 }
 
 async function start() {
+  TEXT = await (await fetch("/api/labels")).json();
   try {
     const saved = localStorage.getItem("mafia-sheets-lang");
     if (saved && TEXT[saved]) state.lang = saved;

@@ -1,0 +1,74 @@
+"""SPEC §2.6, §4.2 step 5: the «Жребий» sheet against the ties it is meant to break.
+
+A lot sheet that ranks only some of the players tied on every criterion decides nothing
+for that tie: the players share the place range (or a `--lot-seed` draw orders them all),
+and the judge is told at the sheet, in the row where the missing player belongs. A tie
+of which the sheet names nobody is not its miss (a lot is often drawn for the prize places
+only): the standings say that a lot is needed there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..findings import Finding, define
+from ..findings import finding as make
+from ..model import Protocol, Rating, Table
+from ..rating.rank import EN_DASH
+from ..text import Plural, Text
+from . import rating_check
+
+LOT_MISSING_PLAYER = define(
+    "lot-missing-player", "warning",
+    Text("На листе «Жребий» нет {missing} — {tied} делят {places} место, и лист эту ничью "
+         "не решает",
+         "The Lot sheet lacks {missing} — {tied} share place {places}, and the sheet does "
+         "not decide this tie"),
+    Text("на листе «Жребий» все игроки этой ничьей: {players}",
+         "every player of this tie on the Lot sheet: {players}"),
+    Text("Добавьте {missing} на лист «Жребий» с порядком по итогам жеребьёвки (1 — выиграл "
+         "жребий)",
+         "Add {missing} to the Lot sheet with the order drawn (1 wins the lot)"),
+)
+
+_PLAYERS = Plural(("игрок", "игрока", "игроков"), ("player", "players"))
+
+
+def lot_filled(protocol: Protocol) -> bool:
+    """A lot sheet with at least one player given an order."""
+    table = protocol.tables.get("lot")
+    return table is not None and bool(
+        (table.frame["player"].notna() & table.frame["order"].notna()).any())
+
+
+def _free_cell(table: Table) -> tuple[str, int]:
+    """The player cell of the first row below the sheet's last row: where a name is added."""
+    rows = table.frame["_row"]
+    row = int(rows.max()) + 1 if len(rows) else table.header_row + 1
+    return table.cell("player", row), row
+
+
+@rating_check(LOT_MISSING_PLAYER)
+def lot_covers_every_tie(subject: tuple[Sequence[Protocol], Rating]) -> Iterator[Finding]:
+    protocols, rating = subject
+    sheets = [p.tables["lot"] for p in protocols if lot_filled(p)]
+    if not sheets:
+        return
+    table = sheets[0]  # a season: the first file whose lot sheet is filled
+    drawn: set[str] = set()
+    for sheet in sheets:
+        frame = sheet.frame.dropna(subset=["player", "order"])
+        drawn |= {str(p) for p in frame["player"]}
+    places = {s.player: s.place for s in rating.standings}
+    cell, row = _free_cell(table)
+    for group in rating.lot.groups:
+        missing = [p for p in group if p not in drawn]
+        if not missing or len(missing) == len(group):
+            continue
+        first = min((places[p] or 0) for p in group)  # an open tie: each has the first place
+        shown = Text(", ".join(f"«{p}»" for p in missing), ", ".join(f"“{p}”" for p in missing))
+        yield make(LOT_MISSING_PLAYER, table.sheet, cell, ", ".join(missing), row=row,
+                   source=table.source, missing=shown,
+                   tied=Text(_PLAYERS(len(group), "ru"), _PLAYERS(len(group), "en")),
+                   places=f"{first}{EN_DASH}{first + len(group) - 1}",
+                   players=", ".join(group))
