@@ -34,6 +34,7 @@ Cells = list[tuple[str, list[list[Any]]]]
 
 # ---- the floor, run as a child process: `run.py _read …` and `run.py _floor …` -------------
 
+
 def read_all(reader: str, path: str) -> int:
     """Read every sheet into memory with `reader`; returns the number of cells."""
     if reader == "fastexcel":
@@ -80,6 +81,7 @@ def child(argv: list[str]) -> None:
 
 # ---- measuring -------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Run:
     wall: float
@@ -103,8 +105,13 @@ def measure(command: list[str], logs: Path) -> Run:
         _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-    return Run(wall, usage.ru_maxrss / 1024, process.returncode,
-               out_path.read_text("utf-8", "replace"), err_path.read_text("utf-8", "replace"))
+    return Run(
+        wall,
+        usage.ru_maxrss / 1024,
+        process.returncode,
+        out_path.read_text("utf-8", "replace"),
+        err_path.read_text("utf-8", "replace"),
+    )
 
 
 @dataclass
@@ -147,16 +154,21 @@ def ensure_protocol(games: int, seed: int, work: Path) -> Path:
         protocol = generate(games, seed=seed)
         made = time.perf_counter()
         protocol.to_xlsx(str(path))
-        print(f"  generated {games:,} games in {made - start:.2f} s, "
-              f"wrote the workbook in {time.perf_counter() - made:.1f} s", flush=True)
+        print(
+            f"  generated {games:,} games in {made - start:.2f} s, "
+            f"wrote the workbook in {time.perf_counter() - made:.1f} s",
+            flush=True,
+        )
     return path
 
 
 def pick_reader(protocol: Path, work: Path, result: SizeResult) -> None:
     """Time each reader once on this workbook; the floor uses the faster one."""
     for reader in READERS:
-        run = measure([sys.executable, __file__, "_read", reader, str(protocol)],
-                      work / f"read-{reader}-{result.games}")
+        run = measure(
+            [sys.executable, __file__, "_read", reader, str(protocol)],
+            work / f"read-{reader}-{result.games}",
+        )
         if run.code == 0:
             result.reader_times[reader] = run.wall
         else:
@@ -196,8 +208,10 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
             break
         # with and without statistics in turn, so both see the same machine load
         lean_out = work / f"rate-lean-{games}.xlsx"
-        lean = measure([*command, "rate", str(protocol), "-o", str(lean_out), "--no-stats"],
-                       Path(f"{tag}-lean"))
+        lean = measure(
+            [*command, "rate", str(protocol), "-o", str(lean_out), "--no-stats"],
+            Path(f"{tag}-lean"),
+        )
         if lean.code == 0:
             result.lean.append(lean)
         output = work / f"rate-{games}.xlsx"
@@ -207,24 +221,43 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
             note(result, f"rate: not available ({run.why()})")
             break
         result.rate.append(run)
-        print(f"  rate  {attempt + 1}/{args.repeat}: {run.wall:.2f} s "
-              f"(--no-stats {lean.wall:.2f} s)", flush=True)
+        print(
+            f"  rate  {attempt + 1}/{args.repeat}: {run.wall:.2f} s (--no-stats {lean.wall:.2f} s)",
+            flush=True,
+        )
         cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
     result.floor_read_only = cells is None
     for attempt in range(args.repeat):
-        run = measure([sys.executable, __file__, "_floor", result.reader, str(protocol),
-                       str(cells or "-"), str(work / f"floor-{games}.xlsx")],
-                      Path(f"{tag}-floor"))
+        run = measure(
+            [
+                sys.executable,
+                __file__,
+                "_floor",
+                result.reader,
+                str(protocol),
+                str(cells or "-"),
+                str(work / f"floor-{games}.xlsx"),
+            ],
+            Path(f"{tag}-floor"),
+        )
         if run.code != 0:
             note(result, f"floor failed ({run.why()})")
             break
         parts = json.loads(run.stdout.strip().splitlines()[-1])
         result.floor.append((run, parts))
-        print(f"  floor {attempt + 1}/{args.repeat}: {run.wall - parts['unpickle']:.2f} s",
-              flush=True)
+        print(
+            f"  floor {attempt + 1}/{args.repeat}: {run.wall - parts['unpickle']:.2f} s", flush=True
+        )
     for attempt in range(args.repeat if games <= args.peer_max else 0):
-        run = measure([sys.executable, str(HERE / "peer.py"), str(protocol),
-                       str(work / f"peer-{games}.xlsx")], Path(f"{tag}-peer"))
+        run = measure(
+            [
+                sys.executable,
+                str(HERE / "peer.py"),
+                str(protocol),
+                str(work / f"peer-{games}.xlsx"),
+            ],
+            Path(f"{tag}-peer"),
+        )
         if run.code != 0:
             note(result, f"peer failed ({run.why()})")
             break
@@ -234,6 +267,7 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
 
 
 # ---- reporting -------------------------------------------------------------------------
+
 
 def summary_row(r: SizeResult) -> dict[str, float | None]:
     floor_walls = [run.wall - parts["unpickle"] for run, parts in r.floor]
@@ -269,8 +303,10 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return (f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"{platform.system()} {platform.release()}")
+    return (
+        f"{model}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+        f"{platform.system()} {platform.release()}"
+    )
 
 
 def versions() -> str:
@@ -300,13 +336,15 @@ def writer_path() -> str:
 
 def report(results: list[SizeResult], args: argparse.Namespace) -> str:
     lines = [
-        "# Benchmark results", "",
+        "# Benchmark results",
+        "",
         f"- date: {datetime.now():%Y-%m-%d %H:%M}",
         f"- machine: {machine()}",
         f"- libraries: {versions()}",
         f"- results writer: {writer_path()}",
         f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
-        f"generator seed {args.seed}", "",
+        f"generator seed {args.seed}",
+        "",
         "| games | seat rows | rate s | --no-stats s | stats cost | floor s | peer s "
         "| rate/floor | peer/rate | rate MB | --no-stats MB | floor MB | peer MB |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -320,16 +358,22 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
             f"| {ratio(s['rate'], s['lean'])} | {floor} | {fmt(s['peer'])} "
             f"| {ratio(s['rate'], s['floor'])} | {ratio(s['peer'], s['rate'])} "
             f"| {fmt(s['rate_mb'], 0)} | {fmt(s['lean_mb'], 0)} | {fmt(s['floor_mb'], 0)} "
-            f"| {fmt(s['peer_mb'], 0)} |")
-    lines += ["", "Floor parts (medians; unpickling rate's cells is excluded from the floor):",
-              "", "| games | reader | read s | write s | unpickle s | calamine s | fastexcel s |",
-              "|---:|---|---:|---:|---:|---:|---:|"]
+            f"| {fmt(s['peer_mb'], 0)} |"
+        )
+    lines += [
+        "",
+        "Floor parts (medians; unpickling rate's cells is excluded from the floor):",
+        "",
+        "| games | reader | read s | write s | unpickle s | calamine s | fastexcel s |",
+        "|---:|---|---:|---:|---:|---:|---:|",
+    ]
     for r in results:
         s = rows[r.games]
         lines.append(
             f"| {r.games:,} | {r.reader} | {fmt(s['read'])} | {fmt(s['write'])} "
             f"| {fmt(s['unpickle'])} | {fmt(r.reader_times.get('calamine'))} "
-            f"| {fmt(r.reader_times.get('fastexcel'))} |")
+            f"| {fmt(r.reader_times.get('fastexcel'))} |"
+        )
     notes = [f"- {r.games:,} games — {note}" for r in results for note in dict.fromkeys(r.notes)]
     if notes:
         lines += ["", "Notes:", "", *notes]
@@ -364,8 +408,9 @@ def bench_layouts(games: int, repeat: int) -> list[str]:
     protocol, _ = load_protocol(rows)
     sources = {"rows": rows}
     for layout in ("blank", "wide"):
-        sources[layout] = Source(f"{layout}.xlsx", write_games(layout, games_of(protocol),
-                                                               "ru", protocol=protocol))
+        sources[layout] = Source(
+            f"{layout}.xlsx", write_games(layout, games_of(protocol), "ru", protocol=protocol)
+        )
     for source in sources.values():
         load_protocol(source)  # warm: imports and caches belong to no layout
     rounds = max(repeat, 3) * 3
@@ -376,35 +421,51 @@ def bench_layouts(games: int, repeat: int) -> list[str]:
             load_protocol(source)
             runs[layout].append(time.perf_counter() - start)
     times = {layout: statistics.median(values) for layout, values in runs.items()}
-    lines = ["", f"Reading {games} games in each layout (load_protocol: bytes → typed protocol, "
-             f"the safety scan included on every side; median of {rounds} rounds in one "
-             f"process, the layouts in turn; the target is at most {LAYOUT_TARGET:g}× rows):",
-             "", "| layout | sheets | workbook KB | read s | × rows | within "
-             f"{LAYOUT_TARGET:g}× |", "|---|---:|---:|---:|---:|---|"]
+    lines = [
+        "",
+        f"Reading {games} games in each layout (load_protocol: bytes → typed protocol, "
+        f"the safety scan included on every side; median of {rounds} rounds in one "
+        f"process, the layouts in turn; the target is at most {LAYOUT_TARGET:g}× rows):",
+        "",
+        f"| layout | sheets | workbook KB | read s | × rows | within {LAYOUT_TARGET:g}× |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
     for layout, seconds in times.items():
-        sheets = len(CalamineWorkbook.from_filelike(io.BytesIO(sources[layout].data))
-                     .sheet_names)
+        sheets = len(CalamineWorkbook.from_filelike(io.BytesIO(sources[layout].data)).sheet_names)
         ratio = seconds / times["rows"]
         verdict = "—" if layout == "rows" else "yes" if ratio <= LAYOUT_TARGET else "no"
-        lines.append(f"| {layout} | {sheets} | {len(sources[layout].data) / 1024:,.0f} "
-                     f"| {seconds:.3f} | {ratio:.2f} | {verdict} |")
+        lines.append(
+            f"| {layout} | {sheets} | {len(sources[layout].data) / 1024:,.0f} "
+            f"| {seconds:.3f} | {ratio:.2f} | {verdict} |"
+        )
     return lines
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="30,1000,10000,100000",
-                        help="games per workbook, comma-separated")
+    parser.add_argument(
+        "--sizes", default="30,1000,10000,100000", help="games per workbook, comma-separated"
+    )
     parser.add_argument("--repeat", type=int, default=3, help="runs per command and size")
-    parser.add_argument("--out", type=Path, default=HERE / "results.md",
-                        help="markdown file for the results table")
+    parser.add_argument(
+        "--out", type=Path, default=HERE / "results.md", help="markdown file for the results table"
+    )
     parser.add_argument("--seed", type=int, default=0, help="generator seed")
-    parser.add_argument("--workdir", type=Path,
-                        help="keep workbooks here and reuse them (default: a temp dir)")
-    parser.add_argument("--peer-max", type=int, default=10**9,
-                        help="skip the peer above this many games (it is slow)")
-    parser.add_argument("--layout-games", type=int, default=200,
-                        help="games read in each layout (0: skip that table)")
+    parser.add_argument(
+        "--workdir", type=Path, help="keep workbooks here and reuse them (default: a temp dir)"
+    )
+    parser.add_argument(
+        "--peer-max",
+        type=int,
+        default=10**9,
+        help="skip the peer above this many games (it is slow)",
+    )
+    parser.add_argument(
+        "--layout-games",
+        type=int,
+        default=200,
+        help="games read in each layout (0: skip that table)",
+    )
     args = parser.parse_args(argv)
     args.sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     return args

@@ -11,8 +11,10 @@ from enum import IntEnum
 from .text import Text
 
 # What to do about a workbook a reader cannot open: the one advice every reader gives.
-SAVE_AGAIN = Text("Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
-                  "Open it in Excel or LibreOffice and save it again as .xlsx.")
+SAVE_AGAIN = Text(
+    "Откройте её в Excel или LibreOffice и сохраните заново как .xlsx.",
+    "Open it in Excel or LibreOffice and save it again as .xlsx.",
+)
 
 
 class ExitStatus(IntEnum):

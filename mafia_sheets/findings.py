@@ -144,9 +144,18 @@ class Finding:
         }
 
 
-def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: object = None,
-            row: int = 0, source: str = "", also: Iterable[tuple[str, str]] = (),
-            **params: object) -> Finding:
+def finding(
+    code: str,
+    sheet: str,
+    cell: str = "",
+    value: object = "",
+    *,
+    game: object = None,
+    row: int = 0,
+    source: str = "",
+    also: Iterable[tuple[str, str]] = (),
+    **params: object,
+) -> Finding:
     """Build a finding; every parameter is kept as text so records stay hashable."""
     return Finding(
         source=source,
@@ -161,8 +170,6 @@ def finding(code: str, sheet: str, cell: str = "", value: object = "", *, game: 
     )
 
 
-
-
 def _param(value: object) -> Param:
     return value if isinstance(value, Text | Phase | Phases) else cell_text(value)
 
@@ -171,8 +178,14 @@ def sort_findings(findings: Iterable[Finding], sheet_order: dict[str, int]) -> l
     """Sheet by sheet in workbook order, then by row; errors before warnings at one place."""
     return sorted(
         set(findings),
-        key=lambda f: (f.source, sheet_order.get(f.sheet, 99), f.row, f.cell, f.severity != "error",
-                       f.code),
+        key=lambda f: (
+            f.source,
+            sheet_order.get(f.sheet, 99),
+            f.row,
+            f.cell,
+            f.severity != "error",
+            f.code,
+        ),
     )
 
 

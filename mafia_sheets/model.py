@@ -82,8 +82,9 @@ class Table:
         somewhere a judge can look."""
         if self.places is not None:
             return self.places.locate(column, row)
-        letter = self.letters.get(column) or min(self.letters.values(),
-                                                  key=lambda x: (len(x), x), default="")
+        letter = self.letters.get(column) or min(
+            self.letters.values(), key=lambda x: (len(x), x), default=""
+        )
         return self.sheet, f"{letter}{row}" if letter else "", row
 
 

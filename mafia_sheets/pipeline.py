@@ -22,8 +22,14 @@ def _quiet(_: str) -> None:
     return None
 
 
-def evaluate(sources: Sequence[Source], *, lot_seed: int | None = None, rate: bool = True,
-             progress: Progress = _quiet, stats: bool = True) -> Outcome:
+def evaluate(
+    sources: Sequence[Source],
+    *,
+    lot_seed: int | None = None,
+    rate: bool = True,
+    progress: Progress = _quiet,
+    stats: bool = True,
+) -> Outcome:
     """Read and check every source; when nothing is an error (and `rate`), rate them as one.
 
     Raises MafiaSheetsError (exit 2) for a file that cannot be read at all, and
@@ -51,10 +57,10 @@ def evaluate(sources: Sequence[Source], *, lot_seed: int | None = None, rate: bo
     progress("score")
     rating = build_rating(season, findings, lot_seed, stats and rate)
     findings = sort_findings([*findings, *run_rating_checks(protocols, rating)], order)
-    rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading,
-                                 headers=headers)
-    return Outcome(tuple(findings), rating if rate else None, order, reading=reading,
-                   headers=headers)
+    rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading, headers=headers)
+    return Outcome(
+        tuple(findings), rating if rate else None, order, reading=reading, headers=headers
+    )
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

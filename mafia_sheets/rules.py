@@ -73,10 +73,12 @@ def load_rules() -> RuleSet:
 
 
 def _broken(why: str) -> RulesFileError:
-    return RulesFileError(Text(f"{RULES_FILE} в установке повреждён: {why}. Переустановите "
-                               "mafia-sheets.",
-                               f"{RULES_FILE} of this installation is broken: {why}. "
-                               "Reinstall mafia-sheets."))
+    return RulesFileError(
+        Text(
+            f"{RULES_FILE} в установке повреждён: {why}. Переустановите mafia-sheets.",
+            f"{RULES_FILE} of this installation is broken: {why}. Reinstall mafia-sheets.",
+        )
+    )
 
 
 def _rule_set(data: dict[str, Any]) -> RuleSet:

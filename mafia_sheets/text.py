@@ -88,17 +88,18 @@ MAX_CELL_TEXT = 32_767
 # For a terminal: every C0/C1 control (newline and tab too: a finding is one line), DEL,
 # the line/paragraph separators, the bidirectional overrides (they reorder what follows)
 # and lone surrogates (undecodable bytes of a file name).
-_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-                       "\ud800-\udfff]")
+_TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 # For XML 1.0 (xlsx): what it cannot carry, plus DEL and C1, which Excel shows as boxes.
 _XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 # Characters that show as nothing: zero-width spaces and joiners, direction marks, the
 # word joiner and invisible operators, the BOM, the soft hyphen and their kin.
-INVISIBLE = ("\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e"
-             "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-             "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c"
-             "\u206d\u206e\u206f\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07"
-             "\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0")
+INVISIBLE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e"
+    "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c"
+    "\u206d\u206e\u206f\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07"
+    "\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+)
 _DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
 
 

@@ -62,40 +62,156 @@ def sheet_lookup() -> dict[str, str]:
 # spellings are the display names and the template's dropdown entries.
 VALUES: dict[str, dict[str, tuple[str, ...]]] = {
     "role": {
-        "civilian": ("Мирный", "Civilian", "к", "c", "мирн", "мирная", "мир", "красный",
-                     "красн", "мирный житель", "житель", "горожанин", "citizen", "м.ж.",
-                     "мж", "villager", "town"),
+        "civilian": (
+            "Мирный",
+            "Civilian",
+            "к",
+            "c",
+            "мирн",
+            "мирная",
+            "мир",
+            "красный",
+            "красн",
+            "мирный житель",
+            "житель",
+            "горожанин",
+            "citizen",
+            "м.ж.",
+            "мж",
+            "villager",
+            "town",
+        ),
         # «комиссар» is what many clubs call the sheriff (the «Комиссар Каттани» variant)
-        "sheriff": ("Шериф", "Sheriff", "ш", "s", "шер", "комиссар", "ком", "коммиссар",
-                    "detective", "cop", "sher"),
+        "sheriff": (
+            "Шериф",
+            "Sheriff",
+            "ш",
+            "s",
+            "шер",
+            "комиссар",
+            "ком",
+            "коммиссар",
+            "detective",
+            "cop",
+            "sher",
+        ),
         "mafia": ("Мафия", "Mafia", "м", "m", "маф", "черный", "черн", "мафиози", "maf"),
         "don": ("Дон", "Don", "д", "d", "дон мафии", "босс", "boss", "don mafia"),
     },
     "result": {
-        "red": ("Красные", "Red", "победа красных", "мирные", "победа мирных", "красных",
-                "победа мирного города", "победа города", "мирный город", "город",
-                "красные победили", "победили красные", "мирные победили", "победа мирного",
-                "победа красной команды", "красная команда", "красн",
-                "red win", "red wins", "red team", "civilians", "civilians win", "town",
-                "town win", "town wins", "citizens", "к"),
-        "black": ("Чёрные", "Black", "победа черных", "мафия", "победа мафии", "черных",
-                  "черные победили", "победили черные", "мафия победила", "победила мафия",
-                  "победа черной команды", "черная команда", "черн",
-                  "black win", "black wins", "black team", "mafia", "mafia win",
-                  "mafia wins", "ч"),
+        "red": (
+            "Красные",
+            "Red",
+            "победа красных",
+            "мирные",
+            "победа мирных",
+            "красных",
+            "победа мирного города",
+            "победа города",
+            "мирный город",
+            "город",
+            "красные победили",
+            "победили красные",
+            "мирные победили",
+            "победа мирного",
+            "победа красной команды",
+            "красная команда",
+            "красн",
+            "red win",
+            "red wins",
+            "red team",
+            "civilians",
+            "civilians win",
+            "town",
+            "town win",
+            "town wins",
+            "citizens",
+            "к",
+        ),
+        "black": (
+            "Чёрные",
+            "Black",
+            "победа черных",
+            "мафия",
+            "победа мафии",
+            "черных",
+            "черные победили",
+            "победили черные",
+            "мафия победила",
+            "победила мафия",
+            "победа черной команды",
+            "черная команда",
+            "черн",
+            "black win",
+            "black wins",
+            "black team",
+            "mafia",
+            "mafia win",
+            "mafia wins",
+            "ч",
+        ),
         "draw": ("Ничья", "Draw", "tie", "н", "ничейный результат", "ничья по фазам"),
     },
     "left": {
-        "killed": ("убит", "killed", "у", "k", "shot", "убита", "убит ночью", "отстрел",
-                   "отстрелян", "застрелен", "застрелена", "kill", "night kill"),
-        "voted": ("заголосован", "voted out", "voted", "з", "v", "заголосована", "ушел",
-                  "ушёл", "заголосовали", "голосование", "выгнан", "посажен", "vote",
-                  "vote out"),
-        "fouled": ("4 фола", "fouled out", "ф", "f", "фолы", "4 fouls", "удален по фолам",
-                   "по фолам", "4ф", "4 ф", "фол", "удален 4 фола", "fouls", "foul out",
-                   "4f"),
-        "disqualified": ("дисквалифицирован", "disqualified", "дискв", "dq",
-                         "дисквалификация", "дисквалифицирована", "дисквал", "дк", "disq"),
+        "killed": (
+            "убит",
+            "killed",
+            "у",
+            "k",
+            "shot",
+            "убита",
+            "убит ночью",
+            "отстрел",
+            "отстрелян",
+            "застрелен",
+            "застрелена",
+            "kill",
+            "night kill",
+        ),
+        "voted": (
+            "заголосован",
+            "voted out",
+            "voted",
+            "з",
+            "v",
+            "заголосована",
+            "ушел",
+            "ушёл",
+            "заголосовали",
+            "голосование",
+            "выгнан",
+            "посажен",
+            "vote",
+            "vote out",
+        ),
+        "fouled": (
+            "4 фола",
+            "fouled out",
+            "ф",
+            "f",
+            "фолы",
+            "4 fouls",
+            "удален по фолам",
+            "по фолам",
+            "4ф",
+            "4 ф",
+            "фол",
+            "удален 4 фола",
+            "fouls",
+            "foul out",
+            "4f",
+        ),
+        "disqualified": (
+            "дисквалифицирован",
+            "disqualified",
+            "дискв",
+            "dq",
+            "дисквалификация",
+            "дисквалифицирована",
+            "дисквал",
+            "дк",
+            "disq",
+        ),
     },
     "bonus": {
         "bp": ("ЛИ", "BP", "ли1", "bp1", "лучший игрок", "best player"),
@@ -132,8 +248,7 @@ def value_lookup(vocab: str) -> dict[str, str]:
     """Folded spelling → canonical code for one vocabulary (and its ambiguous words), each
     spelling under both :func:`fold` and :func:`fold_key`, so either finds it."""
     pairs = [(s, code) for code, spellings in VALUES[vocab].items() for s in spellings]
-    pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items()
-              for s in spellings]
+    pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items() for s in spellings]
     table = {fold_key(s): code for s, code in pairs}
     table.update({fold(s): code for s, code in pairs})
     return table
@@ -148,8 +263,14 @@ def display_value(vocab: str, code: str, lang: str) -> str:
 # Phases: Д1 < Н1 < Д2 < Н2 … encoded as an ordinal: day k → 2k−1, night k → 2k.
 # Written `Н2`, `н.2`, `Ночь 2`, `2Н`, `2-я ночь`, `N2`, `2n`, `night 2`, `H2` (a Latin H
 # for the Cyrillic Н): a letter or word for day or night, and the number, in either order.
-_PHASE_WORDS = (("ночь", "н"), ("ночи", "н"), ("night", "н"), ("день", "д"), ("дня", "д"),
-                ("day", "д"))
+_PHASE_WORDS = (
+    ("ночь", "н"),
+    ("ночи", "н"),
+    ("night", "н"),
+    ("день", "д"),
+    ("дня", "д"),
+    ("day", "д"),
+)
 _PHASE_LETTERS = str.maketrans({"n": "н", "h": "н", "d": "д"})
 _PHASE = re.compile(r"^(?:([дн])(\d{1,2})|(\d{1,2})[яйе]?([дн]))$")
 
@@ -210,7 +331,8 @@ def game_name(game: object, lang: str) -> str:
     """
     text = str(game)
     return _PER_TABLE_KEY.sub(
-        lambda m: PER_TABLE(lang).format(table=m.group(1), game=m.group(2)), text)
+        lambda m: PER_TABLE(lang).format(table=m.group(1), game=m.group(2)), text
+    )
 
 
 # Tournament settings: canonical key → (RU, EN) names. Point keys map to the rule set.
@@ -242,11 +364,24 @@ QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 
 def setting_lookup() -> dict[str, str]:
     table = {fold(name(lang)): key for key, name in SETTINGS.items() for lang in LANGS}
     # Common short spellings, with a Latin K typed for the Cyrillic К and back.
-    table.update({"коэффициент к": "apply_k", "к": "apply_k", "k": "apply_k",
-                  "coefficient k": "apply_k", "турнир": "name", "tournament": "name",
-                  "лучший ход 3": "best_move_3", "лучший ход 2": "best_move_2",
-                  "best move 3": "best_move_3", "best move 2": "best_move_2",
-                  "гео-правило": "geo_rule_7", "geo rule": "geo_rule_7",
-                  "сезон": "season_name", "season": "season_name",
-                  "название рейтинга": "season_name", "rating name": "season_name"})
+    table.update(
+        {
+            "коэффициент к": "apply_k",
+            "к": "apply_k",
+            "k": "apply_k",
+            "coefficient k": "apply_k",
+            "турнир": "name",
+            "tournament": "name",
+            "лучший ход 3": "best_move_3",
+            "лучший ход 2": "best_move_2",
+            "best move 3": "best_move_3",
+            "best move 2": "best_move_2",
+            "гео-правило": "geo_rule_7",
+            "geo rule": "geo_rule_7",
+            "сезон": "season_name",
+            "season": "season_name",
+            "название рейтинга": "season_name",
+            "rating name": "season_name",
+        }
+    )
     return table

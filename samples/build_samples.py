@@ -52,10 +52,22 @@ HERE = Path(__file__).resolve().parent
 # ---------------------------------------------------------------------------
 
 SHEETS = {
-    "ru": {"tournament": "Турнир", "players": "Игроки", "games": "Игры", "seats": "Протокол",
-           "protests": "Протесты", "lot": "Жребий"},
-    "en": {"tournament": "Tournament", "players": "Players", "games": "Games", "seats": "Seats",
-           "protests": "Protests", "lot": "Lot"},
+    "ru": {
+        "tournament": "Турнир",
+        "players": "Игроки",
+        "games": "Игры",
+        "seats": "Протокол",
+        "protests": "Протесты",
+        "lot": "Жребий",
+    },
+    "en": {
+        "tournament": "Tournament",
+        "players": "Players",
+        "games": "Games",
+        "seats": "Seats",
+        "protests": "Protests",
+        "lot": "Lot",
+    },
 }
 
 # Column keys in the order each language's workbook lays them out.
@@ -64,8 +76,7 @@ COLUMNS = {
         "tournament": ["key", "value"],
         "players": ["player", "club", "city", "removed"],
         "games": ["game", "round", "table", "judge", "result", "ended", "annulled"],
-        "seats": ["game", "seat", "player", "role", "fouls", "left", "when", "best_move",
-                  "bonus"],
+        "seats": ["game", "seat", "player", "role", "fouls", "left", "when", "best_move", "bonus"],
         "protests": ["game", "seat", "filed", "text", "decision", "decided_by"],
         "lot": ["player", "order"],
     },
@@ -73,8 +84,7 @@ COLUMNS = {
         "tournament": ["key", "value"],
         "players": ["player", "removed", "city", "club"],
         "games": ["game", "result", "ended", "round", "table", "judge", "annulled"],
-        "seats": ["player", "game", "seat", "role", "left", "when", "fouls", "bonus",
-                  "best_move"],
+        "seats": ["player", "game", "seat", "role", "left", "when", "fouls", "bonus", "best_move"],
         "protests": ["game", "seat", "filed", "decision", "decided_by", "text"],
         "lot": ["player", "order"],
     },
@@ -83,58 +93,132 @@ COLUMNS = {
 HEADERS = {
     "ru": {
         "tournament": {"key": "Параметр", "value": "Значение"},
-        "players": {"player": "Игрок", "club": "Клуб", "city": "Город",
-                    "removed": "Удалён с турнира"},
-        "games": {"game": "Игра", "round": "Тур", "table": "Стол", "judge": "Судья",
-                  "result": "Результат", "ended": "Окончание", "annulled": "Отменена"},
-        "seats": {"game": "Игра", "seat": "Место", "player": "Игрок", "role": "Роль",
-                  "fouls": "Фолы", "left": "Выбыл", "when": "Когда",
-                  "best_move": "Лучший ход", "bonus": "Доп"},
-        "protests": {"game": "Игра", "seat": "Место", "filed": "Подан", "text": "Суть",
-                     "decision": "Решение", "decided_by": "Кто решил"},
+        "players": {
+            "player": "Игрок",
+            "club": "Клуб",
+            "city": "Город",
+            "removed": "Удалён с турнира",
+        },
+        "games": {
+            "game": "Игра",
+            "round": "Тур",
+            "table": "Стол",
+            "judge": "Судья",
+            "result": "Результат",
+            "ended": "Окончание",
+            "annulled": "Отменена",
+        },
+        "seats": {
+            "game": "Игра",
+            "seat": "Место",
+            "player": "Игрок",
+            "role": "Роль",
+            "fouls": "Фолы",
+            "left": "Выбыл",
+            "when": "Когда",
+            "best_move": "Лучший ход",
+            "bonus": "Доп",
+        },
+        "protests": {
+            "game": "Игра",
+            "seat": "Место",
+            "filed": "Подан",
+            "text": "Суть",
+            "decision": "Решение",
+            "decided_by": "Кто решил",
+        },
         "lot": {"player": "Игрок", "order": "Порядок"},
     },
     "en": {
         "tournament": {"key": "Setting", "value": "Value"},
-        "players": {"player": "Player", "club": "Club", "city": "City",
-                    "removed": "Removed from tournament"},
-        "games": {"game": "Game", "round": "Round", "table": "Table", "judge": "Judge",
-                  "result": "Result", "ended": "Ended", "annulled": "Annulled"},
-        "seats": {"game": "Game", "seat": "Seat", "player": "Player", "role": "Role",
-                  "fouls": "Fouls", "left": "Left", "when": "When",
-                  "best_move": "Best move", "bonus": "Bonus"},
-        "protests": {"game": "Game", "seat": "Seat", "filed": "Filed", "text": "Text",
-                     "decision": "Decision", "decided_by": "Decided by"},
+        "players": {
+            "player": "Player",
+            "club": "Club",
+            "city": "City",
+            "removed": "Removed from tournament",
+        },
+        "games": {
+            "game": "Game",
+            "round": "Round",
+            "table": "Table",
+            "judge": "Judge",
+            "result": "Result",
+            "ended": "Ended",
+            "annulled": "Annulled",
+        },
+        "seats": {
+            "game": "Game",
+            "seat": "Seat",
+            "player": "Player",
+            "role": "Role",
+            "fouls": "Fouls",
+            "left": "Left",
+            "when": "When",
+            "best_move": "Best move",
+            "bonus": "Bonus",
+        },
+        "protests": {
+            "game": "Game",
+            "seat": "Seat",
+            "filed": "Filed",
+            "text": "Text",
+            "decision": "Decision",
+            "decided_by": "Decided by",
+        },
         "lot": {"player": "Player", "order": "Order"},
     },
 }
 
 WORDS = {
     "ru": {
-        "setting": {"name": "Название", "dates": "Даты", "city": "Город",
-                    "chief_judge": "Главный судья", "k": "Коэффициент K",
-                    "draws_in_n": "Ничьи в N", "quiet": "Ничья после фаз без выбываний",
-                    "win_disq": "Победа при дисквалификации"},
-        "yes": "да", "no": "нет",
+        "setting": {
+            "name": "Название",
+            "dates": "Даты",
+            "city": "Город",
+            "chief_judge": "Главный судья",
+            "k": "Коэффициент K",
+            "draws_in_n": "Ничьи в N",
+            "quiet": "Ничья после фаз без выбываний",
+            "win_disq": "Победа при дисквалификации",
+        },
+        "yes": "да",
+        "no": "нет",
         "role": {"C": "Мирный", "S": "Шериф", "M": "Мафия", "D": "Дон", "": ""},
         "result": {RED: "Красные", BLACK: "Чёрные", DRAW: "Ничья"},
-        "left": {"killed": "убит", "voted": "заголосован", "fouls": "4 фола",
-                 "disq": "дисквалифицирован", "": ""},
+        "left": {
+            "killed": "убит",
+            "voted": "заголосован",
+            "fouls": "4 фола",
+            "disq": "дисквалифицирован",
+            "": "",
+        },
         "phase": {"D": "Д", "N": "Н"},
         "bonus": {"BP": "ЛИ", "BP2": "ЛИ2", "BPL": "ЛИП", "": ""},
         "decision": {"rejected": "отклонён"},
         "decided_by": {"chief_judge": "главный судья"},
     },
     "en": {
-        "setting": {"name": "Name", "dates": "Dates", "city": "City",
-                    "chief_judge": "Chief judge", "k": "Coefficient K",
-                    "draws_in_n": "Draws in N", "quiet": "Draw after quiet phases",
-                    "win_disq": "Win points when disqualified"},
-        "yes": "yes", "no": "no",
+        "setting": {
+            "name": "Name",
+            "dates": "Dates",
+            "city": "City",
+            "chief_judge": "Chief judge",
+            "k": "Coefficient K",
+            "draws_in_n": "Draws in N",
+            "quiet": "Draw after quiet phases",
+            "win_disq": "Win points when disqualified",
+        },
+        "yes": "yes",
+        "no": "no",
         "role": {"C": "Civilian", "S": "Sheriff", "M": "Mafia", "D": "Don", "": ""},
         "result": {RED: "Red", BLACK: "Black", DRAW: "Draw"},
-        "left": {"killed": "killed", "voted": "voted out", "fouls": "fouled out",
-                 "disq": "disqualified", "": ""},
+        "left": {
+            "killed": "killed",
+            "voted": "voted out",
+            "fouls": "fouled out",
+            "disq": "disqualified",
+            "": "",
+        },
         "phase": {"D": "D", "N": "N"},
         "bonus": {"BP": "BP", "BP2": "BP2", "BPL": "BPL", "": ""},
         "decision": {"rejected": "rejected"},
@@ -143,10 +227,10 @@ WORDS = {
 }
 
 
-
 # ---------------------------------------------------------------------------
 # Workbooks
 # ---------------------------------------------------------------------------
+
 
 def sheet_rows(lang: str) -> dict[str, list[dict]]:
     """Every sheet's rows as {column key: cell value} in the given language."""
@@ -169,35 +253,64 @@ def sheet_rows(lang: str) -> dict[str, list[dict]]:
     return {
         "tournament": [{"key": w["setting"][key], "value": value} for key, value in settings],
         "players": [
-            {"player": nick, "club": club, "city": CITIES[city][lang],
-             "removed": yes_no[gone]}
+            {"player": nick, "club": club, "city": CITIES[city][lang], "removed": yes_no[gone]}
             for nick, club, city, gone in PLAYERS
         ],
         "games": [
-            {"game": g.id, "round": g.round, "table": g.table, "judge": g.judge,
-             "result": w["result"][g.result], "ended": g.ended_time, "annulled": w["no"]}
+            {
+                "game": g.id,
+                "round": g.round,
+                "table": g.table,
+                "judge": g.judge,
+                "result": w["result"][g.result],
+                "ended": g.ended_time,
+                "annulled": w["no"],
+            }
             for g in GAMES
         ],
         "seats": [
-            {"game": g.id, "seat": s.seat, "player": s.player, "role": w["role"][s.role],
-             "fouls": s.fouls or None, "left": w["left"][s.left], "when": phase(s.when),
-             "best_move": s.best_move, "bonus": w["bonus"][s.bonus]}
+            {
+                "game": g.id,
+                "seat": s.seat,
+                "player": s.player,
+                "role": w["role"][s.role],
+                "fouls": s.fouls or None,
+                "left": w["left"][s.left],
+                "when": phase(s.when),
+                "best_move": s.best_move,
+                "bonus": w["bonus"][s.bonus],
+            }
             for g in GAMES
             for s in g.seats
         ],
         "protests": [
-            {"game": p["game"], "seat": p["seat"], "filed": clock(p["filed"]),
-             "text": p["text"][lang],
-             "decision": w["decision"][p["decision"]],
-             "decided_by": w["decided_by"][p["decided_by"]]}
+            {
+                "game": p["game"],
+                "seat": p["seat"],
+                "filed": clock(p["filed"]),
+                "text": p["text"][lang],
+                "decision": w["decision"][p["decision"]],
+                "decided_by": w["decided_by"][p["decided_by"]],
+            }
             for p in PROTESTS
         ],
         "lot": [],
     }
 
 
-WIDTHS = {"text": 40, "player": 14, "club": 20, "city": 18, "judge": 18, "key": 18,
-          "value": 30, "removed": 16, "result": 10, "left": 18, "best_move": 12}
+WIDTHS = {
+    "text": 40,
+    "player": 14,
+    "club": 20,
+    "city": 18,
+    "judge": 18,
+    "key": 18,
+    "value": 30,
+    "removed": 16,
+    "result": 10,
+    "left": 18,
+    "best_move": 12,
+}
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 
@@ -249,8 +362,10 @@ def read_workbook(path: Path, lang: str) -> dict[str, list[dict]]:
 def to_canonical(lang: str, data: dict[str, list[dict]]) -> dict[str, list[tuple]]:
     """Translate one language's cell values into language-free tuples."""
     w = WORDS[lang]
-    back = {name: {v: k for k, v in w[name].items() if v} for name in
-            ("role", "result", "left", "bonus", "decision", "decided_by", "setting")}
+    back = {
+        name: {v: k for k, v in w[name].items() if v}
+        for name in ("role", "result", "left", "bonus", "decision", "decided_by", "setting")
+    }
     cities = {CITIES[key][lang]: key for key in CITIES if key}
     texts = {p["text"][lang]: i for i, p in enumerate(PROTESTS)}
     dates = {TOURNAMENT["dates"][lang]: "dates"}
@@ -267,8 +382,10 @@ def to_canonical(lang: str, data: dict[str, list[dict]]) -> dict[str, list[tuple
     def plain(value, table):
         return table.get(value, value) if value else None
 
-    data = {sheet: [{k: (None if v == "" else v) for k, v in row.items()} for row in rows]
-            for sheet, rows in data.items()}
+    data = {
+        sheet: [{k: (None if v == "" else v) for k, v in row.items()} for row in rows]
+        for sheet, rows in data.items()
+    }
     yes_no = {w["yes"]: True, w["no"]: False}
     settings = []
     for row in data["tournament"]:
@@ -278,19 +395,47 @@ def to_canonical(lang: str, data: dict[str, list[dict]]) -> dict[str, list[tuple
         settings.append((key, value))
     return {
         "tournament": settings,
-        "players": [(r["player"], r["club"], plain(r["city"], cities), yes_no[r["removed"]])
-                    for r in data["players"]],
-        "games": sorted((number(r["game"]), number(r["round"]), number(r["table"]), r["judge"],
-                         back["result"][r["result"]], r["ended"], yes_no[r["annulled"]])
-                        for r in data["games"]),
-        "seats": sorted((number(r["game"]), number(r["seat"]), r["player"],
-                         plain(r["role"], back["role"]), number(r["fouls"]),
-                         plain(r["left"], back["left"]), phase(r["when"]), r["best_move"],
-                         plain(r["bonus"], back["bonus"]))
-                        for r in data["seats"]),
-        "protests": [(number(r["game"]), number(r["seat"]), r["filed"], texts[r["text"]],
-                      back["decision"][r["decision"]], back["decided_by"][r["decided_by"]])
-                     for r in data["protests"]],
+        "players": [
+            (r["player"], r["club"], plain(r["city"], cities), yes_no[r["removed"]])
+            for r in data["players"]
+        ],
+        "games": sorted(
+            (
+                number(r["game"]),
+                number(r["round"]),
+                number(r["table"]),
+                r["judge"],
+                back["result"][r["result"]],
+                r["ended"],
+                yes_no[r["annulled"]],
+            )
+            for r in data["games"]
+        ),
+        "seats": sorted(
+            (
+                number(r["game"]),
+                number(r["seat"]),
+                r["player"],
+                plain(r["role"], back["role"]),
+                number(r["fouls"]),
+                plain(r["left"], back["left"]),
+                phase(r["when"]),
+                r["best_move"],
+                plain(r["bonus"], back["bonus"]),
+            )
+            for r in data["seats"]
+        ),
+        "protests": [
+            (
+                number(r["game"]),
+                number(r["seat"]),
+                r["filed"],
+                texts[r["text"]],
+                back["decision"][r["decision"]],
+                back["decided_by"][r["decided_by"]],
+            )
+            for r in data["protests"]
+        ],
         "lot": [tuple(r.values()) for r in data["lot"]],
     }
 
@@ -298,6 +443,7 @@ def to_canonical(lang: str, data: dict[str, list[dict]]) -> dict[str, list[tuple
 # ---------------------------------------------------------------------------
 # Expected standings
 # ---------------------------------------------------------------------------
+
 
 def fraction_text(value: Fraction) -> str:
     return f'"{value}"'
@@ -327,7 +473,7 @@ def tie_comments(st: Standings) -> list[str]:
                 f"# Places {place_range}: {upper.player} and {lower.player} -- a lot is needed",
                 f"#   equal on every criterion of 8.6.1-8.6.4: {', '.join(same)}.",
                 "#   Only a lot can separate them (8.6.5); the Lot sheet is empty, so they share",
-                f"#   the place range {place_range} (decided_by = \"tied\"; the order of the two",
+                f'#   the place range {place_range} (decided_by = "tied"; the order of the two',
                 "#   rows within the range is not significant).",
             ]
         else:
@@ -339,12 +485,14 @@ def tie_comments(st: Standings) -> list[str]:
                 f"#   {decided_by}: {upper.player} {shown(ours[at])}"
                 f" > {lower.player} {shown(theirs[at])}, so {upper.player} is placed higher.",
             ]
-            rest = zip(CRITERIA[at + 1:], ours[at + 1:], theirs[at + 1:], strict=True)
+            rest = zip(CRITERIA[at + 1 :], ours[at + 1 :], theirs[at + 1 :], strict=True)
             later = [(name, a, b) for name, a, b in rest if b > a]
             if later:
                 name, a, b = later[0]
-                out.append(f"#   Later criteria are not consulted, though {lower.player} leads"
-                           f" on {name} ({shown(b)} against {shown(a)}).")
+                out.append(
+                    f"#   Later criteria are not consulted, though {lower.player} leads"
+                    f" on {name} ({shown(b)} against {shown(a)})."
+                )
         for member in (upper, lower):
             out += breakdown(member)
         out.append("#")
@@ -357,12 +505,19 @@ def shown(value) -> str:
 
 def breakdown(line: Line) -> list[str]:
     """A player's every point, game by game, for checking by hand."""
-    out = textwrap.wrap("; ".join(line.notes), width=96, initial_indent=f"#   {line.player}: ",
-                        subsequent_indent="#       ", break_on_hyphens=False)
-    out.append(f"#     win points {line.win_points} + additional {line.additional}"
-               f" (best move {line.best_move}, awards {line.awards},"
-               f" penalties {line.penalties}) = total {line.total}"
-               f" = {decimal_text(line.total)}")
+    out = textwrap.wrap(
+        "; ".join(line.notes),
+        width=96,
+        initial_indent=f"#   {line.player}: ",
+        subsequent_indent="#       ",
+        break_on_hyphens=False,
+    )
+    out.append(
+        f"#     win points {line.win_points} + additional {line.additional}"
+        f" (best move {line.best_move}, awards {line.awards},"
+        f" penalties {line.penalties}) = total {line.total}"
+        f" = {decimal_text(line.total)}"
+    )
     return out
 
 
@@ -428,6 +583,7 @@ def expected_toml(st: Standings) -> str:
 
 # ---------------------------------------------------------------------------
 
+
 def main() -> int:
     errors = regulation_errors(GAMES)
     if errors:
@@ -447,11 +603,15 @@ def main() -> int:
             print(f"{path.name} does not read back as written: sheets {diff}")
             return 1
     for _place, place_range, line, decided_by in standings.rows:
-        print(f"{place_range:>6} {line.player:<10} {decimal_text(line.total):>6}"
-              f" {decimal_text(line.additional):>5} {line.wins:>2} {line.wins_don_sheriff}"
-              f" {line.killed_first_night} {decided_by}")
-    print(f"K = {standings.k}; wrote {', '.join(p.name for p in paths.values())},"
-          " tournament.expected.toml")
+        print(
+            f"{place_range:>6} {line.player:<10} {decimal_text(line.total):>6}"
+            f" {decimal_text(line.additional):>5} {line.wins:>2} {line.wins_don_sheriff}"
+            f" {line.killed_first_night} {decided_by}"
+        )
+    print(
+        f"K = {standings.k}; wrote {', '.join(p.name for p in paths.values())},"
+        " tournament.expected.toml"
+    )
     return 0
 
 

@@ -27,6 +27,7 @@ def best_move_seats(text: str) -> list[int]:
 # The regulation, checked independently of the package
 # ---------------------------------------------------------------------------
 
+
 def regulation_errors(games: list[Game]) -> list[str]:
     """Everything the sample must not contain; an empty list means a clean sample."""
     errors: list[str] = []
@@ -104,8 +105,9 @@ def _departure_errors(g: Game) -> list[str]:
         # Nights have odd indexes here; D1 (index 0) never opens the window.
         first_night = previous + 1 if (previous + 1) % 2 == 1 else previous + 2
         if first_night + QUIET_WINDOW - 1 < index:
-            errors.append(f"{where}: play went on after {QUIET_WINDOW} quiet phases "
-                          "(special situation 9)")
+            errors.append(
+                f"{where}: play went on after {QUIET_WINDOW} quiet phases (special situation 9)"
+            )
         previous = index
         kinds = Counter(s.left for s in leaving)
         if kinds["killed"] > 1:
@@ -284,7 +286,4 @@ def compute(games: list[Game]) -> Standings:
 
 
 def criteria_values(line: Line) -> tuple:
-    return (line.total, line.additional, line.wins, line.wins_don_sheriff,
-            line.killed_first_night)
-
-
+    return (line.total, line.additional, line.wins, line.wins_don_sheriff, line.killed_first_night)

@@ -69,10 +69,12 @@ def formulas_with_values(folder: Path) -> Path:
 
 def merged_elsewhere(folder: Path) -> Path:
     """Merged cells on a sheet that is no protocol sheet: a title page, say."""
+
     def edit(book: openpyxl.Workbook) -> None:
         notes = book.create_sheet("Notes")
         notes["A1"] = "Кубок города"
         notes.merge_cells("A1:F2")
+
     return _openpyxl_book(folder / "merged_elsewhere.xlsx", edit)
 
 
@@ -81,22 +83,27 @@ def merged_elsewhere(folder: Path) -> Path:
 
 def formulas_without_values(folder: Path) -> Path:
     """openpyxl writes formulas with an empty <v/>: no reader sees their result."""
+
     def edit(book: openpyxl.Workbook) -> None:
         book["Протокол"]["E2"] = "=1+1"
         book["Протокол"]["E3"] = "=SUM(B2:B3)"
+
     return _openpyxl_book(folder / "formulas.xlsx", edit)
 
 
 def merged_protocol(folder: Path) -> Path:
     """The game id merged down its ten seat rows, as on the paper form."""
+
     def edit(book: openpyxl.Workbook) -> None:
         book["Протокол"].merge_cells("A2:A11")
+
     return _openpyxl_book(folder / "merged.xlsx", edit)
 
 
 def hidden_protocol(folder: Path, state: str = "hidden") -> Path:
     def edit(book: openpyxl.Workbook) -> None:
         book["Игры"].sheet_state = state
+
     return _openpyxl_book(folder / f"{state}.xlsx", edit)
 
 
@@ -124,19 +131,51 @@ def ole2(streams: dict[str, bytes]) -> bytes:
         entries.append(_dir_entry(name, 2, first, len(content), right=right))
         payload += content
     entries += [_dir_entry("", 0, 0, 0)] * (4 - len(entries))
-    header = struct.pack("<8s16sHHHHH6sIIIIIIIII", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
-                         bytes(16), 0x3E, 3, 0xFFFE, 9, 6, bytes(6), 0, 1, 1, 0, 4096,
-                         _END, 0, _END, 0)
+    header = struct.pack(
+        "<8s16sHHHHH6sIIIIIIIII",
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+        bytes(16),
+        0x3E,
+        3,
+        0xFFFE,
+        9,
+        6,
+        bytes(6),
+        0,
+        1,
+        1,
+        0,
+        4096,
+        _END,
+        0,
+        _END,
+        0,
+    )
     header += struct.pack("<109I", 0, *[_FREE] * 108)
     fat_sector = struct.pack("<128I", *(fat + [_FREE] * (128 - len(fat))))
     return header + fat_sector + b"".join(entries) + payload
 
 
-def _dir_entry(name: str, kind: int, start: int, size: int, *, child: int = _NO_STREAM,
-               right: int = _NO_STREAM) -> bytes:
+def _dir_entry(
+    name: str, kind: int, start: int, size: int, *, child: int = _NO_STREAM, right: int = _NO_STREAM
+) -> bytes:
     raw = name.encode("utf-16-le") + b"\0\0" if name else b""
-    return struct.pack("<64sHBBIII16sIQQIQ", raw, len(raw), kind, 1, _NO_STREAM, right,
-                       child, bytes(16), 0, 0, 0, start, size)
+    return struct.pack(
+        "<64sHBBIII16sIQQIQ",
+        raw,
+        len(raw),
+        kind,
+        1,
+        _NO_STREAM,
+        right,
+        child,
+        bytes(16),
+        0,
+        0,
+        0,
+        start,
+        size,
+    )
 
 
 def legacy_xls(folder: Path) -> Path:
@@ -148,8 +187,14 @@ def legacy_xls(folder: Path) -> Path:
 def password_protected(folder: Path) -> Path:
     """How Office stores an encrypted xlsx: an OLE2 file, whatever the extension says."""
     path = folder / "secret.xlsx"
-    path.write_bytes(ole2({"EncryptionInfo": b"\x04\x00\x04\x00\x40\x00\x00\x00",
-                           "EncryptedPackage": b"\x00" * 64}))
+    path.write_bytes(
+        ole2(
+            {
+                "EncryptionInfo": b"\x04\x00\x04\x00\x40\x00\x00\x00",
+                "EncryptedPackage": b"\x00" * 64,
+            }
+        )
+    )
     return path
 
 
@@ -161,14 +206,15 @@ def old_word_document(folder: Path) -> Path:
 
 def xml_spreadsheet_2003(folder: Path) -> Path:
     path = folder / "export2003.xlsx"
-    path.write_text('<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n'
-                    '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>',
-                    encoding="utf-8")
+    path.write_text(
+        '<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n'
+        '<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"/>',
+        encoding="utf-8",
+    )
     return path
 
 
-def _zip(path: Path, parts: dict[str, bytes],
-         compression: int = zipfile.ZIP_DEFLATED) -> Path:
+def _zip(path: Path, parts: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> Path:
     with zipfile.ZipFile(path, "w", compression) as archive:
         for name, content in parts.items():
             archive.writestr(name, content)
@@ -176,19 +222,25 @@ def _zip(path: Path, parts: dict[str, bytes],
 
 
 def ods(folder: Path) -> Path:
-    return _zip(folder / "season.ods", {
-        "mimetype": b"application/vnd.oasis.opendocument.spreadsheet",
-        "content.xml": b"<office:document-content/>",
-        "META-INF/manifest.xml": b"<manifest:manifest/>",
-    })
+    return _zip(
+        folder / "season.ods",
+        {
+            "mimetype": b"application/vnd.oasis.opendocument.spreadsheet",
+            "content.xml": b"<office:document-content/>",
+            "META-INF/manifest.xml": b"<manifest:manifest/>",
+        },
+    )
 
 
 def xlsb(folder: Path) -> Path:
-    return _zip(folder / "binary.xlsb", {
-        "[Content_Types].xml": b"<Types/>",
-        "xl/workbook.bin": b"\x83\x01\x00",
-        "xl/worksheets/sheet1.bin": b"\x81\x01\x00",
-    })
+    return _zip(
+        folder / "binary.xlsb",
+        {
+            "[Content_Types].xml": b"<Types/>",
+            "xl/workbook.bin": b"\x83\x01\x00",
+            "xl/worksheets/sheet1.bin": b"\x81\x01\x00",
+        },
+    )
 
 
 def csv_renamed(folder: Path) -> Path:
@@ -206,8 +258,10 @@ def text_renamed(folder: Path) -> Path:
 
 def html_renamed(folder: Path) -> Path:
     path = folder / "export.xlsx"
-    path.write_text("<!DOCTYPE html><html><body><table><tr><td>1</td></tr></table>"
-                    "</body></html>", encoding="utf-8")
+    path.write_text(
+        "<!DOCTYPE html><html><body><table><tr><td>1</td></tr></table></body></html>",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -241,8 +295,12 @@ def _rezip(source: Path, path: Path, compression: int, edit: Callable[[str, byte
 
 def stored_parts(folder: Path) -> Path:
     """A sound workbook whose parts are stored, not deflated (allowed, if rare)."""
-    return _rezip(valid_openpyxl(folder), folder / "stored.xlsx", zipfile.ZIP_STORED,
-                  lambda _, content: content)
+    return _rezip(
+        valid_openpyxl(folder),
+        folder / "stored.xlsx",
+        zipfile.ZIP_STORED,
+        lambda _, content: content,
+    )
 
 
 def bad_crc(folder: Path) -> Path:
@@ -263,7 +321,7 @@ def broken_deflate(folder: Path) -> Path:
         info = archive.getinfo("xl/worksheets/sheet2.xml")
     name_len, extra_len = struct.unpack_from("<HH", data, info.header_offset + 26)
     start = info.header_offset + 30 + name_len + extra_len
-    data[start:start + info.compress_size] = b"\xff" * info.compress_size
+    data[start : start + info.compress_size] = b"\xff" * info.compress_size
     path.write_bytes(bytes(data))
     return path
 
@@ -273,8 +331,10 @@ def not_a_workbook(folder: Path) -> Path:
 
 
 def word_document(folder: Path) -> Path:
-    return _zip(folder / "letter.xlsx", {"[Content_Types].xml": b"<Types/>",
-                                         "word/document.xml": b"<w:document/>"})
+    return _zip(
+        folder / "letter.xlsx",
+        {"[Content_Types].xml": b"<Types/>", "word/document.xml": b"<w:document/>"},
+    )
 
 
 # ---- decompression bombs -----------------------------------------------------------------
@@ -282,8 +342,10 @@ def word_document(folder: Path) -> Path:
 
 def bomb_ratio(folder: Path) -> Path:
     """A workbook whose protocol sheet is 32 MB of blanks: it packs about 1000:1."""
+
     def edit(name: str, content: bytes) -> bytes:
         return content + b" " * (32 * 1024**2) if name == "xl/worksheets/sheet2.xml" else content
+
     return _rezip(valid_openpyxl(folder), folder / "bomb_ratio.xlsx", zipfile.ZIP_DEFLATED, edit)
 
 
@@ -315,7 +377,7 @@ def set_declared_size(data: bytes, part: str, size: int) -> bytes:
     at = out.find(b"PK\x01\x02")
     while at != -1:
         name_len, extra_len, comment_len = struct.unpack_from("<HHH", out, at + 28)
-        if out[at + 46:at + 46 + name_len] == part.encode():
+        if out[at + 46 : at + 46 + name_len] == part.encode():
             struct.pack_into("<I", out, at + 24, size)
             return bytes(out)
         at = out.find(b"PK\x01\x02", at + 46 + name_len + extra_len + comment_len)
@@ -327,33 +389,44 @@ def set_declared_size(data: bytes, part: str, size: int) -> bytes:
 _CONTENT_TYPES = (
     b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/'
     b'package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/>'
-    b"</Types>")
+    b"</Types>"
+)
 
 
-def minimal_workbook(folder: Path, sheet_xml: bytes, sheet: str = "Протокол",
-                     target: str = "/xl/worksheets/data.xml") -> Path:
+def minimal_workbook(
+    folder: Path, sheet_xml: bytes, sheet: str = "Протокол", target: str = "/xl/worksheets/data.xml"
+) -> Path:
     """A workbook of one sheet whose XML is given as is (prefixes, cached values …);
     `target` is how the workbook's rels point at it (absolute, or relative to xl/)."""
     workbook = (
         '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats'
         '.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/'
         f'officeDocument/2006/relationships"><sheets><sheet name="{sheet}" sheetId="1" '
-        'r:id="rId7"/></sheets></workbook>').encode()
+        'r:id="rId7"/></sheets></workbook>'
+    ).encode()
     rels = (
         b'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.'
         b'openxmlformats.org/package/2006/relationships"><Relationship Id="rId7" Type="http://'
         b'schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" '
-        b'Target="' + target.encode() + b'"/></Relationships>')
-    return _zip(folder / "minimal.xlsx", {"[Content_Types].xml": _CONTENT_TYPES,
-                                          "xl/workbook.xml": workbook,
-                                          "xl/_rels/workbook.xml.rels": rels,
-                                          "xl/worksheets/data.xml": sheet_xml})
+        b'Target="' + target.encode() + b'"/></Relationships>'
+    )
+    return _zip(
+        folder / "minimal.xlsx",
+        {
+            "[Content_Types].xml": _CONTENT_TYPES,
+            "xl/workbook.xml": workbook,
+            "xl/_rels/workbook.xml.rels": rels,
+            "xl/worksheets/data.xml": sheet_xml,
+        },
+    )
 
 
 def sheet_xml(rows: str, prefix: str = "", tail: str = "") -> bytes:
     """Sheet XML around `rows` (already in the prefix's tags), with an optional tail."""
     p = f"{prefix}:" if prefix else ""
     xmlns = f"xmlns:{prefix}" if prefix else "xmlns"
-    return (f'<?xml version="1.0" encoding="UTF-8"?><{p}worksheet {xmlns}="http://schemas.'
-            f'openxmlformats.org/spreadsheetml/2006/main"><{p}sheetData>{rows}</{p}sheetData>'
-            f"{tail}</{p}worksheet>").encode()
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?><{p}worksheet {xmlns}="http://schemas.'
+        f'openxmlformats.org/spreadsheetml/2006/main"><{p}sheetData>{rows}</{p}sheetData>'
+        f"{tail}</{p}worksheet>"
+    ).encode()

@@ -20,26 +20,58 @@ from mafia_sheets.model import Source
 from mafia_sheets.reading import columns as schema
 
 # Seats 3, 7, 9 are black (mafia, don, mafia); seat 5 is the sheriff.
-ROLES = {1: "Мирный", 2: "", 3: "Мафия", 4: "Мирный", 5: "Шериф", 6: "", 7: "Дон", 8: "Мирный",
-         9: "Мафия", 10: ""}
+ROLES = {
+    1: "Мирный",
+    2: "",
+    3: "Мафия",
+    4: "Мирный",
+    5: "Шериф",
+    6: "",
+    7: "Дон",
+    8: "Мирный",
+    9: "Мафия",
+    10: "",
+}
 EN_ROLES = {"Мирный": "Civilian", "": "", "Мафия": "Mafia", "Шериф": "Sheriff", "Дон": "Don"}
 
 # seat → (left, when) for a game that ends as the key says.
 FLOWS = {
     # reds vote out every black: 3 (Д1), 7 (Д2), 9 (Д3); mafia kill 1 (Н1), 2 (Н2)
-    "Красные": {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 7: ("заголосован", "Д2"),
-                2: ("убит", "Н2"), 9: ("заголосован", "Д3")},
+    "Красные": {
+        3: ("заголосован", "Д1"),
+        1: ("убит", "Н1"),
+        7: ("заголосован", "Д2"),
+        2: ("убит", "Н2"),
+        9: ("заголосован", "Д3"),
+    },
     # reds lose 1 (Д1), 2 (Н1), 4 (Д2), 5 (Н2): 3 reds against 3 blacks
-    "Чёрные": {1: ("заголосован", "Д1"), 2: ("убит", "Н1"), 4: ("заголосован", "Д2"),
-               5: ("убит", "Н2")},
+    "Чёрные": {
+        1: ("заголосован", "Д1"),
+        2: ("убит", "Н1"),
+        4: ("заголосован", "Д2"),
+        5: ("убит", "Н2"),
+    },
     # two departures, then the game stays open: a draw (situation 9, after the last departure)
     "Ничья": {1: ("заголосован", "Д1"), 2: ("убит", "Н1")},
 }
-EN_VALUES = {"Красные": "Red", "Чёрные": "Black", "Ничья": "Draw", "убит": "killed",
-             "заголосован": "voted out", "4 фола": "fouled out",
-             "дисквалифицирован": "disqualified", "ЛИ": "BP", "ЛИ2": "BP2", "ЛИП": "BPL",
-             "да": "yes", "нет": "no", "отклонён": "rejected", "на рассмотрении": "pending",
-             "удовлетворён": "upheld", "главный судья": "chief judge"}
+EN_VALUES = {
+    "Красные": "Red",
+    "Чёрные": "Black",
+    "Ничья": "Draw",
+    "убит": "killed",
+    "заголосован": "voted out",
+    "4 фола": "fouled out",
+    "дисквалифицирован": "disqualified",
+    "ЛИ": "BP",
+    "ЛИ2": "BP2",
+    "ЛИП": "BPL",
+    "да": "yes",
+    "нет": "no",
+    "отклонён": "rejected",
+    "на рассмотрении": "pending",
+    "удовлетворён": "upheld",
+    "главный судья": "chief judge",
+}
 
 
 @dataclass
@@ -51,24 +83,39 @@ class Proto:
     protests: list[dict[str, Any]] | None = None
     lot: list[dict[str, Any]] | None = None
 
-    def add_game(self, game: Any, names: list[str], result: str = "Красные",
-                 ended: Any = dt.time(20, 0), **extra: Any) -> None:
+    def add_game(
+        self,
+        game: Any,
+        names: list[str],
+        result: str = "Красные",
+        ended: Any = dt.time(20, 0),
+        **extra: Any,
+    ) -> None:
         """A valid game: roles of ROLES, the departures of FLOWS[result]."""
         self.games.append({"game": game, "result": result, "ended": ended, **extra})
         flow = FLOWS.get(result, {})
         for seat, name in enumerate(names, start=1):
             left, when = flow.get(seat, ("", ""))
-            self.seats.append({"game": game, "seat": seat, "player": name,
-                               "role": ROLES[seat], "fouls": "", "left": left, "when": when,
-                               "best_move": "", "bonus": ""})
+            self.seats.append(
+                {
+                    "game": game,
+                    "seat": seat,
+                    "player": name,
+                    "role": ROLES[seat],
+                    "fouls": "",
+                    "left": left,
+                    "when": when,
+                    "best_move": "",
+                    "bonus": "",
+                }
+            )
 
     def seat(self, game: Any, seat: int) -> dict[str, Any]:
         return next(r for r in self.seats if r["game"] == game and r["seat"] == seat)
 
     def seat_row(self, game: Any, seat: int) -> int:
         """The Excel row of a seat in the «Протокол» sheet (header in row 1)."""
-        index = next(i for i, r in enumerate(self.seats)
-                     if r["game"] == game and r["seat"] == seat)
+        index = next(i for i, r in enumerate(self.seats) if r["game"] == game and r["seat"] == seat)
         return index + 2
 
     def game_row(self, game: Any) -> int:
@@ -77,9 +124,14 @@ class Proto:
     def to_bytes(self, lang: str = "ru", order: dict[str, list[str]] | None = None) -> bytes:
         workbook = openpyxl.Workbook()
         workbook.remove(workbook.active)
-        sheets = [("tournament", self._settings_rows()), ("players", self.players),
-                  ("games", self.games), ("seats", self.seats), ("protests", self.protests),
-                  ("lot", self.lot)]
+        sheets = [
+            ("tournament", self._settings_rows()),
+            ("players", self.players),
+            ("games", self.games),
+            ("seats", self.seats),
+            ("protests", self.protests),
+            ("lot", self.lot),
+        ]
         for code, rows in sheets:
             if rows is None:
                 continue
@@ -147,8 +199,10 @@ def check_findings(*protos: Proto, lang: str = "ru") -> list[Any]:
     """Every finding of `check` over the protocols (several = one season, files p1.xlsx …)."""
     from mafia_sheets.pipeline import evaluate
 
-    sources = [p.source(lang, name=f"p{i}.xlsx" if len(protos) > 1 else "protocol.xlsx")
-               for i, p in enumerate(protos, start=1)]
+    sources = [
+        p.source(lang, name=f"p{i}.xlsx" if len(protos) > 1 else "protocol.xlsx")
+        for i, p in enumerate(protos, start=1)
+    ]
     return list(evaluate(sources, rate=False).findings)
 
 

@@ -66,7 +66,12 @@ def ukrainian_club(proto: Proto, tables: dict[Any, int], unplayed: bool = True) 
         ws["E5"], ws["F5"] = "Стіл", table
         ws["B7"], ws["C7"] = "Гра №", game["game"]
         ws["A10"], ws["B10"], ws["C10"], ws["D10"], ws["H10"] = (
-            "Роль", "№", "Гравець", "Фоли", "Дод. бали")
+            "Роль",
+            "№",
+            "Гравець",
+            "Фоли",
+            "Дод. бали",
+        )
         ws.merge_cells("D10:G10")
         rows = _seats(proto, game["game"])
         for index, row in enumerate(rows):
@@ -132,8 +137,9 @@ def russian_paper(proto: Proto, tables: dict[Any, int]) -> bytes:
             ws.cell(r, 12, row["when"] or None)
         ws["B17"] = "ПОБЕДИВШАЯ КОМАНДА"
         ws.merge_cells("B17:C17")
-        ws["D17"] = {"Красные": "Победа красных", "Чёрные": "Победа мафии",
-                     "Ничья": "Ничья"}.get(game["result"], game["result"])
+        ws["D17"] = {"Красные": "Победа красных", "Чёрные": "Победа мафии", "Ничья": "Ничья"}.get(
+            game["result"], game["result"]
+        )
         ws["B18"] = "ЛУЧШИЙ ХОД"
         maker = next((row for row in rows if row["best_move"]), None)
         ws["G18"] = "Игрок №"
@@ -156,7 +162,12 @@ def club_rows(proto: Proto, tables: dict[Any, int]) -> bytes:
     ws.merge_cells("A1:F1")
     ws.append([])  # row 2: block labels below
     ws["G2"], ws["Q2"], ws["AA2"], ws["AK2"], ws["AU2"] = (
-        "Игроки", "Роли", "Фолы", "Выбыл", "Когда")
+        "Игроки",
+        "Роли",
+        "Фолы",
+        "Выбыл",
+        "Когда",
+    )
     for start in ("G2:P2", "Q2:Z2", "AA2:AJ2", "AK2:AT2", "AU2:BD2"):
         ws.merge_cells(start)
     header = ["Тур", "Стол", "Игра", "Судья", "Результат", "Дата"] + list(range(1, 11)) * 5
@@ -166,8 +177,14 @@ def club_rows(proto: Proto, tables: dict[Any, int]) -> bytes:
         ws.cell(3, c, value)
     for r, game in enumerate(proto.games, start=4):
         rows = _seats(proto, game["game"])
-        values: list[Any] = [1, tables[game["game"]], game["game"], "Орлова", game["result"],
-                             "01.10.2026"]
+        values: list[Any] = [
+            1,
+            tables[game["game"]],
+            game["game"],
+            "Орлова",
+            game["result"],
+            "01.10.2026",
+        ]
         values += [row["player"] for row in rows]
         values += [row["role"] or None for row in rows]
         values += [row["fouls"] or None for row in rows]

@@ -19,8 +19,20 @@ from mafia_sheets.reading.settings import UNKNOWN_SETTING
 from mafia_sheets.report.xlsx_layout import shown_points
 from mafia_sheets.rules import load_rules
 
-PLAYERS = ("Кот", "=1+1", "@cmd", "Ёж", "-minus", "+plus", "Lynx", "Сова", "Wolf", "Бобр",
-           "Лиса", "Fox")
+PLAYERS = (
+    "Кот",
+    "=1+1",
+    "@cmd",
+    "Ёж",
+    "-minus",
+    "+plus",
+    "Lynx",
+    "Сова",
+    "Wolf",
+    "Бобр",
+    "Лиса",
+    "Fox",
+)
 ROLES = ("civilian",) * 6 + ("sheriff", "mafia", "mafia", "don")
 TEAM = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 RESULTS = ("red", "black", "red", "draw")
@@ -28,17 +40,35 @@ K = F(7, 5)
 SCALE = 20  # units per point: 2 × K = 14/5 and the 0.25 of a best move are whole units
 
 
-def standing(place: int | None, place_range: str, player: str, total: F, *,
-             decided_by: str = "total", removed: bool = False, **counts: int) -> Standing:
+def standing(
+    place: int | None,
+    place_range: str,
+    player: str,
+    total: F,
+    *,
+    decided_by: str = "total",
+    removed: bool = False,
+    **counts: int,
+) -> Standing:
     """A standings row whose components add up: win points + additional = total."""
     additional = F(1, 2) if total >= 1 else F(0)
     return Standing(
-        place=place, place_range=place_range, player=player, total=total,
-        win_points=total - additional, additional=additional, best_move=F(0),
-        awards=additional, penalties=F(0), games=counts.get("games", 10),
-        wins=counts.get("wins", 4), wins_don_sheriff=counts.get("wins_don_sheriff", 1),
-        killed_first_night=counts.get("killed_first_night", 2), decided_by=decided_by,
-        removed=removed)  # type: ignore[arg-type]
+        place=place,
+        place_range=place_range,
+        player=player,
+        total=total,
+        win_points=total - additional,
+        additional=additional,
+        best_move=F(0),
+        awards=additional,
+        penalties=F(0),
+        games=counts.get("games", 10),
+        wins=counts.get("wins", 4),
+        wins_don_sheriff=counts.get("wins_don_sheriff", 1),
+        killed_first_night=counts.get("killed_first_night", 2),
+        decided_by=decided_by,
+        removed=removed,
+    )  # type: ignore[arg-type]
 
 
 STANDINGS = (
@@ -53,8 +83,9 @@ STANDINGS = (
 REMOVED = (standing(None, "", "Удалённый", F(2), removed=True, games=3),)
 
 
-def frames(games: int, sources: tuple[str, ...] = ("day1.xlsx",)) -> tuple[pd.DataFrame,
-                                                                        pd.DataFrame]:
+def frames(
+    games: int, sources: tuple[str, ...] = ("day1.xlsx",)
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(games, points) frames of `games` games, ten seats each, built without loops over rows.
 
     Game 4 (a draw) is annulled: its seat totals are NaN and must come out blank.
@@ -71,15 +102,28 @@ def frames(games: int, sources: tuple[str, ...] = ("day1.xlsx",)) -> tuple[pd.Da
     penalty = np.where((seat == 7) & (g % 5 == 0), -1.0, 0.0)
     awards = np.where(win & (seat == np.where(result == "red", 2, 8)), 1.0, 0.0)
     additional = best_move + penalty + awards
-    points = pd.DataFrame({
-        "source": np.array(sources)[g * len(sources) // max(games, 1)],
-        "game": g + 1, "round": g // 4 + 1, "table": g % 4 + 1, "seat": seat,
-        "player": np.array(PLAYERS, dtype=object)[(g * 3 + seat) % len(PLAYERS)],
-        "role": role, "team": team, "result": result, "win": win, "heavy": heavy,
-        "win_points": win_points, "penalty": penalty, "best_move": best_move,
-        "awards": awards, "additional": additional, "total": win_points + additional,
-        "killed_first_night": seat == (g % 10) + 1,
-    })
+    points = pd.DataFrame(
+        {
+            "source": np.array(sources)[g * len(sources) // max(games, 1)],
+            "game": g + 1,
+            "round": g // 4 + 1,
+            "table": g % 4 + 1,
+            "seat": seat,
+            "player": np.array(PLAYERS, dtype=object)[(g * 3 + seat) % len(PLAYERS)],
+            "role": role,
+            "team": team,
+            "result": result,
+            "win": win,
+            "heavy": heavy,
+            "win_points": win_points,
+            "penalty": penalty,
+            "best_move": best_move,
+            "awards": awards,
+            "additional": additional,
+            "total": win_points + additional,
+            "killed_first_night": seat == (g % 10) + 1,
+        }
+    )
     return _games(points, games), exact(points)
 
 
@@ -103,8 +147,15 @@ def _games(points: pd.DataFrame, games: int) -> pd.DataFrame:
 def exact(points: pd.DataFrame) -> pd.DataFrame:
     """A points frame of floats as the rating keeps it: exact units of 1/SCALE point."""
     frame = points.copy()
-    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
-                 "running_total"):
+    for code in (
+        "win_points",
+        "penalty",
+        "best_move",
+        "awards",
+        "additional",
+        "total",
+        "running_total",
+    ):
         if code in frame:
             frame[f"{code}_u"] = (frame.pop(code) * SCALE).round().astype(np.int64)
     return frame
@@ -113,25 +164,57 @@ def exact(points: pd.DataFrame) -> pd.DataFrame:
 def shown(rating: Rating) -> pd.DataFrame:
     """The rating's points as the report shows them (floats), for comparing by value."""
     frame = rating.points.copy()
-    for code in ("win_points", "penalty", "best_move", "awards", "additional", "total",
-                 "running_total"):
+    for code in (
+        "win_points",
+        "penalty",
+        "best_move",
+        "awards",
+        "additional",
+        "total",
+        "running_total",
+    ):
         if f"{code}_u" in frame:
             frame[code] = shown_points(frame, code, rating.points_scale)
     return frame
 
 
-def make_rating(*, provisional: bool = False, sources: tuple[str, ...] = ("day1.xlsx",
-                "day2.xlsx"), games: int = 8, with_findings: bool = True) -> Rating:
+def make_rating(
+    *,
+    provisional: bool = False,
+    sources: tuple[str, ...] = ("day1.xlsx", "day2.xlsx"),
+    games: int = 8,
+    with_findings: bool = True,
+) -> Rating:
     game_frame, point_frame = frames(games, sources)
     rules = load_rules().with_overrides({"bp": "1.5", "name": "Кубок"})
-    found = (finding(UNKNOWN_SETTING, "Турнир", "A5", "=Цвет скатерти", row=5,
-                     allowed="Название, Даты"),) if with_findings else ()
+    found = (
+        (
+            finding(
+                UNKNOWN_SETTING, "Турнир", "A5", "=Цвет скатерти", row=5, allowed="Название, Даты"
+            ),
+        )
+        if with_findings
+        else ()
+    )
     return Rating(
-        tournament=Tournament(name="Кубок A&B «Осень»", dates="12–13.10.2024", city="Москва",
-                              chief_judge="Иван Петров"),
+        tournament=Tournament(
+            name="Кубок A&B «Осень»",
+            dates="12–13.10.2024",
+            city="Москва",
+            chief_judge="Иван Петров",
+        ),
         rules=rules,
-        k=KSummary(applied=True, value=K, heavy_side="black", games=10, heavy_games=3,
-                   red_wins=7, black_wins=3, draws=0, annulled=1),
+        k=KSummary(
+            applied=True,
+            value=K,
+            heavy_side="black",
+            games=10,
+            heavy_games=3,
+            red_wins=7,
+            black_wins=3,
+            draws=0,
+            annulled=1,
+        ),
         standings=STANDINGS,
         removed=REMOVED,
         lot=LotStatus(needed=True, method="open", groups=(("-minus", "+plus"),)),
@@ -146,6 +229,16 @@ def make_rating(*, provisional: bool = False, sources: tuple[str, ...] = ("day1.
 
 def without_k(rating: Rating, reason: str = "equal_wins") -> Rating:
     """The same rating when K is not applied (equal wins, option off, no games)."""
-    k = KSummary(applied=False, value=F(1), heavy_side=None, games=10, heavy_games=0,
-                 red_wins=5, black_wins=5, draws=0, annulled=0, reason=reason)
+    k = KSummary(
+        applied=False,
+        value=F(1),
+        heavy_side=None,
+        games=10,
+        heavy_games=0,
+        red_wins=5,
+        black_wins=5,
+        draws=0,
+        annulled=0,
+        reason=reason,
+    )
     return replace(rating, k=k)

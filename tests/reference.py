@@ -15,8 +15,12 @@ TEAM = {"civilian": "red", "sheriff": "red", "mafia": "black", "don": "black"}
 AWARD = {"bp": Fraction(1), "bp2": Fraction(1, 2), "bpl": Fraction(1, 2)}
 
 
-def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = True,
-              win_when_disqualified: bool = True) -> dict:
+def reference(
+    proto: SynthProtocol,
+    apply_k: bool = True,
+    draws_in_n: bool = True,
+    win_when_disqualified: bool = True,
+) -> dict:
     """Standings by the regulation; `win_when_disqualified` off voids a disqualified
     winner's win points (the win still counts for the tie-break on wins)."""
     results = [RESULTS[r] for r in proto.games["result"]]
@@ -32,15 +36,17 @@ def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = Tru
     for game in range(proto.n_games):
         result = results[game]
         rows = range(game * 10, game * 10 + 10)
-        black_seats = {int(seats["seat"][i]) for i in rows
-                       if TEAM[ROLES[seats["role"][i]]] == "black"}
+        black_seats = {
+            int(seats["seat"][i]) for i in rows if TEAM[ROLES[seats["role"][i]]] == "black"
+        }
         for i in rows:
             name = proto.players[seats["player"][i]]
             role = ROLES[seats["role"][i]]
             team = TEAM[role]
             left, when = LEFT[seats["left"][i]], int(seats["when"][i])
-            row = stats.setdefault(name, dict.fromkeys(
-                ("win_points", "additional", "wins", "wins_ds", "killed_n1"), 0))
+            row = stats.setdefault(
+                name, dict.fromkeys(("win_points", "additional", "wins", "wins_ds", "killed_n1"), 0)
+            )
             won = team == result
             if won and (win_when_disqualified or left != "disqualified"):
                 row["win_points"] += 2 * (k if team == heavy else 1)
@@ -54,19 +60,25 @@ def reference(proto: SynthProtocol, apply_k: bool = True, draws_in_n: bool = Tru
                 named = {int(s) for s in seats["best_move"][i] if s}
                 if team == "red" and named:
                     hits = len(named & black_seats)
-                    row["additional"] += (Fraction(1, 2) if hits == 3
-                                          else Fraction(1, 4) if hits == 2 else 0)
+                    row["additional"] += (
+                        Fraction(1, 2) if hits == 3 else Fraction(1, 4) if hits == 2 else 0
+                    )
             bonus = BONUSES[seats["bonus"][i]]
             if bonus and result != "draw":
                 row["additional"] += AWARD[bonus]
     for row in stats.values():
         row["total"] = row["win_points"] + row["additional"]
-    return {"k": k if heavy and apply_k else Fraction(1), "heavy": heavy,
-            "players": stats, "places": places(stats)}
+    return {
+        "k": k if heavy and apply_k else Fraction(1),
+        "heavy": heavy,
+        "players": stats,
+        "places": places(stats),
+    }
 
 
 def places(stats: dict[str, dict]) -> dict[str, str]:
     """Place ranges: players equal on all five criteria share a range (no lot held)."""
+
     def key(name: str) -> tuple:
         s = stats[name]
         return (-s["total"], -s["additional"], -s["wins"], -s["wins_ds"], -s["killed_n1"])

@@ -17,21 +17,32 @@ AWARD = {"bp": Fraction(1), "bp2": Fraction(1, 2), "bpl": Fraction(1, 2)}
 
 
 def _blank() -> dict:
-    return {"games": 0, "wins": 0, "killed_first_night": 0, "fouls": 0, "fouled_out": 0,
-            "disqualified": 0, "additional": Fraction(0),
-            "by_role": {r: {"games": 0, "wins": 0, "additional": Fraction(0)} for r in ROLES},
-            "by_team": {t: {"games": 0, "wins": 0} for t in ("red", "black")},
-            "best_moves": {"made": 0, "three": 0, "two": 0, "fewer": 0,
-                           "points": Fraction(0)},
-            "awards": {"bp": 0, "bp2": 0, "bpl": 0}}
+    return {
+        "games": 0,
+        "wins": 0,
+        "killed_first_night": 0,
+        "fouls": 0,
+        "fouled_out": 0,
+        "disqualified": 0,
+        "additional": Fraction(0),
+        "by_role": {r: {"games": 0, "wins": 0, "additional": Fraction(0)} for r in ROLES},
+        "by_team": {t: {"games": 0, "wins": 0} for t in ("red", "black")},
+        "best_moves": {"made": 0, "three": 0, "two": 0, "fewer": 0, "points": Fraction(0)},
+        "awards": {"bp": 0, "bp2": 0, "bpl": 0},
+    }
 
 
 def stats_reference(*protos: SynthProtocol) -> dict:
     """Players, tournament figures and pairs of one tournament or a season of several."""
     players: dict[str, dict] = defaultdict(_blank)
     pairs: dict[tuple[str, str], Counter] = defaultdict(Counter)
-    tournament = {"games": 0, "red_wins": 0, "black_wins": 0, "draws": 0,
-                  "by_seat": {str(s): {"games": 0, "wins": 0} for s in range(1, 11)}}
+    tournament = {
+        "games": 0,
+        "red_wins": 0,
+        "black_wins": 0,
+        "draws": 0,
+        "by_seat": {str(s): {"games": 0, "wins": 0} for s in range(1, 11)},
+    }
     ended: Counter = Counter()
     for proto in protos:
         seats = proto.seats
@@ -40,8 +51,9 @@ def stats_reference(*protos: SynthProtocol) -> dict:
             tournament["games"] += 1
             tournament[{"red": "red_wins", "black": "black_wins", "draw": "draws"}[result]] += 1
             rows = list(range(game * 10, game * 10 + 10))
-            black_seats = {int(seats["seat"][i]) for i in rows
-                           if TEAM[ROLES[seats["role"][i]]] == "black"}
+            black_seats = {
+                int(seats["seat"][i]) for i in rows if TEAM[ROLES[seats["role"][i]]] == "black"
+            }
             last = 0
             people = []
             for i in rows:
@@ -77,7 +89,8 @@ def stats_reference(*protos: SynthProtocol) -> dict:
                         move[kind] += 1
                         if team == "red":
                             gain = {"three": Fraction(1, 2), "two": Fraction(1, 4)}.get(
-                                kind, Fraction(0))
+                                kind, Fraction(0)
+                            )
                             move["points"] += gain
                             extra += gain
                 bonus = BONUSES[seats["bonus"][i]]
@@ -102,7 +115,15 @@ def stats_reference(*protos: SynthProtocol) -> dict:
                     pair["against"] += 1
                     pair["a_won"] += won_a
                     pair["b_won"] += won_b
-    return {"players": dict(players), "tournament": tournament, "ended": dict(ended),
-            "pairs": {key: {k: value[k] for k in ("games", "together", "together_wins",
-                                                   "against", "a_won", "b_won")}
-                      for key, value in pairs.items()}}
+    return {
+        "players": dict(players),
+        "tournament": tournament,
+        "ended": dict(ended),
+        "pairs": {
+            key: {
+                k: value[k]
+                for k in ("games", "together", "together_wins", "against", "a_won", "b_won")
+            }
+            for key, value in pairs.items()
+        },
+    }

@@ -85,16 +85,24 @@ def test_every_cell_of_a_grouped_finding_is_marked() -> None:
         proto.seat(2, seat)["player"] = ""
     _, workbook = annotated(proto)
     seats = workbook["Протокол"]
-    roles = [seat_cell(proto, 1, 2, "role"), seat_cell(proto, 1, 3, "role"),
-             seat_cell(proto, 2, 10, "role")]
+    roles = [
+        seat_cell(proto, 1, 2, "role"),
+        seat_cell(proto, 1, 3, "role"),
+        seat_cell(proto, 2, 10, "role"),
+    ]
     players = [seat_cell(proto, 2, 6, "player"), seat_cell(proto, 2, 8, "player")]
     assert roles == ["D3", "D4", "D21"] and players == ["C17", "C19"]
-    for cell, code in [*((c, "unknown-value") for c in roles),
-                       *((c, "missing-value") for c in players)]:
+    for cell, code in [
+        *((c, "unknown-value") for c in roles),
+        *((c, "missing-value") for c in players),
+    ]:
         assert code in seats[cell].comment.text, cell
         assert fill_of(seats[cell]) == ERROR_COLOR, cell
-    listed = [r for r in workbook["Замечания"].iter_rows(min_row=7, values_only=True)
-              if r[2] in ("unknown-value", "missing-value")]
+    listed = [
+        r
+        for r in workbook["Замечания"].iter_rows(min_row=7, values_only=True)
+        if r[2] in ("unknown-value", "missing-value")
+    ]
     assert [(r[2], r[4]) for r in listed] == [("unknown-value", "D3"), ("missing-value", "C17")]
 
 
@@ -114,7 +122,8 @@ def test_findings_sheet_lists_every_finding_with_a_link(lang: str) -> None:
     links = [sheet.cell(row, 5).hyperlink for row in (7, 8)]
     assert [link.location for link in links] == [
         f"'{sheet_name(lang)}'!{seat_cell(proto, 1, 1, 'best_move')}",
-        f"'{sheet_name(lang)}'!{seat_cell(proto, 1, 4, 'best_move')}"]
+        f"'{sheet_name(lang)}'!{seat_cell(proto, 1, 4, 'best_move')}",
+    ]
     legend = [sheet.cell(row, 1) for row in (2, 3)]
     assert [fill_of(c) for c in legend] == [ERROR_COLOR, WARNING_COLOR]
 
@@ -126,8 +135,10 @@ def sheet_name(lang: str) -> str:
 def test_findings_without_a_cell_link_to_their_sheet() -> None:
     proto = faulty()
     source = Source("protocol.xlsx", proto.to_bytes())
-    findings = [finding("missing-sheet", "Игры", expected="Игры", found="", source=""),
-                finding("missing-sheet", "Жребий / Lot", expected="Жребий", found="")]
+    findings = [
+        finding("missing-sheet", "Игры", expected="Игры", found="", source=""),
+        finding("missing-sheet", "Жребий / Lot", expected="Жребий", found=""),
+    ]
     workbook = openpyxl.load_workbook(io.BytesIO(annotate_workbook(source, findings)))
     sheet = workbook["Замечания"]
     assert sheet.cell(7, 5).hyperlink.location == "'Игры'!A1"
@@ -139,8 +150,9 @@ def test_findings_of_other_files_are_ignored() -> None:
     proto = faulty()
     source = Source("march.xlsx", proto.to_bytes())
     cell = seat_cell(proto, 1, 2, "player")
-    findings = [finding("name-look-alike", "Протокол", cell, "x", source="april.xlsx",
-                        other="y", count=1)]
+    findings = [
+        finding("name-look-alike", "Протокол", cell, "x", source="april.xlsx", other="y", count=1)
+    ]
     workbook = openpyxl.load_workbook(io.BytesIO(annotate_workbook(source, findings)))
     assert workbook["Протокол"][cell].comment is None
     assert workbook["Замечания"].cell(7, 3).value is None

@@ -19,66 +19,140 @@ from mafia_sheets.reading.safety import inspect_workbook, load_source
 
 # builder, fragments the English line must hold, fragments the Russian line must hold
 BAD_FILES = {
-    "legacy_xls": (badfiles.legacy_xls, [".xls", "save it as an Excel workbook (.xlsx)"],
-                   ["старого формата (.xls)", "сохраните как книгу Excel (.xlsx)"]),
-    "password": (badfiles.password_protected, ["password-protected", "Remove the password",
-                                               "File → Info → Protect Workbook"],
-                 ["защищён паролем", "Снимите пароль", "Файл → Сведения → Защита книги"]),
-    "old_office": (badfiles.old_word_document, ["old-format Office file, not an Excel "
-                                                "workbook", "(.xlsx)"],
-                   ["файл Office старого формата, а не книга Excel", "(.xlsx)"]),
-    "xml_2003": (badfiles.xml_spreadsheet_2003, ["an Excel 2003 XML spreadsheet",
-                                                 "save it as an Excel workbook (.xlsx)"],
-                 ["таблица Excel 2003 в формате XML", "сохраните как книгу Excel (.xlsx)"]),
-    "ods": (badfiles.ods, ["OpenDocument spreadsheet (.ods)", "Save As", ".xlsx"],
-            ["таблица OpenDocument (.ods)", "Сохранить как", ".xlsx"]),
-    "xlsb": (badfiles.xlsb, ["binary Excel workbook (.xlsb)", "save it as"],
-             ["двоичная книга Excel (.xlsb)", "сохраните как книгу Excel (.xlsx)"]),
-    "csv": (badfiles.csv_renamed, ["looks like a CSV or text file", "renamed", "(.xlsx)"],
-            ["похож на CSV или текстовый файл", "переименовали", "(.xlsx)"]),
-    "text": (badfiles.text_renamed, ["looks like a CSV or text file"],
-             ["похож на CSV или текстовый файл"]),
-    "html": (badfiles.html_renamed, ["web page (HTML)", "save it as an Excel workbook"],
-             ["веб-страница (HTML)", "сохраните как книгу Excel"]),
-    "other_non_zip": (badfiles.picture_renamed, ["not an Excel workbook (.xlsx)"],
-                      ["не книга Excel (.xlsx)"]),
-    "empty": (badfiles.empty_file, ["is empty (0 bytes)", "save it again"],
-              ["пуст (0 байт)", "сохраните заново"]),
-    "truncated": (badfiles.truncated, ["damaged or incomplete", "truncated"],
-                  ["повреждён или неполон", "обрезан"]),
-    "bad_crc": (badfiles.bad_crc, ["damaged or incomplete", "checksum of "
-                                   "xl/worksheets/sheet2.xml does not match"],
-                ["повреждён или неполон", "контрольная сумма xl/worksheets/sheet2.xml"]),
-    "broken_deflate": (badfiles.broken_deflate, ["xl/worksheets/sheet2.xml cannot be unpacked"],
-                       ["xl/worksheets/sheet2.xml не распаковывается"]),
-    "zip_not_workbook": (badfiles.not_a_workbook, ["zip archive, not an Excel workbook",
-                                                   "no xl/workbook.xml"],
-                         ["zip-архив, а не книга Excel", "нет xl/workbook.xml"]),
-    "word": (badfiles.word_document, ["a Word document, not an Excel workbook"],
-             ["документ Word, а не книга Excel"]),
-    "bomb_ratio": (badfiles.bomb_ratio, ["refused as unsafe", "packed", "(limit 100:1)"],
-                   ["отклонён как опасный", "сжат в", "(предел 100)"]),
-    "bomb_total": (badfiles.bomb_declared_total, ["refused as unsafe", "would unpack to",
-                                                  "(limit 2,048 MB)"],
-                   ["отклонён как опасный", "распаковывается в", "(предел 2\u00a0048 МБ)"]),
-    "bomb_entries": (badfiles.bomb_entries, ["holds 10,001 parts (limit 10,000)"],
-                     ["в нём 10\u00a0001 частей (предел 10\u00a0000)"]),
-    "lying_header": (badfiles.lying_header, ["refused as unsafe", "xl/worksheets/sheet2.xml "
-                                             "unpacks to more than its declared 1,000 bytes"],
-                     ["отклонён как опасный", "больше заявленных 1\u00a0000 байт"]),
-    "formulas": (badfiles.formulas_without_values,
-                 ["formulas without a saved value in Протокол!E2, Протокол!E3",
-                  "Open the file in Excel or LibreOffice and save it", "paste values"],
-                 ["формулы без сохранённого значения в Протокол!E2, Протокол!E3",
-                  "сохраните", "вставьте значения"]),
-    "merged": (badfiles.merged_protocol, ["sheet Протокол has merged cells A2:A11", "Unmerge"],
-               ["на листе «Протокол» объединены ячейки A2:A11", "Отмените объединение"]),
-    "hidden": (badfiles.hidden_protocol, ["protocol sheet Игры is hidden",
-                                          "Unhide it or delete it: a judge must see what is "
-                                          "counted"],
-               ["лист протокола «Игры» скрыт", "Покажите его или удалите"]),
-    "very_hidden": (badfiles.very_hidden_protocol, ["Игры is hidden", "very hidden", "VBA"],
-                    ["«Игры» скрыт", "очень скрыт", "VBA"]),
+    "legacy_xls": (
+        badfiles.legacy_xls,
+        [".xls", "save it as an Excel workbook (.xlsx)"],
+        ["старого формата (.xls)", "сохраните как книгу Excel (.xlsx)"],
+    ),
+    "password": (
+        badfiles.password_protected,
+        ["password-protected", "Remove the password", "File → Info → Protect Workbook"],
+        ["защищён паролем", "Снимите пароль", "Файл → Сведения → Защита книги"],
+    ),
+    "old_office": (
+        badfiles.old_word_document,
+        ["old-format Office file, not an Excel workbook", "(.xlsx)"],
+        ["файл Office старого формата, а не книга Excel", "(.xlsx)"],
+    ),
+    "xml_2003": (
+        badfiles.xml_spreadsheet_2003,
+        ["an Excel 2003 XML spreadsheet", "save it as an Excel workbook (.xlsx)"],
+        ["таблица Excel 2003 в формате XML", "сохраните как книгу Excel (.xlsx)"],
+    ),
+    "ods": (
+        badfiles.ods,
+        ["OpenDocument spreadsheet (.ods)", "Save As", ".xlsx"],
+        ["таблица OpenDocument (.ods)", "Сохранить как", ".xlsx"],
+    ),
+    "xlsb": (
+        badfiles.xlsb,
+        ["binary Excel workbook (.xlsb)", "save it as"],
+        ["двоичная книга Excel (.xlsb)", "сохраните как книгу Excel (.xlsx)"],
+    ),
+    "csv": (
+        badfiles.csv_renamed,
+        ["looks like a CSV or text file", "renamed", "(.xlsx)"],
+        ["похож на CSV или текстовый файл", "переименовали", "(.xlsx)"],
+    ),
+    "text": (
+        badfiles.text_renamed,
+        ["looks like a CSV or text file"],
+        ["похож на CSV или текстовый файл"],
+    ),
+    "html": (
+        badfiles.html_renamed,
+        ["web page (HTML)", "save it as an Excel workbook"],
+        ["веб-страница (HTML)", "сохраните как книгу Excel"],
+    ),
+    "other_non_zip": (
+        badfiles.picture_renamed,
+        ["not an Excel workbook (.xlsx)"],
+        ["не книга Excel (.xlsx)"],
+    ),
+    "empty": (
+        badfiles.empty_file,
+        ["is empty (0 bytes)", "save it again"],
+        ["пуст (0 байт)", "сохраните заново"],
+    ),
+    "truncated": (
+        badfiles.truncated,
+        ["damaged or incomplete", "truncated"],
+        ["повреждён или неполон", "обрезан"],
+    ),
+    "bad_crc": (
+        badfiles.bad_crc,
+        ["damaged or incomplete", "checksum of xl/worksheets/sheet2.xml does not match"],
+        ["повреждён или неполон", "контрольная сумма xl/worksheets/sheet2.xml"],
+    ),
+    "broken_deflate": (
+        badfiles.broken_deflate,
+        ["xl/worksheets/sheet2.xml cannot be unpacked"],
+        ["xl/worksheets/sheet2.xml не распаковывается"],
+    ),
+    "zip_not_workbook": (
+        badfiles.not_a_workbook,
+        ["zip archive, not an Excel workbook", "no xl/workbook.xml"],
+        ["zip-архив, а не книга Excel", "нет xl/workbook.xml"],
+    ),
+    "word": (
+        badfiles.word_document,
+        ["a Word document, not an Excel workbook"],
+        ["документ Word, а не книга Excel"],
+    ),
+    "bomb_ratio": (
+        badfiles.bomb_ratio,
+        ["refused as unsafe", "packed", "(limit 100:1)"],
+        ["отклонён как опасный", "сжат в", "(предел 100)"],
+    ),
+    "bomb_total": (
+        badfiles.bomb_declared_total,
+        ["refused as unsafe", "would unpack to", "(limit 2,048 MB)"],
+        ["отклонён как опасный", "распаковывается в", "(предел 2\u00a0048 МБ)"],
+    ),
+    "bomb_entries": (
+        badfiles.bomb_entries,
+        ["holds 10,001 parts (limit 10,000)"],
+        ["в нём 10\u00a0001 частей (предел 10\u00a0000)"],
+    ),
+    "lying_header": (
+        badfiles.lying_header,
+        [
+            "refused as unsafe",
+            "xl/worksheets/sheet2.xml unpacks to more than its declared 1,000 bytes",
+        ],
+        ["отклонён как опасный", "больше заявленных 1\u00a0000 байт"],
+    ),
+    "formulas": (
+        badfiles.formulas_without_values,
+        [
+            "formulas without a saved value in Протокол!E2, Протокол!E3",
+            "Open the file in Excel or LibreOffice and save it",
+            "paste values",
+        ],
+        [
+            "формулы без сохранённого значения в Протокол!E2, Протокол!E3",
+            "сохраните",
+            "вставьте значения",
+        ],
+    ),
+    "merged": (
+        badfiles.merged_protocol,
+        ["sheet Протокол has merged cells A2:A11", "Unmerge"],
+        ["на листе «Протокол» объединены ячейки A2:A11", "Отмените объединение"],
+    ),
+    "hidden": (
+        badfiles.hidden_protocol,
+        [
+            "protocol sheet Игры is hidden",
+            "Unhide it or delete it: a judge must see what is counted",
+        ],
+        ["лист протокола «Игры» скрыт", "Покажите его или удалите"],
+    ),
+    "very_hidden": (
+        badfiles.very_hidden_protocol,
+        ["Игры is hidden", "very hidden", "VBA"],
+        ["«Игры» скрыт", "очень скрыт", "VBA"],
+    ),
 }
 
 
@@ -106,19 +180,28 @@ def test_bad_file_is_refused_with_one_line_in_both_languages(kind: str, tmp_path
             assert fragment in line
 
 
-@pytest.mark.parametrize("build", [badfiles.valid_openpyxl, badfiles.valid_xlsxwriter,
-                                   badfiles.formulas_with_values, badfiles.merged_elsewhere,
-                                   badfiles.stored_parts])
+@pytest.mark.parametrize(
+    "build",
+    [
+        badfiles.valid_openpyxl,
+        badfiles.valid_xlsxwriter,
+        badfiles.formulas_with_values,
+        badfiles.merged_elsewhere,
+        badfiles.stored_parts,
+    ],
+)
 def test_sound_workbooks_pass(build: badfiles.Builder, tmp_path: Path) -> None:
     path = build(tmp_path)
     assert inspect_workbook(path.read_bytes(), path.name) is None
 
 
-def test_formula_count_survives_any_chunking(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                             ) -> None:
+def test_formula_count_survives_any_chunking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """500 bare formulas read in 1,000-byte pieces are each counted once."""
-    rows = "".join(f'<row r="{r}"><c r="E{r}" s="1"><f>B{r}*2</f><v></v></c></row>'
-                   for r in range(2, 502))
+    rows = "".join(
+        f'<row r="{r}"><c r="E{r}" s="1"><f>B{r}*2</f><v></v></c></row>' for r in range(2, 502)
+    )
     path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(rows))
     whole = _refusal(path)
     monkeypatch.setattr(xlsxscan, "_CHUNK_OUT", 1000)
@@ -136,7 +219,9 @@ def test_formula_count_survives_any_chunking(tmp_path: Path, monkeypatch: pytest
 def test_scan_finds_the_same_whatever_the_chunk_boundaries(cuts: list[int]) -> None:
     rows = "".join(
         f'<row r="{r}"><c r="A{r}"><f>1+{r}</f>{"<v>3</v>" if r % 3 else "<v/>"}</c>'
-        f'<c r="B{r}" t="s"><v>{r}</v></c></row>' for r in range(1, 40))
+        f'<c r="B{r}" t="s"><v>{r}</v></c></row>'
+        for r in range(1, 40)
+    )
     merges = '<mergeCells count="2"><mergeCell ref="C1:C9"/><mergeCell ref="D2:E2"/></mergeCells>'
     xml = badfiles.sheet_xml(rows, tail=merges)
     points = sorted({min(cut, len(xml)) for cut in cuts})
@@ -215,9 +300,19 @@ def test_limits_let_a_real_protocol_through(tmp_path: Path) -> None:
         sheet.write_row(0, 0, ["Игра", "Место", "Игрок", "Роль", "Фолы", "Выбыл", "Когда"])
         for row in range(1, 20_001):
             game, seat = divmod(row - 1, 10)
-            sheet.write_row(row, 0, [game + 1, seat + 1, f"Игрок {row % 97}",
-                                     "Мафия" if seat in (7, 8) else "Мирный", row % 3,
-                                     "убит" if seat == 2 else "", "Н1" if seat == 2 else ""])
+            sheet.write_row(
+                row,
+                0,
+                [
+                    game + 1,
+                    seat + 1,
+                    f"Игрок {row % 97}",
+                    "Мафия" if seat in (7, 8) else "Мирный",
+                    row % 3,
+                    "убит" if seat == 2 else "",
+                    "Н1" if seat == 2 else "",
+                ],
+            )
     inspect_workbook(path.read_bytes(), path.name)
 
 
@@ -250,8 +345,9 @@ def test_missing_folder_on_the_way(tmp_path: Path) -> None:
 
 def test_folder_instead_of_file(tmp_path: Path) -> None:
     error = _load_refusal(tmp_path)
-    assert error.en == (f"{tmp_path} is a folder, not a file. Give the path of the protocol "
-                        "workbook (.xlsx).")
+    assert error.en == (
+        f"{tmp_path} is a folder, not a file. Give the path of the protocol workbook (.xlsx)."
+    )
     assert "это папка, а не файл" in error.ru
 
 
@@ -287,7 +383,8 @@ def test_too_large_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.parametrize("command", ["check", "rate"])
 @pytest.mark.parametrize("kind", BAD_FILES)
 def test_the_commands_answer_a_bad_file_with_one_line_and_exit_2(
-        kind: str, command: str, tmp_path: Path) -> None:
+    kind: str, command: str, tmp_path: Path
+) -> None:
     from click.testing import CliRunner
 
     from mafia_sheets.cli.commands import main

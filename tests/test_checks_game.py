@@ -35,11 +35,13 @@ def base() -> Proto:
     return proto
 
 
-def expect_one(proto: Proto, code: str, severity: str, game: int, seat: int, column: str,
-               lang: str = "ru") -> None:
+def expect_one(
+    proto: Proto, code: str, severity: str, game: int, seat: int, column: str, lang: str = "ru"
+) -> None:
     found = check_findings(proto, lang=lang)
-    assert placed(found) == [(code, severity, sheet_name("seats", lang),
-                              seat_cell(proto, game, seat, column))]
+    assert placed(found) == [
+        (code, severity, sheet_name("seats", lang), seat_cell(proto, game, seat, column))
+    ]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -54,6 +56,7 @@ def test_sample_tournament_is_clean(name: str) -> None:
 
 
 # ---- best move ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_best_move_of_a_player_not_killed_first_night(lang: str) -> None:
@@ -80,22 +83,27 @@ def test_second_best_move_in_one_game() -> None:
     proto.seat(RED, 2).update(left="убит", when="Н1", best_move="3 7 4")
     found = placed(check_findings(proto))
     # which one is wrong only the judge knows: both are marked, and so are both kills
-    assert sorted(found) == sorted([
-        ("best-move-twice", "error", "Протокол", seat_cell(proto, RED, 1, "best_move")),
-        ("best-move-twice", "error", "Протокол", seat_cell(proto, RED, 2, "best_move")),
-        ("two-kills-one-night", "error", "Протокол", seat_cell(proto, RED, 1, "when")),
-        ("two-kills-one-night", "error", "Протокол", seat_cell(proto, RED, 2, "when")),
-    ])
+    assert sorted(found) == sorted(
+        [
+            ("best-move-twice", "error", "Протокол", seat_cell(proto, RED, 1, "best_move")),
+            ("best-move-twice", "error", "Протокол", seat_cell(proto, RED, 2, "best_move")),
+            ("two-kills-one-night", "error", "Протокол", seat_cell(proto, RED, 1, "when")),
+            ("two-kills-one-night", "error", "Протокол", seat_cell(proto, RED, 2, "when")),
+        ]
+    )
 
 
-@pytest.mark.parametrize(("moves", "code", "severity"), [
-    ("3 7 11", "best-move-seat-range", "error"),
-    ("3 0 7", "best-move-seat-range", "error"),
-    ("3 3 7", "best-move-repeated-seat", "error"),
-    ("1 3 7", "best-move-self", "error"),
-    ("3 7 9 4", "best-move-too-many", "error"),
-    ("3 7", "best-move-short", "warning"),
-])
+@pytest.mark.parametrize(
+    ("moves", "code", "severity"),
+    [
+        ("3 7 11", "best-move-seat-range", "error"),
+        ("3 0 7", "best-move-seat-range", "error"),
+        ("3 3 7", "best-move-repeated-seat", "error"),
+        ("1 3 7", "best-move-self", "error"),
+        ("3 7 9 4", "best-move-too-many", "error"),
+        ("3 7", "best-move-short", "warning"),
+    ],
+)
 def test_best_move_seats(moves: str, code: str, severity: str) -> None:
     proto = base()
     proto.seat(RED, 1)["best_move"] = moves
@@ -110,6 +118,7 @@ def test_best_move_message_names_the_bad_seat() -> None:
 
 
 # ---- judge's awards ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 @pytest.mark.parametrize("award", ["ЛИ", "ЛИ2"])
@@ -140,7 +149,8 @@ def test_award_in_a_draw(award: object) -> None:
 
 def expect_at(proto: Proto, code: str, game: int, seats: list[int], column: str) -> None:
     assert placed(check_findings(proto)) == [
-        (code, "error", "Протокол", seat_cell(proto, game, seat, column)) for seat in seats]
+        (code, "error", "Протокол", seat_cell(proto, game, seat, column)) for seat in seats
+    ]
 
 
 def test_award_type_twice_in_a_game() -> None:
@@ -166,6 +176,7 @@ def test_three_valid_awards_are_fine() -> None:
 
 # ---- fouls -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_four_fouls_but_stayed_to_the_end(lang: str) -> None:
     proto = base()
@@ -178,8 +189,9 @@ def test_fouled_out_with_fewer_than_four_fouls(fouls: object) -> None:
     proto = base()
     proto.seat(BLACK, 4).update(left="4 фола", fouls=fouls)  # left on Д2, no vote that day
     found = check_findings(proto)
-    assert placed(found) == [("fouled-out-few-fouls", "error", "Протокол",
-                              seat_cell(proto, BLACK, 4, "left"))]
+    assert placed(found) == [
+        ("fouled-out-few-fouls", "error", "Протокол", seat_cell(proto, BLACK, 4, "left"))
+    ]
     assert str(fouls or 0) in found[0].message("en")
 
 
@@ -190,6 +202,7 @@ def test_fouled_out_with_four_fouls_is_fine() -> None:
 
 
 # ---- phases ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_kill_in_a_day_phase(lang: str) -> None:
@@ -211,6 +224,7 @@ def test_two_kills_in_one_night() -> None:
 
 
 # ---- the gate: structure first, annulled games never ------------------------------------
+
 
 def test_game_with_structural_errors_is_not_judged() -> None:
     proto = base()
@@ -237,8 +251,9 @@ def test_result_cell_is_in_the_games_sheet() -> None:
     proto = base()
     set_departures(proto, RED, {})  # nobody left, yet a red win
     found = check_findings(proto)
-    assert placed(found) == [("red-win-blacks-left", "error", "Игры",
-                              game_cell(proto, RED, "result"))]
+    assert placed(found) == [
+        ("red-win-blacks-left", "error", "Игры", game_cell(proto, RED, "result"))
+    ]
 
 
 def test_every_code_of_these_checks_has_a_test() -> None:
@@ -246,8 +261,12 @@ def test_every_code_of_these_checks_has_a_test() -> None:
     from mafia_sheets.checks import game, names, protests, situations
     from mafia_sheets.findings import CATALOG
 
-    codes = {value for module in (game, situations, names, protests)
-             for value in vars(module).values() if isinstance(value, str) and value in CATALOG}
+    codes = {
+        value
+        for module in (game, situations, names, protests)
+        for value in vars(module).values()
+        if isinstance(value, str) and value in CATALOG
+    }
     here = Path(__file__).resolve().parent
     tested = "".join(path.read_text("utf-8") for path in here.glob("test_checks_*.py"))
     assert len(codes) == 35
@@ -258,7 +277,7 @@ def test_row_level_rules_are_checked_even_in_a_game_with_a_structural_error():
     proto = Proto()
     proto.add_game(1, names("A"), "Чёрные")
     proto.seat(1, 3)["when"] = "Н2"  # when without left: a §5.1 error in this game
-    proto.seat(1, 8)["fouls"] = 4    # and, elsewhere in it, four fouls at the table
+    proto.seat(1, 8)["fouls"] = 4  # and, elsewhere in it, four fouls at the table
     proto.seat(1, 9)["left"], proto.seat(1, 9)["when"] = "убит", "Д2"  # a kill by day
     found = {(f.code, f.cell) for f in evaluate([proto.source()], rate=False).findings}
     assert ("when-without-left", seat_cell(proto, 1, 3, "left")) in found

@@ -22,21 +22,31 @@ def with_name(name: str, seat: int = 1, prefix: str = "Игрок") -> list[str]
     return players
 
 
-@pytest.mark.parametrize(("main", "variant", "how_en"), [
-    ("Кот", "Kот", "Latin letters in place of Cyrillic: K"),  # a Latin K
-    ("Кот", "КOT", "letter case and Latin letters in place of Cyrillic: O, T"),
-    ("Кот", "кот", "letter case"),
-    ("Белый Кот", "БелыйКот", "spacing"),
-    ("Ёжик", "Ежик", "«ё/е»"),
-])
+@pytest.mark.parametrize(
+    ("main", "variant", "how_en"),
+    [
+        ("Кот", "Kот", "Latin letters in place of Cyrillic: K"),  # a Latin K
+        ("Кот", "КOT", "letter case and Latin letters in place of Cyrillic: O, T"),
+        ("Кот", "кот", "letter case"),
+        ("Белый Кот", "БелыйКот", "spacing"),
+        ("Ёжик", "Ежик", "«ё/е»"),
+    ],
+)
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_less_common_spelling_is_reported_at_its_first_cell(main: str, variant: str,
-                                                            how_en: str, lang: str) -> None:
-    proto = table(with_name(main), with_name(main, 2), with_name(main, 3),
-                  with_name(variant, 4), with_name(variant, 5))
+def test_less_common_spelling_is_reported_at_its_first_cell(
+    main: str, variant: str, how_en: str, lang: str
+) -> None:
+    proto = table(
+        with_name(main),
+        with_name(main, 2),
+        with_name(main, 3),
+        with_name(variant, 4),
+        with_name(variant, 5),
+    )
     found = check_findings(proto, lang=lang)
-    assert placed(found) == [("name-split", "error", sheet_name("seats", lang),
-                              seat_cell(proto, 4, 4, "player"))]
+    assert placed(found) == [
+        ("name-split", "error", sheet_name("seats", lang), seat_cell(proto, 4, 4, "player"))
+    ]
     assert found[0].value == variant
     assert f"“{main}”" in found[0].message("en") and f"«{main}»" in found[0].message("ru")
     assert found[0].message("en").endswith(how_en)
@@ -47,20 +57,26 @@ def test_across_the_files_of_a_season() -> None:
     april = table(with_name("Kот", 6))  # a Latin K, typed in another file
     found = check_findings(march, april)
     assert [(f.source, *p) for f, p in zip(found, placed(found), strict=True)] == [
-        ("p2.xlsx", "name-split", "error", "Протокол", seat_cell(april, 1, 6, "player"))]
+        ("p2.xlsx", "name-split", "error", "Протокол", seat_cell(april, 1, 6, "player"))
+    ]
     assert found[0].game == "1"
 
 
 def test_on_a_tie_the_later_spelling_is_reported() -> None:
     proto = table(with_name("Кот", 2), with_name("кот", 7))
     found = check_findings(proto)
-    assert placed(found) == [("name-split", "error", "Протокол",
-                              seat_cell(proto, 2, 7, "player"))]
+    assert placed(found) == [("name-split", "error", "Протокол", seat_cell(proto, 2, 7, "player"))]
 
 
 def test_each_variant_is_reported_once() -> None:
-    proto = table(with_name("Кот"), with_name("Кот"), with_name("Кот"), with_name("кот", 2),
-                  with_name("кот", 2), with_name("KOT", 3))
+    proto = table(
+        with_name("Кот"),
+        with_name("Кот"),
+        with_name("Кот"),
+        with_name("кот", 2),
+        with_name("кот", 2),
+        with_name("KOT", 3),
+    )
     found = check_findings(proto)
     assert placed(found) == [
         ("name-split", "error", "Протокол", seat_cell(proto, 4, 2, "player")),

@@ -33,23 +33,40 @@ SETTING = "Ничья после фаз без выбываний"
 
 # The issue's slow game: Д1 vote, then Н1 a miss, Д2 nobody voted out, Н2 a miss, and
 # play goes on to a red win. Three quiet phases are not a window of five.
-SLOW_RED_WIN = {3: ("заголосован", "Д1"), 7: ("заголосован", "Д3"), 1: ("убит", "Н3"),
-                9: ("заголосован", "Д4")}
+SLOW_RED_WIN = {
+    3: ("заголосован", "Д1"),
+    7: ("заголосован", "Д3"),
+    1: ("убит", "Н3"),
+    9: ("заголосован", "Д4"),
+}
 # Nobody leaves Д1 … Н3 (a quiet opening: Н1, Д2, Н2, Д3, Н3), then two blacks are voted
 # out together on Д4 and play goes on to a red win.
-QUIET_OPENING = {3: ("заголосован", "Д4"), 7: ("заголосован", "Д4"), 1: ("убит", "Н4"),
-                 9: ("заголосован", "Д5")}
+QUIET_OPENING = {
+    3: ("заголосован", "Д4"),
+    7: ("заголосован", "Д4"),
+    1: ("убит", "Н4"),
+    9: ("заголосован", "Д5"),
+}
 # Д1 vote, Н1 kill, then Н2, Д3, Н3, Д4, Н4 quiet (Д2 follows a night departure and is no
 # part of a window), Д5 vote; then a second quiet run Н5 … Н7 before the last vote on Д8.
-QUIET_MIDDLE = {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 7: ("заголосован", "Д5"),
-                9: ("заголосован", "Д8")}
+QUIET_MIDDLE = {
+    3: ("заголосован", "Д1"),
+    1: ("убит", "Н1"),
+    7: ("заголосован", "Д5"),
+    9: ("заголосован", "Д8"),
+}
 # The window Н2 … Н4 ends right before the departure that decides the game.
-QUIET_BEFORE_THE_END = {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 7: ("заголосован", "Д2"),
-                        9: ("заголосован", "Д5")}
+QUIET_BEFORE_THE_END = {
+    3: ("заголосован", "Д1"),
+    1: ("убит", "Н1"),
+    7: ("заголосован", "Д2"),
+    9: ("заголосован", "Д5"),
+}
 
 
-def game_of(result: str, departures: dict[int, tuple[str, str]] | None = None,
-            window: object = None) -> Proto:
+def game_of(
+    result: str, departures: dict[int, tuple[str, str]] | None = None, window: object = None
+) -> Proto:
     proto = Proto(settings=None if window is None else [(SETTING, window)])
     proto.add_game(GAME, names("Игрок"), result)
     if departures is not None:
@@ -58,11 +75,16 @@ def game_of(result: str, departures: dict[int, tuple[str, str]] | None = None,
 
 
 def missed_at(proto: Proto, seat: int, lang: str = "ru") -> tuple[str, ...]:
-    return ("draw-missed", "warning", sheet_name("seats", lang),
-            seat_cell(proto, GAME, seat, "when"))
+    return (
+        "draw-missed",
+        "warning",
+        sheet_name("seats", lang),
+        seat_cell(proto, GAME, seat, "when"),
+    )
 
 
 # ---- games that are fine -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("window", [None, 5, 6, "нет"])
 def test_the_slow_game_of_the_issue_is_clean(window: object) -> None:
@@ -72,15 +94,26 @@ def test_the_slow_game_of_the_issue_is_clean(window: object) -> None:
 def test_a_quiet_first_day_never_starts_a_window() -> None:
     # Д1, Н1, Д2, Н2, Д3 are five quiet phases, but they start with a day: the window
     # from Н1 (Н1 … Н3) meets the kill on Н3
-    departures = {1: ("убит", "Н3"), 3: ("заголосован", "Д4"), 2: ("убит", "Н4"),
-                  7: ("заголосован", "Д5"), 4: ("убит", "Н5"), 9: ("заголосован", "Д6")}
+    departures = {
+        1: ("убит", "Н3"),
+        3: ("заголосован", "Д4"),
+        2: ("убит", "Н4"),
+        7: ("заголосован", "Д5"),
+        4: ("убит", "Н5"),
+        9: ("заголосован", "Д6"),
+    }
     assert check_findings(game_of("Красные", departures)) == []
 
 
 def test_four_quiet_phases_after_a_night_departure_are_fine() -> None:
     # after the Н1 kill: Д2 (no part of a window), Н2, Д3, Н3, Д4 quiet, then the Н4 kill
-    departures = {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 2: ("убит", "Н4"),
-                  7: ("заголосован", "Д5"), 9: ("заголосован", "Д6")}
+    departures = {
+        3: ("заголосован", "Д1"),
+        1: ("убит", "Н1"),
+        2: ("убит", "Н4"),
+        7: ("заголосован", "Д5"),
+        9: ("заголосован", "Д6"),
+    }
     assert check_findings(game_of("Красные", departures)) == []
 
 
@@ -91,6 +124,7 @@ def test_a_draw_after_a_quiet_end_is_fine(window: object) -> None:
 
 
 # ---- a game that went on after a complete window -----------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_quiet_opening_then_play_goes_on(lang: str) -> None:
@@ -125,7 +159,8 @@ def test_one_finding_per_game_in_a_tournament() -> None:
     found = check_findings(proto)
     assert [(f.code, f.cell) for f in found] == [
         ("draw-missed", seat_cell(proto, 1, 3, "when")),
-        ("draw-missed", seat_cell(proto, 3, 7, "when"))]
+        ("draw-missed", seat_cell(proto, 3, 7, "when")),
+    ]
 
 
 @pytest.mark.parametrize("flow", [QUIET_OPENING, QUIET_MIDDLE, QUIET_BEFORE_THE_END])
@@ -140,8 +175,12 @@ def test_switched_off_nothing_is_a_window(off: str) -> None:
 
 def test_six_quiet_phases_from_a_night_with_setting_six() -> None:
     # nobody leaves Д1 … Д4 (Н1 … Д4 is three nights and three days), then Н4 a kill
-    departures = {1: ("убит", "Н4"), 3: ("заголосован", "Д5"), 7: ("заголосован", "Д6"),
-                  9: ("заголосован", "Д7")}
+    departures = {
+        1: ("убит", "Н4"),
+        3: ("заголосован", "Д5"),
+        7: ("заголосован", "Д6"),
+        9: ("заголосован", "Д7"),
+    }
     proto = game_of("Красные", departures, 6)
     found = check_findings(proto)
     assert placed(found) == [missed_at(proto, 1)]
@@ -153,8 +192,12 @@ def test_six_quiet_phases_from_a_night_with_setting_six() -> None:
 
 # Д1 vote of seat 3; without the departure of seat 1, Н1 … Н3 would be a window before the
 # vote of seat 7 on Д5.
-RESET_BASE = {3: ("заголосован", "Д1"), 7: ("заголосован", "Д5"), 2: ("убит", "Н5"),
-              9: ("заголосован", "Д6")}
+RESET_BASE = {
+    3: ("заголосован", "Д1"),
+    7: ("заголосован", "Д5"),
+    2: ("убит", "Н5"),
+    9: ("заголосован", "Д6"),
+}
 
 
 def test_without_the_reset_the_window_is_complete() -> None:
@@ -162,10 +205,17 @@ def test_without_the_reset_the_window_is_complete() -> None:
     assert placed(check_findings(proto)) == [missed_at(proto, 7)]
 
 
-@pytest.mark.parametrize("left,when", [("убит", "Н2"), ("заголосован", "Д3"),
-                                       ("4 фола", "Д3"), ("4 фола", "Н2"),
-                                       ("дисквалифицирован", "Д3"),
-                                       ("дисквалифицирован", "Н2")])
+@pytest.mark.parametrize(
+    "left,when",
+    [
+        ("убит", "Н2"),
+        ("заголосован", "Д3"),
+        ("4 фола", "Д3"),
+        ("4 фола", "Н2"),
+        ("дисквалифицирован", "Д3"),
+        ("дисквалифицирован", "Н2"),
+    ],
+)
 def test_any_departure_resets_the_count(left: str, when: str) -> None:
     proto = game_of("Красные", {**RESET_BASE, 1: (left, when)})
     if left == "4 фола":
@@ -175,24 +225,35 @@ def test_any_departure_resets_the_count(left: str, when: str) -> None:
 
 # ---- recorded draws ----------------------------------------------------------------------
 
+
 def test_a_draw_the_departures_decided_stays_an_error() -> None:
     proto = game_of("Ничья", QUIET_BEFORE_THE_END)
     found = placed(check_findings(proto))
-    assert sorted(found) == sorted([missed_at(proto, 9),
-                                    ("draw-already-decided", "error", sheet_name("games"),
-                                     game_cell(proto, GAME, "result"))])
+    assert sorted(found) == sorted(
+        [
+            missed_at(proto, 9),
+            (
+                "draw-already-decided",
+                "error",
+                sheet_name("games"),
+                game_cell(proto, GAME, "result"),
+            ),
+        ]
+    )
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_draw_with_the_rule_switched_off_is_a_warning(lang: str) -> None:
     proto = game_of("Ничья", window="нет")
     found = check_findings(proto, lang=lang)
-    assert placed(found) == [("draw-rule-off", "warning", sheet_name("games", lang),
-                              game_cell(proto, GAME, "result"))]
+    assert placed(found) == [
+        ("draw-rule-off", "warning", sheet_name("games", lang), game_cell(proto, GAME, "result"))
+    ]
     assert CATALOG["draw-rule-off"].severity == "warning"
 
 
 # ---- end to end: a slow game inside an otherwise clean tournament ------------------------
+
 
 def slow_tournament(tmp_path: Path, window: object = None) -> Path:
     """Seven games; game 4 has a quiet opening and then goes on to a red win."""
@@ -215,7 +276,11 @@ def test_a_slow_game_in_a_tournament_is_warned_once_and_rated(tmp_path: Path) ->
     assert (report["errors"], report["warnings"]) == (0, 1)
     (only,) = report["findings"]
     assert (only["code"], only["severity"], only["sheet"], only["cell"]) == (
-        "draw-missed", "warning", "Протокол", "G34")  # game 4, seat 3: 3 × 10 + 3 + header
+        "draw-missed",
+        "warning",
+        "Протокол",
+        "G34",
+    )  # game 4, seat 3: 3 × 10 + 3 + header
     rated = runner.invoke(main, ["rate", str(path), "--json"], catch_exceptions=False)
     data = json.loads(rated.output)
     assert rated.exit_code == 0 and data["standings"]

@@ -30,8 +30,12 @@ def game_of(result: str, departures: dict[int, tuple[str, str]] | None = None) -
 
 
 def at_seat(proto: Proto, code: str, seat: int, lang: str = "ru") -> tuple[str, ...]:
-    return (code, CATALOG[code].severity, sheet_name("seats", lang),
-            seat_cell(proto, GAME, seat, "when"))
+    return (
+        code,
+        CATALOG[code].severity,
+        sheet_name("seats", lang),
+        seat_cell(proto, GAME, seat, "when"),
+    )
 
 
 def at_result(proto: Proto, code: str, lang: str = "ru") -> tuple[str, ...]:
@@ -39,6 +43,7 @@ def at_result(proto: Proto, code: str, lang: str = "ru") -> tuple[str, ...]:
 
 
 # ---- end state against the result --------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_red_win_with_a_black_still_at_the_table(lang: str) -> None:
@@ -59,8 +64,16 @@ def test_black_win_while_reds_outnumber_blacks(lang: str) -> None:
 
 
 def test_black_win_when_the_departures_gave_red_the_win() -> None:
-    proto = game_of("Чёрные", {3: ("заголосован", "Д1"), 7: ("заголосован", "Д2"),
-                              9: ("заголосован", "Д3"), 1: ("убит", "Н1"), 2: ("убит", "Н2")})
+    proto = game_of(
+        "Чёрные",
+        {
+            3: ("заголосован", "Д1"),
+            7: ("заголосован", "Д2"),
+            9: ("заголосован", "Д3"),
+            1: ("убит", "Н1"),
+            2: ("убит", "Н2"),
+        },
+    )
     assert placed(check_findings(proto)) == [at_result(proto, "black-win-reds-outnumber")]
 
 
@@ -86,14 +99,23 @@ def test_departures_after_a_black_win() -> None:
     proto = game_of("Чёрные")
     proto.seat(GAME, 6).update(left="заголосован", when="Д3")
     proto.seat(GAME, 8).update(left="убит", when="Н3")
-    assert placed(check_findings(proto)) == [at_seat(proto, "departure-after-end", 6),
-                                             at_seat(proto, "departure-after-end", 8)]
+    assert placed(check_findings(proto)) == [
+        at_seat(proto, "departure-after-end", 6),
+        at_seat(proto, "departure-after-end", 8),
+    ]
 
 
 def test_departures_in_the_deciding_phase_are_simultaneous() -> None:
     # two blacks voted out together on Д2 (a tie, both raised): the game ends on Д2
-    proto = game_of("Красные", {3: ("заголосован", "Д1"), 1: ("убит", "Н1"),
-                               7: ("заголосован", "Д2"), 9: ("заголосован", "Д2")})
+    proto = game_of(
+        "Красные",
+        {
+            3: ("заголосован", "Д1"),
+            1: ("убит", "Н1"),
+            7: ("заголосован", "Д2"),
+            9: ("заголосован", "Д2"),
+        },
+    )
     assert check_findings(proto) == []
 
 
@@ -115,6 +137,7 @@ def test_timeline_of_a_red_win() -> None:
 
 # ---- situations 1–3: the vote after a player leaves by fouls -----------------------------
 
+
 def test_foul_out_by_day_and_a_vote_out_the_same_day() -> None:
     proto = game_of("Красные")
     proto.seat(GAME, 4).update(left="4 фола", when="Д2", fouls=4)  # seat 7 voted out on Д2
@@ -123,23 +146,38 @@ def test_foul_out_by_day_and_a_vote_out_the_same_day() -> None:
     found = placed(findings)
     # situation 1 (that day's vote) or, if the foul came after its result, situation 2
     # (the next day's vote): either way one of the two votes should not have happened
-    assert found == [at_seat(proto, "vote-after-foul-out", 7),
-                     at_seat(proto, "vote-after-foul-out-next", 9)]
+    assert found == [
+        at_seat(proto, "vote-after-foul-out", 7),
+        at_seat(proto, "vote-after-foul-out-next", 9),
+    ]
     assert all(f[1] == "warning" for f in found)
 
 
 def test_disqualified_at_night_and_a_vote_out_next_day() -> None:
-    proto = game_of("Чёрные", {1: ("заголосован", "Д1"), 2: ("убит", "Н1"),
-                              6: ("дисквалифицирован", "Н1"), 4: ("заголосован", "Д2")})
+    proto = game_of(
+        "Чёрные",
+        {
+            1: ("заголосован", "Д1"),
+            2: ("убит", "Н1"),
+            6: ("дисквалифицирован", "Н1"),
+            4: ("заголосован", "Д2"),
+        },
+    )
     found = check_findings(proto)
     assert placed(found) == [at_seat(proto, "vote-after-foul-out", 4)]
     assert "Н1" in found[0].message("ru") and "N1" in found[0].message("en")
 
 
 # Д1 vote, Н1 kill, Д2 vote: 4 reds, 3 blacks — the blacks need only a kill to win.
-ONLY_A_KILL = {1: ("заголосован", "Д1"), 2: ("убит", "Н1"), 4: ("заголосован", "Д2"),
-               5: ("убит", "Н2"), 7: ("заголосован", "Д3"), 6: ("убит", "Н3"),
-               9: ("заголосован", "Д4")}
+ONLY_A_KILL = {
+    1: ("заголосован", "Д1"),
+    2: ("убит", "Н1"),
+    4: ("заголосован", "Д2"),
+    5: ("убит", "Н2"),
+    7: ("заголосован", "Д3"),
+    6: ("убит", "Н3"),
+    9: ("заголосован", "Д4"),
+}
 
 
 def test_situation_three_a_black_fouls_out_when_only_a_kill_was_needed() -> None:
@@ -150,9 +188,16 @@ def test_situation_three_a_black_fouls_out_when_only_a_kill_was_needed() -> None
 
 
 def test_black_fouls_out_when_more_than_a_kill_was_needed() -> None:
-    departures = {1: ("заголосован", "Д1"), 2: ("убит", "Н1"), 3: ("4 фола", "Н1"),
-                  4: ("заголосован", "Д2"), 5: ("убит", "Н2"), 7: ("заголосован", "Д3"),
-                  6: ("убит", "Н3"), 9: ("заголосован", "Д4")}
+    departures = {
+        1: ("заголосован", "Д1"),
+        2: ("убит", "Н1"),
+        3: ("4 фола", "Н1"),
+        4: ("заголосован", "Д2"),
+        5: ("убит", "Н2"),
+        7: ("заголосован", "Д3"),
+        6: ("убит", "Н3"),
+        9: ("заголосован", "Д4"),
+    }
     proto = game_of("Красные", departures)
     proto.seat(GAME, 3)["fouls"] = 4
     assert placed(check_findings(proto)) == [at_seat(proto, "vote-after-foul-out", 4)]
@@ -167,11 +212,20 @@ def test_foul_out_by_day_without_a_vote_that_day_is_fine() -> None:
 
 # ---- situation 10: a vote that removes everyone ------------------------------------------
 
+
 def test_vote_removing_every_player_at_the_table() -> None:
-    departures = {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 7: ("заголосован", "Д2"),
-                  2: ("убит", "Н2"), 4: ("заголосован", "Д3"), 5: ("убит", "Н3"),
-                  6: ("заголосован", "Д4"), 8: ("заголосован", "Д5"),
-                  9: ("заголосован", "Д5"), 10: ("заголосован", "Д5")}
+    departures = {
+        3: ("заголосован", "Д1"),
+        1: ("убит", "Н1"),
+        7: ("заголосован", "Д2"),
+        2: ("убит", "Н2"),
+        4: ("заголосован", "Д3"),
+        5: ("убит", "Н3"),
+        6: ("заголосован", "Д4"),
+        8: ("заголосован", "Д5"),
+        9: ("заголосован", "Д5"),
+        10: ("заголосован", "Д5"),
+    }
     proto = game_of("Красные", departures)  # 8, 9, 10 were the last three at the table
     found = check_findings(proto)
     assert placed(found) == [at_seat(proto, "vote-removed-everyone", 8)]
@@ -179,7 +233,15 @@ def test_vote_removing_every_player_at_the_table() -> None:
 
 
 def test_two_voted_out_together_is_fine() -> None:
-    proto = game_of("Красные", {3: ("заголосован", "Д1"), 1: ("убит", "Н1"),
-                               7: ("заголосован", "Д2"), 4: ("заголосован", "Д2"),
-                               2: ("убит", "Н2"), 9: ("заголосован", "Д3")})
+    proto = game_of(
+        "Красные",
+        {
+            3: ("заголосован", "Д1"),
+            1: ("убит", "Н1"),
+            7: ("заголосован", "Д2"),
+            4: ("заголосован", "Д2"),
+            2: ("убит", "Н2"),
+            9: ("заголосован", "Д3"),
+        },
+    )
     assert check_findings(proto) == []

@@ -17,14 +17,50 @@ from mafia_sheets.cli.commands import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "tournament-ru.xlsx"
-JSON_KEYS = {"tournament", "provisional", "lot_needed", "k", "settings", "read", "standings",
-             "removed", "findings", "headers"}
-SETTINGS_KEYS = {"win", "disqualification", "best_move_3", "best_move_2", "bp", "bp2", "bpl",
-                 "apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified",
-                 "draw_quiet_phases", "tiebreak", "protest_deadline_minutes"}
-ROW_KEYS = {"place", "place_range", "player", "total", "win_points", "additional", "best_move",
-            "awards", "penalties", "games", "wins", "wins_don_sheriff", "killed_first_night",
-            "decided_by"}
+JSON_KEYS = {
+    "tournament",
+    "provisional",
+    "lot_needed",
+    "k",
+    "settings",
+    "read",
+    "standings",
+    "removed",
+    "findings",
+    "headers",
+}
+SETTINGS_KEYS = {
+    "win",
+    "disqualification",
+    "best_move_3",
+    "best_move_2",
+    "bp",
+    "bp2",
+    "bpl",
+    "apply_k",
+    "draws_in_n",
+    "geo_rule_7",
+    "win_when_disqualified",
+    "draw_quiet_phases",
+    "tiebreak",
+    "protest_deadline_minutes",
+}
+ROW_KEYS = {
+    "place",
+    "place_range",
+    "player",
+    "total",
+    "win_points",
+    "additional",
+    "best_move",
+    "awards",
+    "penalties",
+    "games",
+    "wins",
+    "wins_don_sheriff",
+    "killed_first_night",
+    "decided_by",
+}
 
 
 @pytest.fixture
@@ -87,12 +123,19 @@ def test_check_json(runner, tmp_path):
     assert "not a valid number" in data["findings"][0]["message"]
 
 
-@pytest.mark.parametrize("make,needle", [
-    (lambda p: p / "missing.xlsx", "не найден"),
-    (lambda p: p, "xlsx"),
-    (lambda p: (p / "notes.xlsx").write_text("Игра;Результат\n1;Красные") and p / "notes.xlsx",
-     "текст"),
-])
+@pytest.mark.parametrize(
+    "make,needle",
+    [
+        (lambda p: p / "missing.xlsx", "не найден"),
+        (lambda p: p, "xlsx"),
+        (
+            lambda p: (
+                (p / "notes.xlsx").write_text("Игра;Результат\n1;Красные") and p / "notes.xlsx"
+            ),
+            "текст",
+        ),
+    ],
+)
 def test_unusable_input_exits_2_with_one_line(runner, tmp_path, make, needle):
     result = run(runner, "check", make(tmp_path))
     assert result.exit_code == 2
@@ -102,8 +145,9 @@ def test_unusable_input_exits_2_with_one_line(runner, tmp_path, make, needle):
 
 def test_debug_shows_the_traceback(runner, tmp_path):
     with pytest.raises(Exception, match=r"missing\.xlsx"):
-        runner.invoke(main, ["check", str(tmp_path / "missing.xlsx"), "--debug"],
-                      catch_exceptions=False)
+        runner.invoke(
+            main, ["check", str(tmp_path / "missing.xlsx"), "--debug"], catch_exceptions=False
+        )
 
 
 def test_rate_writes_the_results_and_leaves_the_input_alone(runner, tmp_path):
@@ -174,8 +218,10 @@ def test_season_of_two_files_namespaces_games(runner, tmp_path):
     out = tmp_path / "season.xlsx"
     result = run(runner, "rate", tmp_path, "-o", out, "--lang", "en")
     assert result.exit_code == 0, result.output
-    games = [row[0] for row in openpyxl.load_workbook(out)["Games"].iter_rows(
-        min_row=1, values_only=True)]
+    games = [
+        row[0]
+        for row in openpyxl.load_workbook(out)["Games"].iter_rows(min_row=1, values_only=True)
+    ]
     assert "night1/1" in games and "night2/1" in games
 
 
@@ -225,14 +271,17 @@ def test_check_prints_how_the_headers_were_read_and_what_is_absent(runner, tmp_p
     assert ru[3] == "Как прочитаны заголовки:"
     assert ru[4] == "  Игры: Игра, Тур, Стол, Судья, Результат, Окончание, Отменена"
     seats = next(line for line in ru if line.startswith("  Протокол: "))
-    assert seats == ("  Протокол: Игра, Место, «Ник» → Игрок, Роль, Фолы, Выбыл, Когда, "
-                     "Лучший ход, «Заметки» → не прочитан: такого столбца нет")
+    assert seats == (
+        "  Протокол: Игра, Место, «Ник» → Игрок, Роль, Фолы, Выбыл, Когда, "
+        "Лучший ход, «Заметки» → не прочитан: такого столбца нет"
+    )
     en = run(runner, "check", path, "--lang", "en").output
     assert "How the headers were read:" in en and "“Ник”" not in en
     assert "«Ник» → Player" in en and "«Заметки» → not read: no such column" in en
 
 
 # ---- the exact words of the commonest refusals (what a judge reads first) ----------------
+
 
 def test_file_not_found_is_one_exact_line(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # the file is named as the judge typed it
@@ -250,7 +299,8 @@ def test_a_renamed_text_file_is_one_exact_line(runner, tmp_path, monkeypatch):
     assert result.exit_code == 2
     assert result.output == (
         "Error: cup.xlsx looks like a CSV or text file, not an Excel workbook (perhaps renamed "
-        "to .xlsx). Open it in Excel and save it as an Excel workbook (.xlsx).\n")
+        "to .xlsx). Open it in Excel and save it as an Excel workbook (.xlsx).\n"
+    )
     assert not (tmp_path / "cup-results.xlsx").exists()
 
 
@@ -269,5 +319,6 @@ def test_an_output_open_in_excel_is_one_exact_line(runner, tmp_path, monkeypatch
     assert result.exit_code == 2
     assert result.stderr == (
         "Error: results.xlsx cannot be written: it is open in Excel or another program, or the "
-        "folder is read-only. Close it and run again.\n")
+        "folder is read-only. Close it and run again.\n"
+    )
     assert not target.exists()

@@ -15,8 +15,15 @@ from mafia_sheets.report.json import outcome_json
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 EXPECTED = tomllib.loads((SAMPLES / "tournament.expected.toml").read_text("utf-8"))
 EXACT = ("total", "win_points", "additional", "best_move", "awards", "penalties")
-COUNTS = ("place", "place_range", "games", "wins", "wins_don_sheriff", "killed_first_night",
-          "decided_by")
+COUNTS = (
+    "place",
+    "place_range",
+    "games",
+    "wins",
+    "wins_don_sheriff",
+    "killed_first_night",
+    "decided_by",
+)
 
 
 def rating_of(name: str):
@@ -41,8 +48,12 @@ def test_the_sample_is_clean(outcome):
 def test_k_matches_the_hand_computation(outcome):
     k, expected = outcome.rating.k, EXPECTED["k"]
     assert (k.applied, k.value, k.heavy_side, k.games, k.heavy_games) == (
-        expected["applied"], Fraction(expected["value"]), expected["heavy_side"],
-        expected["games"], expected["heavy_games"])
+        expected["applied"],
+        Fraction(expected["value"]),
+        expected["heavy_side"],
+        expected["games"],
+        expected["heavy_games"],
+    )
 
 
 def test_every_row_matches_exactly(outcome):
@@ -55,13 +66,19 @@ def test_every_row_matches_exactly(outcome):
                 peers = [w for w in expected if w["place_range"] == row.place_range]
                 want = next(w for w in peers if w["player"] == row.player)
             assert getattr(row, field) == Fraction(want[field]), (row.player, field)
-        for field in ("games", "wins", "wins_don_sheriff", "killed_first_night", "place",
-                      "place_range"):
+        for field in (
+            "games",
+            "wins",
+            "wins_don_sheriff",
+            "killed_first_night",
+            "place",
+            "place_range",
+        ):
             assert getattr(row, field) == want[field], (row.player, field)
     assert [r.decided_by for r in rows] == [w["decided_by"] for w in expected]
-    assert [{r.player for r in rows if r.place_range == w["place_range"]} for w in expected] \
-        == [{v["player"] for v in expected if v["place_range"] == w["place_range"]}
-            for w in expected]
+    assert [{r.player for r in rows if r.place_range == w["place_range"]} for w in expected] == [
+        {v["player"] for v in expected if v["place_range"] == w["place_range"]} for w in expected
+    ]
 
 
 def test_removed_and_lot_and_json(outcome):
@@ -82,9 +99,14 @@ def test_ru_and_en_samples_agree():
     assert ru["standings"] == en["standings"] and ru["k"] == en["k"]
 
 
-@pytest.mark.parametrize(("name", "layout"), [("tournament-ru.xlsx", "rows"),
-                                              ("tournament-blank-ru.xlsx", "blank"),
-                                              ("tournament-wide-ru.xlsx", "wide")])
+@pytest.mark.parametrize(
+    ("name", "layout"),
+    [
+        ("tournament-ru.xlsx", "rows"),
+        ("tournament-blank-ru.xlsx", "blank"),
+        ("tournament-wide-ru.xlsx", "wide"),
+    ],
+)
 def test_each_layout_of_the_sample_is_detected_and_gives_the_same_json(name, layout):
     outcome = rating_of(name)
     assert outcome.reading[0].layout == layout and outcome.reading[0].games == 20

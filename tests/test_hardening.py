@@ -36,10 +36,12 @@ from mafia_sheets.reading.safety import inspect_workbook
 CLI = [sys.executable, "-m", "mafia_sheets"]
 
 
-def cli(*args: object, cwd: Path, env: dict[str, str] | None = None,
-        timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*CLI, *map(str, args)], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout, env=env)
+def cli(
+    *args: object, cwd: Path, env: dict[str, str] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*CLI, *map(str, args)], cwd=cwd, capture_output=True, text=True, timeout=timeout, env=env
+    )
 
 
 def workbook(cells: list[tuple[int, int, object]]) -> bytes:
@@ -70,17 +72,28 @@ def corner() -> bytes:  # A1 and XFD1048576: calamine allocated 17 billion cells
 
 
 def row_past_grid() -> bytes:  # a reference in row 4294967295
-    return rewrite(workbook([(0, 0, "Игра"), (1, 0, "x")]), SHEET, lambda xml: xml.replace(
-        b'<row r="2"', b'<row r="4294967295"').replace(b'r="A2"', b'r="A4294967295"'))
+    return rewrite(
+        workbook([(0, 0, "Игра"), (1, 0, "x")]),
+        SHEET,
+        lambda xml: xml.replace(b'<row r="2"', b'<row r="4294967295"').replace(
+            b'r="A2"', b'r="A4294967295"'
+        ),
+    )
 
 
 def unique_count_lie() -> bytes:  # uniqueCount="4294967295": calamine reserved it all
-    return rewrite(workbook([(0, 0, "Игра"), (1, 0, "x")]), STRINGS, lambda xml: re.sub(
-        rb'uniqueCount="\d+"', b'uniqueCount="4294967295"', xml))
+    return rewrite(
+        workbook([(0, 0, "Игра"), (1, 0, "x")]),
+        STRINGS,
+        lambda xml: re.sub(rb'uniqueCount="\d+"', b'uniqueCount="4294967295"', xml),
+    )
 
 
-ABORT_TRIGGERS = {"corner": corner, "row_past_grid": row_past_grid,
-                  "unique_count": unique_count_lie}
+ABORT_TRIGGERS = {
+    "corner": corner,
+    "row_past_grid": row_past_grid,
+    "unique_count": unique_count_lie,
+}
 
 
 def assert_one_line_refusal(run: subprocess.CompletedProcess[str]) -> str:
@@ -100,8 +113,11 @@ def test_abort_triggers_are_one_line_refusals(tmp_path, trigger, command):
     path = tmp_path / "x.xlsx"
     path.write_bytes(ABORT_TRIGGERS[trigger]())
     before = path.read_bytes()
-    args = {"check": ["check", path], "annotate": ["check", path, "--annotate", "copy.xlsx"],
-            "rate": ["rate", path, "-o", "out.xlsx"]}[command]
+    args = {
+        "check": ["check", path],
+        "annotate": ["check", path, "--annotate", "copy.xlsx"],
+        "rate": ["rate", path, "-o", "out.xlsx"],
+    }[command]
     line = assert_one_line_refusal(cli(*args, "--lang", "en", cwd=tmp_path))
     assert line.startswith("Error: x.xlsx ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.xlsx"]  # nothing written
@@ -115,8 +131,11 @@ def test_a_reference_past_the_grid_is_named():
 
 
 def test_a_declared_range_past_the_grid_is_refused():
-    data = rewrite(workbook([(0, 0, "Игра"), (1, 0, "x")]), SHEET, lambda xml: re.sub(
-        rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFE1048577"', xml))
+    data = rewrite(
+        workbook([(0, 0, "Игра"), (1, 0, "x")]),
+        SHEET,
+        lambda xml: re.sub(rb'<dimension ref="[^"]*"', b'<dimension ref="A1:XFE1048577"', xml),
+    )
     with pytest.raises(ProtocolReadError, match="XFE1048577"):
         inspect_workbook(data, "x.xlsx")
 
@@ -146,12 +165,18 @@ def test_cells_without_references_still_count(monkeypatch):
     """A cell without r="…" takes the next column: many of them stretch the range too."""
     monkeypatch.setattr(safety, "SPARSE_FREE_AREA", 100)
     loose = b"<c/>" * 500
-    data = rewrite(workbook([(0, 0, "Игра"), (1, 0, "x")]), SHEET,
-                   lambda xml: xml.replace(b"</row></sheetData>", loose + b"</row></sheetData>"))
+    data = rewrite(
+        workbook([(0, 0, "Игра"), (1, 0, "x")]),
+        SHEET,
+        lambda xml: xml.replace(b"</row></sheetData>", loose + b"</row></sheetData>"),
+    )
     inspect_workbook(data, "x.xlsx")  # 501 cells in one row, all held
     rows = b"".join(b"<row>" + b"<c/>" * 2 + b"</row>" for _ in range(300))
-    data = rewrite(workbook([(0, 0, "Игра"), (1, 0, "x")]), SHEET,
-                   lambda xml: xml.replace(b"</sheetData>", rows + loose + b"</sheetData>"))
+    data = rewrite(
+        workbook([(0, 0, "Игра"), (1, 0, "x")]),
+        SHEET,
+        lambda xml: xml.replace(b"</sheetData>", rows + loose + b"</sheetData>"),
+    )
     with pytest.raises(ProtocolReadError, match="spans"):
         inspect_workbook(data, "x.xlsx")
 
@@ -161,11 +186,16 @@ def strings_table(count: int, declared: int | None = None) -> bytes:
     declared = count if declared is None else declared
 
     def table(_: bytes) -> bytes:
-        items = b"<si><t>\xd0\x98\xd0\xb3\xd1\x80\xd0\xb0</t></si><si><t>x</t></si>" + \
-            b"".join(b"<si><t>%d</t></si>" % i for i in range(count - 2))
-        return (b'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.'
-                b'openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">'
-                % (count, declared) + items + b"</sst>")
+        items = b"<si><t>\xd0\x98\xd0\xb3\xd1\x80\xd0\xb0</t></si><si><t>x</t></si>" + b"".join(
+            b"<si><t>%d</t></si>" % i for i in range(count - 2)
+        )
+        return (
+            b'<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.'
+            b'openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">'
+            % (count, declared)
+            + items
+            + b"</sst>"
+        )
 
     return rewrite(data, STRINGS, table)
 
@@ -181,12 +211,18 @@ def test_a_string_bomb_is_refused_by_the_count_of_strings(monkeypatch):
 def test_lying_counts_are_refused():
     with pytest.raises(ProtocolReadError, match="declares 50 texts but holds 10"):
         inspect_workbook(strings_table(10, declared=50), "x.xlsx")
-    data = rewrite(strings_table(10), STRINGS, lambda xml: xml.replace(
-        b'count="10"', b'count="99999999999"', 1))
+    data = rewrite(
+        strings_table(10),
+        STRINGS,
+        lambda xml: xml.replace(b'count="10"', b'count="99999999999"', 1),
+    )
     with pytest.raises(ProtocolReadError, match="uses, more than a workbook can hold"):
         inspect_workbook(data, "x.xlsx")
-    data = rewrite(strings_table(10), STRINGS, lambda xml: xml.replace(
-        b'uniqueCount="10"', b'uniqueCount="lots"'))
+    data = rewrite(
+        strings_table(10),
+        STRINGS,
+        lambda xml: xml.replace(b'uniqueCount="10"', b'uniqueCount="lots"'),
+    )
     with pytest.raises(ProtocolReadError, match="absurd number"):
         inspect_workbook(data, "x.xlsx")
 
@@ -197,8 +233,9 @@ def test_the_annotated_copy_has_its_own_cell_limit(tmp_path, monkeypatch):
     proto.add_game(1, names("A"))
     path = tmp_path / "p.xlsx"
     path.write_bytes(proto.to_bytes())
-    result = CliRunner().invoke(main, ["check", str(path), "--annotate",
-                                       str(tmp_path / "copy.xlsx"), "--lang", "en"])
+    result = CliRunner().invoke(
+        main, ["check", str(path), "--annotate", str(tmp_path / "copy.xlsx"), "--lang", "en"]
+    )
     assert result.exit_code == 2
     assert "annotated copy is made for workbooks of up to 50 cells" in result.output
     assert not (tmp_path / "copy.xlsx").exists()
@@ -223,9 +260,10 @@ def with_controls(data: bytes) -> bytes:
     source, out = zipfile.ZipFile(io.BytesIO(data)), io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for info in source.infolist():
-            archive.writestr(info.filename,
-                             source.read(info).replace(b"@ESC@", b"_x001B_").replace(
-                                 b"@NUL@", b"_x0000_"))
+            archive.writestr(
+                info.filename,
+                source.read(info).replace(b"@ESC@", b"_x001B_").replace(b"@NUL@", b"_x0000_"),
+            )
     return out.getvalue()
 
 
@@ -244,8 +282,13 @@ def hostile_protocol(tmp_path: Path, name: str = "p.xlsx", fault: bool = False) 
 
 def texts_of(path: Path) -> set[str]:
     book = openpyxl.load_workbook(path)
-    return {cell.value for sheet in book.worksheets for row in sheet.iter_rows()
-            for cell in row if isinstance(cell.value, str)}
+    return {
+        cell.value
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str)
+    }
 
 
 def test_check_never_echoes_escape_sequences(tmp_path):
@@ -299,8 +342,7 @@ def test_rich_text_shaped_names_stay_plain(monkeypatch, bulk):
     first = replace(rating.standings[0], player="<r><t>Кот</t></r>")
     data = results_workbook(replace(rating, standings=(first, *rating.standings[1:])), "en")
     book = openpyxl.load_workbook(io.BytesIO(data))
-    assert "<r><t>Кот</t></r>" in {c.value for row in book.worksheets[0].iter_rows()
-                                   for c in row}
+    assert "<r><t>Кот</t></r>" in {c.value for row in book.worksheets[0].iter_rows() for c in row}
 
 
 def test_a_text_past_the_cell_limit_is_an_error_at_its_cell(tmp_path):
@@ -310,16 +352,21 @@ def test_a_text_past_the_cell_limit_is_an_error_at_its_cell(tmp_path):
     proto.add_game(1, players)
     data = proto.to_bytes()
     for mark in (b"1", b"2"):
-        data = rewrite(data, SHEET, lambda xml, m=mark: xml.replace(
-            b"@LONG" + m + b"@", "К".encode() * 40_000 + m))
+        data = rewrite(
+            data,
+            SHEET,
+            lambda xml, m=mark: xml.replace(b"@LONG" + m + b"@", "К".encode() * 40_000 + m),
+        )
     path = tmp_path / "p.xlsx"
     path.write_bytes(data)
     run = cli("check", path, "--lang", "en", cwd=tmp_path)
     assert run.returncode == 1
     for seat in (3, 4):
         cell = seat_cell(proto, 1, seat, "player")
-        assert f"{cell} [ERROR text-too-long] The cell's text is longer than Excel's " \
-               "limit: 40001 characters" in run.stdout, run.stdout[:2000]
+        assert (
+            f"{cell} [ERROR text-too-long] The cell's text is longer than Excel's "
+            "limit: 40001 characters" in run.stdout
+        ), run.stdout[:2000]
     assert "player-twice" not in run.stdout  # never cut into one name
     found = evaluate([Source("p.xlsx", data)], rate=False).findings
     long_texts = sorted(f.cell for f in found if f.code == "text-too-long")
@@ -356,8 +403,7 @@ def test_a_file_name_with_a_newline_is_one_line(tmp_path):
 
 
 def test_a_missing_file_with_a_newline_is_one_line(tmp_path):
-    line = assert_one_line_refusal(cli("rate", "no\nsuch.xlsx", "--lang", "en",
-                                       cwd=tmp_path))
+    line = assert_one_line_refusal(cli("rate", "no\nsuch.xlsx", "--lang", "en", cwd=tmp_path))
     assert "no\\x0asuch.xlsx" in line
 
 
@@ -368,8 +414,9 @@ def test_an_output_that_is_a_folder_is_the_products_message(tmp_path, option):
     (tmp_path / "p.xlsx").write_bytes(proto.to_bytes())
     (tmp_path / "results").mkdir()
     command = "rate" if option == "-o" else "check"
-    line = assert_one_line_refusal(cli(command, "p.xlsx", option, "results", "--lang", "en",
-                                       cwd=tmp_path))
+    line = assert_one_line_refusal(
+        cli(command, "p.xlsx", option, "results", "--lang", "en", cwd=tmp_path)
+    )
     assert line.startswith("Error: results is a folder. Give a file name")
 
 
@@ -385,10 +432,12 @@ def test_the_output_is_judged_before_anything_is_read(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "big.xlsx").write_bytes(b"PK")
     runner = CliRunner()
-    for args in (["rate", "big.xlsx", "-o", "out.txt"],
-                 ["check", "big.xlsx", "--annotate", "copy.txt"],
-                 ["check", "big.xlsx", "big.xlsx", "--annotate", "copy.xlsx"],
-                 ["rate", "big.xlsx", "-o", "big.xlsx"]):
+    for args in (
+        ["rate", "big.xlsx", "-o", "out.txt"],
+        ["check", "big.xlsx", "--annotate", "copy.txt"],
+        ["check", "big.xlsx", "big.xlsx", "--annotate", "copy.xlsx"],
+        ["rate", "big.xlsx", "-o", "big.xlsx"],
+    ):
         result = runner.invoke(main, [*args, "--lang", "en"])
         assert result.exit_code == 2, (args, result.output)
         assert "AssertionError" not in result.output
@@ -426,9 +475,13 @@ def test_killed_runs_leave_nothing_beside_the_target(tmp_path):
     whole = time.monotonic() - started
     rng = random.Random(9)
     for _ in range(10):  # kill at random moments, writing included
-        process = subprocess.Popen([*CLI, "rate", "p.xlsx", "-o", "out.xlsx"], cwd=work,
-                                   env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [*CLI, "rate", "p.xlsx", "-o", "out.xlsx"],
+            cwd=work,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.3, 1.0) * whole)
         process.send_signal(signal.SIGKILL)
         process.wait()
@@ -442,8 +495,9 @@ def test_killed_runs_leave_nothing_beside_the_target(tmp_path):
 def test_stale_temporary_files_of_dead_writers_are_removed(tmp_path):
     from mafia_sheets.cli.files import write_atomic
 
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     stale = tmp_path / f".out.xlsx.{dead}-0123abcd.tmp"
     stale.write_bytes(b"partial")
     other = tmp_path / ".notes.tmp"

@@ -29,9 +29,13 @@ def twin() -> tuple[Proto, dict[int, int]]:
     proto.add_game(3, names("Игрок", start=2), "Красные")
     proto.add_game(4, names("Игрок", start=4), "Чёрные")
     # game 3: seats 3 and 7 voted out together on day 2 (a split), 9 on day 3
-    for seat, (left, when) in {3: ("заголосован", "Д2"), 7: ("заголосован", "Д2"),
-                               1: ("убит", "Н1"), 9: ("заголосован", "Д3"),
-                               2: ("убит", "Н2")}.items():
+    for seat, (left, when) in {
+        3: ("заголосован", "Д2"),
+        7: ("заголосован", "Д2"),
+        1: ("убит", "Н1"),
+        9: ("заголосован", "Д3"),
+        2: ("убит", "Н2"),
+    }.items():
         proto.seat(3, seat).update(left=left, when=when)
     proto.seat(1, 1)["best_move"] = "3 7 9"  # killed on night 1 in a red win: all black
     proto.seat(2, 2)["best_move"] = "3 4 7"
@@ -49,8 +53,7 @@ def standings(source: Source) -> list[tuple[str, object, object]]:
     return [(s.player, s.total, s.place_range) for s in outcome.rating.standings]
 
 
-BOOKS = {"ukrainian-blank": ukrainian_club, "russian-blank": russian_paper,
-         "club-rows": club_rows}
+BOOKS = {"ukrainian-blank": ukrainian_club, "russian-blank": russian_paper, "club-rows": club_rows}
 
 
 @pytest.mark.parametrize("layout", list(BOOKS))
@@ -61,9 +64,14 @@ def test_hand_typed_layouts_give_the_twins_standings(layout: str) -> None:
     assert standings(Source(f"{layout}.xlsx", data)) == expected
 
 
-@pytest.mark.parametrize(("layout", "name", "games"), [
-    ("ukrainian-blank", "бланк на игру", 4), ("russian-blank", "бланк на игру", 4),
-    ("club-rows", "строка на игру", 4)])
+@pytest.mark.parametrize(
+    ("layout", "name", "games"),
+    [
+        ("ukrainian-blank", "бланк на игру", 4),
+        ("russian-blank", "бланк на игру", 4),
+        ("club-rows", "строка на игру", 4),
+    ],
+)
 def test_the_layout_is_detected_and_stated(layout: str, name: str, games: int) -> None:
     proto, tables = twin()
     outcome = evaluate([Source("x.xlsx", BOOKS[layout](proto, tables))])
@@ -76,9 +84,11 @@ def test_a_half_filled_last_game_is_not_played_yet() -> None:
     outcome = evaluate([Source("x.xlsx", ukrainian_club(proto, tables, unplayed=True))])
     assert outcome.reading[0].unplayed == 1 and outcome.reading[0].games == 4
     assert reading_text(outcome.reading[0], "ru") == (
-        "прочитано: бланк на игру, 4 игры (ещё не сыграно: 1)")
+        "прочитано: бланк на игру, 4 игры (ещё не сыграно: 1)"
+    )
     assert reading_text(outcome.reading[0], "en") == (
-        "read: one sheet per game, 4 games (1 not played yet)")
+        "read: one sheet per game, 4 games (1 not played yet)"
+    )
 
 
 def _edit(data: bytes, sheet: str, **cells: object) -> bytes:
@@ -214,8 +224,9 @@ def test_generated_tournaments_rate_the_same_in_every_layout(seed: int, games: i
     expected = evaluate([rows])
     assert expected.rating is not None
     for layout in ("blank", "wide"):
-        source = Source(f"{layout}.xlsx", write_games(layout, games_of(protocol), "ru",
-                                                      protocol=protocol))
+        source = Source(
+            f"{layout}.xlsx", write_games(layout, games_of(protocol), "ru", protocol=protocol)
+        )
         outcome = evaluate([source])
         assert outcome.reading[0].layout == layout
         assert outcome.rating is not None, [(f.code, f.sheet, f.cell) for f in outcome.findings]
@@ -235,9 +246,11 @@ def test_check_and_rate_state_the_layout_first(tmp_path) -> None:
     result = CliRunner().invoke(main, ["check", str(sample)])
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == (
-        "tournament-blank-ru.xlsx: прочитано: бланк на игру, 20 игр")
-    result = CliRunner().invoke(main, ["rate", str(sample), "-o", str(tmp_path / "r.xlsx"),
-                                       "--lang", "en"])
+        "tournament-blank-ru.xlsx: прочитано: бланк на игру, 20 игр"
+    )
+    result = CliRunner().invoke(
+        main, ["rate", str(sample), "-o", str(tmp_path / "r.xlsx"), "--lang", "en"]
+    )
     assert result.exit_code == 0
     assert "tournament-blank-ru.xlsx: read: one sheet per game, 20 games" in result.output
     summary = openpyxl.load_workbook(tmp_path / "r.xlsx")["Summary"]
@@ -254,9 +267,16 @@ def test_check_json_names_the_layout() -> None:
 
     result = CliRunner().invoke(main, ["check", "--json", str(SAMPLES / "tournament-wide-ru.xlsx")])
     data = json.loads(result.output)
-    assert data["read"] == [{"file": "tournament-wide-ru.xlsx", "layout": "wide", "games": 20,
-                             "unplayed": 0, "sheets": [{"sheet": "Игры", "layout": "wide"}],
-                             "text": "прочитано: строка на игру, 20 игр"}]
+    assert data["read"] == [
+        {
+            "file": "tournament-wide-ru.xlsx",
+            "layout": "wide",
+            "games": 20,
+            "unplayed": 0,
+            "sheets": [{"sheet": "Игры", "layout": "wide"}],
+            "text": "прочитано: строка на игру, 20 игр",
+        }
+    ]
 
 
 def test_the_page_accepts_every_layout() -> None:
@@ -265,11 +285,24 @@ def test_the_page_accepts_every_layout() -> None:
     from mafia_sheets.web import app as web
 
     with TestClient(web.create_app()) as client:
-        for name, layout in (("tournament-blank-ru.xlsx", "blank"),
-                             ("tournament-wide-ru.xlsx", "wide")):
+        for name, layout in (
+            ("tournament-blank-ru.xlsx", "blank"),
+            ("tournament-wide-ru.xlsx", "wide"),
+        ):
             data = (SAMPLES / name).read_bytes()
-            response = client.post("/api/rate", files=[("files", (name, data, "application/"
-                                   "vnd.openxmlformats-officedocument.spreadsheetml.sheet"))])
+            response = client.post(
+                "/api/rate",
+                files=[
+                    (
+                        "files",
+                        (
+                            name,
+                            data,
+                            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                        ),
+                    )
+                ],
+            )
             body = response.json()
             assert body["ok"] is True
             assert body["result"]["read"][0]["layout"] == layout
@@ -285,8 +318,21 @@ def test_template_in_each_layout_reads_back_empty(tmp_path, layout: str) -> None
     roster = tmp_path / "players.csv"
     roster.write_text("Игрок\nКот\nЛис\n", encoding="utf-8")
     out = tmp_path / f"{layout}.xlsx"
-    result = CliRunner().invoke(main, ["template", str(out), "--layout", layout, "--games",
-                                       "4", "--tables", "2", "--players", str(roster)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "template",
+            str(out),
+            "--layout",
+            layout,
+            "--games",
+            "4",
+            "--tables",
+            "2",
+            "--players",
+            str(roster),
+        ],
+    )
     assert result.exit_code == 0, result.output
     outcome = evaluate([Source(out.name, out.read_bytes())], rate=False)
     assert outcome.findings == () and outcome.reading[0].layout in (layout, "rows")

@@ -12,10 +12,14 @@ from mafia_sheets.cli import files as outputs
 from mafia_sheets.cli.files import guard_output, write_atomic
 from mafia_sheets.errors import ExitStatus, OutputWriteError
 
-LOCKED_EN = ("results.xlsx cannot be written: it is open in Excel or another program, or the "
-             "folder is read-only. Close it and run again.")
-LOCKED_RU = ("results.xlsx не удаётся записать: файл открыт в Excel или другой программе, "
-             "либо папка только для чтения. Закройте файл и запустите снова.")
+LOCKED_EN = (
+    "results.xlsx cannot be written: it is open in Excel or another program, or the "
+    "folder is read-only. Close it and run again."
+)
+LOCKED_RU = (
+    "results.xlsx не удаётся записать: файл открыт в Excel или другой программе, "
+    "либо папка только для чтения. Закройте файл и запустите снова."
+)
 
 
 @pytest.fixture
@@ -66,8 +70,9 @@ def test_file_open_in_excel(in_folder: Path, monkeypatch: pytest.MonkeyPatch) ->
     assert [p.name for p in in_folder.iterdir()] == ["results.xlsx"]  # no temp file left
 
 
-def test_sharing_violation_reads_as_open_in_excel(in_folder: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sharing_violation_reads_as_open_in_excel(
+    in_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def shared(src: object, dst: object) -> None:
         exc = OSError(errno.EIO, "The process cannot access the file")
         exc.winerror = 32  # type: ignore[attr-defined]  # how Windows reports it
@@ -79,6 +84,7 @@ def test_sharing_violation_reads_as_open_in_excel(in_folder: Path,
 
 def test_read_only_folder(in_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Creating the temp file fails first; root ignores chmod, so the denial is simulated."""
+
     def denied(*args: object, **kwargs: object) -> int:
         raise PermissionError(errno.EACCES, "Permission denied")
 
@@ -93,14 +99,17 @@ def test_disk_full_leaves_no_temp_file(in_folder: Path, monkeypatch: pytest.Monk
 
     monkeypatch.setattr(os, "fsync", full)
     error = _failure("results.xlsx")
-    assert error.en == ("results.xlsx cannot be written: no space left on the disk. Free some "
-                        "space or write to another disk.")
+    assert error.en == (
+        "results.xlsx cannot be written: no space left on the disk. Free some "
+        "space or write to another disk."
+    )
     assert "на диске нет места" in error.ru
     assert list(in_folder.iterdir()) == []
 
 
-def test_interrupted_write_leaves_no_temp_file(in_folder: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_write_leaves_no_temp_file(
+    in_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def interrupted(src: object, dst: object) -> None:
         raise KeyboardInterrupt
 
@@ -112,8 +121,9 @@ def test_interrupted_write_leaves_no_temp_file(in_folder: Path,
 
 def test_missing_folder(in_folder: Path) -> None:
     error = _failure(Path("no_such_folder") / "results.xlsx")
-    assert "the folder no_such_folder does not exist. Create it or choose another folder." \
-        in error.en
+    assert (
+        "the folder no_such_folder does not exist. Create it or choose another folder." in error.en
+    )
     assert "папки no_such_folder не существует" in error.ru
     assert list(in_folder.iterdir()) == []
 
@@ -131,8 +141,9 @@ def test_other_errors_keep_the_reason(in_folder: Path, monkeypatch: pytest.Monke
 
     monkeypatch.setattr(os, "replace", odd)
     error = _failure("results.xlsx")
-    assert error.en == ("results.xlsx cannot be written (Input/output error). Choose another "
-                        "folder or file name.")
+    assert error.en == (
+        "results.xlsx cannot be written (Input/output error). Choose another folder or file name."
+    )
     assert list(in_folder.iterdir()) == []
 
 
@@ -148,8 +159,10 @@ def _guard_refusal(path: Path | str, inputs: list[Path | str]) -> OutputWriteErr
 def test_refuses_to_overwrite_an_input(in_folder: Path) -> None:
     (in_folder / "cup.xlsx").write_bytes(b"protocol")
     error = _guard_refusal("cup.xlsx", ["other.xlsx", in_folder / "cup.xlsx"])
-    assert error.en == ("cup.xlsx is one of the input protocols: the results never overwrite a "
-                        "protocol. Choose another output name, e.g. results.xlsx.")
+    assert error.en == (
+        "cup.xlsx is one of the input protocols: the results never overwrite a "
+        "protocol. Choose another output name, e.g. results.xlsx."
+    )
     assert "один из входных протоколов" in error.ru
     assert (in_folder / "cup.xlsx").read_bytes() == b"protocol"
 
@@ -184,13 +197,15 @@ def test_accepts_a_new_output_beside_the_inputs(in_folder: Path) -> None:
     guard_output("results.xlsx", ["cup.xlsx"])  # replacing old results is the normal case
 
 
-def test_write_error_names_the_path_as_given(in_folder: Path,
-                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_write_error_names_the_path_as_given(
+    in_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def not_permitted(src: object, dst: object) -> None:
         raise PermissionError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(outputs.os, "replace", not_permitted)
     (in_folder / "out").mkdir()
     error = _failure(Path("out") / "results.xlsx")
-    assert error.en.startswith(f"{Path('out') / 'results.xlsx'} cannot be written: it is open "
-                               "in Excel")
+    assert error.en.startswith(
+        f"{Path('out') / 'results.xlsx'} cannot be written: it is open in Excel"
+    )

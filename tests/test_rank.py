@@ -12,13 +12,26 @@ from mafia_sheets.pipeline import evaluate
 from mafia_sheets.rating.rank import LotInput, rank
 from mafia_sheets.rules import TIEBREAK_KEYS
 
-BASE = {"total": Fraction(5), "additional": Fraction(1), "wins": 2, "wins_don_sheriff": 1,
-        "killed_first_night": 1}
+BASE = {
+    "total": Fraction(5),
+    "additional": Fraction(1),
+    "wins": 2,
+    "wins_don_sheriff": 1,
+    "killed_first_night": 1,
+}
 
 
 def player(name: str, **changes) -> dict:
-    row = {**BASE, **changes, "player": name, "win_points": Fraction(4), "best_move": 0,
-           "awards": Fraction(1), "penalty": 0, "games": 3}
+    row = {
+        **BASE,
+        **changes,
+        "player": name,
+        "win_points": Fraction(4),
+        "best_move": 0,
+        "awards": Fraction(1),
+        "penalty": 0,
+        "games": 3,
+    }
     return row
 
 
@@ -30,31 +43,44 @@ def standings(*rows, removed=(), lot=NO_LOT):
     return [(s.player, s.place_range, s.decided_by) for s in table], apart, status
 
 
-@pytest.mark.parametrize("criterion,better,worse", [
-    ("total", Fraction(28, 5), Fraction(5)),
-    ("additional", Fraction(3, 2), Fraction(1)),
-    ("wins", 3, 2),
-    ("wins_don_sheriff", 2, 1),
-    ("killed_first_night", 2, 1),
-])
+@pytest.mark.parametrize(
+    "criterion,better,worse",
+    [
+        ("total", Fraction(28, 5), Fraction(5)),
+        ("additional", Fraction(3, 2), Fraction(1)),
+        ("wins", 3, 2),
+        ("wins_don_sheriff", 2, 1),
+        ("killed_first_night", 2, 1),
+    ],
+)
 def test_each_criterion_separates_players_equal_on_all_before_it(criterion, better, worse):
-    rows, _, status = standings(player("Б", **{criterion: worse}),
-                                player("А", **{criterion: better}))
+    rows, _, status = standings(
+        player("Б", **{criterion: worse}), player("А", **{criterion: better})
+    )
     assert rows == [("А", "1", criterion), ("Б", "2", "total")]
     assert not status.needed
 
 
 def test_earlier_criterion_wins_over_later():
-    rows, _, _ = standings(player("А", additional=Fraction(2), wins=1),
-                           player("Б", additional=Fraction(1), wins=5))
+    rows, _, _ = standings(
+        player("А", additional=Fraction(2), wins=1), player("Б", additional=Fraction(1), wins=5)
+    )
     assert rows[0][0] == "А" and rows[0][2] == "additional"
 
 
 def test_full_tie_shares_a_place_range_and_needs_a_lot():
-    rows, _, status = standings(player("Лидер", total=Fraction(9)), player("В"), player("Г"),
-                                player("Хвост", total=Fraction(1)))
-    assert rows == [("Лидер", "1", "total"), ("В", "2–3", "tied"), ("Г", "2–3", "total"),
-                    ("Хвост", "4", "total")]
+    rows, _, status = standings(
+        player("Лидер", total=Fraction(9)),
+        player("В"),
+        player("Г"),
+        player("Хвост", total=Fraction(1)),
+    )
+    assert rows == [
+        ("Лидер", "1", "total"),
+        ("В", "2–3", "tied"),
+        ("Г", "2–3", "total"),
+        ("Хвост", "4", "total"),
+    ]
     assert status.needed and status.method == "open" and status.groups == (("В", "Г"),)
 
 
@@ -65,8 +91,9 @@ def test_lot_sheet_orders_the_tied_players():
 
 
 def test_lot_sheet_missing_a_tied_player_leaves_the_tie_open():
-    rows, _, status = standings(player("В"), player("Г"), player("Д"),
-                                lot=LotInput({"Г": 1, "В": 2}))
+    rows, _, status = standings(
+        player("В"), player("Г"), player("Д"), lot=LotInput({"Г": 1, "В": 2})
+    )
     assert {r[1] for r in rows} == {"1–3"} and status.needed
     # listed in lot order as far as the sheet goes, the others after them
     assert [r[0] for r in rows] == ["Г", "В", "Д"] and status.groups == (("Г", "В", "Д"),)
@@ -74,8 +101,9 @@ def test_lot_sheet_missing_a_tied_player_leaves_the_tie_open():
 
 def test_equal_players_are_listed_by_russian_collation():
     """«Ё» sorts with «Е», case does not count: not after «Я» as the code points go."""
-    rows, _, status = standings(player("Яна"), player("ель"), player("Ёж"), player("Енот"),
-                                player("жук"))
+    rows, _, status = standings(
+        player("Яна"), player("ель"), player("Ёж"), player("Енот"), player("жук")
+    )
     assert [r[0] for r in rows] == ["Ёж", "ель", "Енот", "жук", "Яна"]
     assert status.groups == (("Ёж", "ель", "Енот", "жук", "Яна"),)
 
@@ -91,8 +119,7 @@ def test_seeded_lot_is_reproducible_and_ignores_input_order():
 
 
 def test_removed_players_get_no_place_and_are_listed_apart():
-    rows, apart, _ = standings(player("А", total=Fraction(9)), player("Б"),
-                               removed=("А",))
+    rows, apart, _ = standings(player("А", total=Fraction(9)), player("Б"), removed=("А",))
     assert rows == [("Б", "1", "total")]
     assert [(s.player, s.place, s.removed) for s in apart] == [("А", None, True)]
 
@@ -123,14 +150,20 @@ def test_a_lot_sheet_that_misses_a_tied_player_is_a_finding_at_the_sheet():
         outcome = evaluate([proto.source()], rate=rate)
         found = [f for f in outcome.findings if f.code == "lot-missing-player"]
         assert [(f.sheet, f.cell, f.value, f.severity) for f in found] == [
-            ("Жребий", "A3", "A5", "warning")]
-    assert found[0].message("ru") == ("На листе «Жребий» нет «A5» — 2 игрока делят 1–2 место, "
-                                      "и лист эту ничью не решает")
-    assert found[0].message("en") == ("The Lot sheet lacks “A5” — 2 players share place "
-                                      "1–2, and the sheet does not decide this tie")
+            ("Жребий", "A3", "A5", "warning")
+        ]
+    assert found[0].message("ru") == (
+        "На листе «Жребий» нет «A5» — 2 игрока делят 1–2 место, и лист эту ничью не решает"
+    )
+    assert found[0].message("en") == (
+        "The Lot sheet lacks “A5” — 2 players share place "
+        "1–2, and the sheet does not decide this tie"
+    )
     rating = outcome.rating if outcome.rating else evaluate([proto.source()]).rating
     assert [(s.player, s.place_range) for s in rating.standings[:2]] == [
-        ("B5", "1–2"), ("A5", "1–2")]  # in lot order as far as the sheet goes
+        ("B5", "1–2"),
+        ("A5", "1–2"),
+    ]  # in lot order as far as the sheet goes
     assert found[0].expected("ru") == "на листе «Жребий» все игроки этой ничьей: B5, A5"
 
 

@@ -35,9 +35,10 @@ def test_ru_and_en_give_the_same_standings():
 
 def test_any_column_order_and_extra_columns_and_sheets():
     proto = small()
-    order = {"seats": ["bonus", "player", "when", "left", "seat", "game", "role", "fouls",
-                       "best_move"],
-             "games": ["result", "ended", "game", "annulled", "judge", "round", "table"]}
+    order = {
+        "seats": ["bonus", "player", "when", "left", "seat", "game", "role", "fouls", "best_move"],
+        "games": ["result", "ended", "game", "annulled", "judge", "round", "table"],
+    }
     shuffled = Source("p.xlsx", proto.to_bytes("ru", order))
     workbook = openpyxl.load_workbook(io.BytesIO(shuffled.data))
     workbook.create_sheet("Заметки судьи")["A1"] = "не относится к протоколу"
@@ -53,21 +54,35 @@ def mixed_workbook() -> bytes:
     workbook = openpyxl.Workbook()
     games = workbook.active
     games.title = "  GAMES "
-    games.append(["Итоги вечера"])          # a title row above the header
+    games.append(["Итоги вечера"])  # a title row above the header
     games.append([])
     games.append(["ИГРА", "результат", "окончание"])
     games.append(["1", "победа мафии", dt.datetime(2026, 11, 30, 21, 5)])
     seats = workbook.create_sheet("протокол")
     seats.append(["Game", "Seat", "Player", "Role", "Fouls", "Left", "When", "Bonus"])
     roles = ["к", "", "М", "", "ш", "", "д", "", "m", ""]
-    flow = {1: ("Заголосован", "д1"), 2: ("убит", "Н 1"), 4: ("voted out", "D2"),
-            5: ("killed", "n2")}
+    flow = {
+        1: ("Заголосован", "д1"),
+        2: ("убит", "Н 1"),
+        4: ("voted out", "D2"),
+        5: ("killed", "n2"),
+    }
     for seat in range(1, 11):
         left, when = flow.get(seat, ("", ""))
-        seats.append([1.0, str(seat), f" Ёж{seat} ", roles[seat - 1], "0", left, when,
-                      "0,5" if seat == 7 else ""])
+        seats.append(
+            [
+                1.0,
+                str(seat),
+                f" Ёж{seat} ",
+                roles[seat - 1],
+                "0",
+                left,
+                when,
+                "0,5" if seat == 7 else "",
+            ]
+        )
         if seat == 5:
-            seats.append([])                  # a stray blank row
+            seats.append([])  # a stray blank row
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
@@ -115,7 +130,8 @@ def test_formulas_are_read_as_their_cached_values():
         proto.add_game(1, names("F"), "Красные")
         for row, seat in enumerate(proto.seats, start=1):
             seats.write_formula(row, 0, "=1+0", None, 1)  # cached value 1
-            seats.write_row(row, 1, [seat["seat"], seat["player"], seat["role"],
-                                     seat["left"], seat["when"]])
+            seats.write_row(
+                row, 1, [seat["seat"], seat["player"], seat["role"], seat["left"], seat["when"]]
+            )
     outcome = evaluate([Source("f.xlsx", buffer.getvalue())])
     assert outcome.errors == 0 and len(outcome.rating.standings) == 10

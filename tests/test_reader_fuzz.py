@@ -34,7 +34,8 @@ _MARKED = re.compile(_MARK_OPEN.encode() + rb"([0-9A-F]{2})" + _MARK_CLOSE.encod
 
 def _legal(text: str) -> str:
     return ILLEGAL_CHARACTERS_RE.sub(
-        lambda found: f"{_MARK_OPEN}{ord(found.group()):02X}{_MARK_CLOSE}", text)
+        lambda found: f"{_MARK_OPEN}{ord(found.group()):02X}{_MARK_CLOSE}", text
+    )
 
 
 def _unmark(data: bytes) -> bytes:
@@ -47,22 +48,59 @@ def _unmark(data: bytes) -> bytes:
 
 
 texts = st.text(max_size=40).map(_legal)
-long_texts = st.text(alphabet="кКKот ёЁ=+-@0123456789\u200b🙂", min_size=300,
-                     max_size=3000).map(_legal)
-numbers = st.one_of(st.integers(-10**12, 10**12),
-                    st.floats(allow_nan=False, allow_infinity=False, width=64),
-                    st.sampled_from([0, 1, 0.5, 4, 5, 10, 11, -1, 2.5, 1e300]))
+long_texts = st.text(alphabet="кКKот ёЁ=+-@0123456789\u200b🙂", min_size=300, max_size=3000).map(
+    _legal
+)
+numbers = st.one_of(
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=False, allow_infinity=False, width=64),
+    st.sampled_from([0, 1, 0.5, 4, 5, 10, 11, -1, 2.5, 1e300]),
+)
 moments = st.one_of(
     st.datetimes(min_value=dt.datetime(1900, 3, 1), max_value=dt.datetime(2100, 1, 1)),
     st.dates(min_value=dt.date(1900, 3, 1), max_value=dt.date(2100, 1, 1)),
-    st.times())
+    st.times(),
+)
 words = st.sampled_from(
-    [spelling for table in vocab.VALUES.values() for spellings in table.values()
-     for spelling in spellings]
-    + ["Д1", "Н1", "Д2", "N3", "d 4", "Ночь 2", "3 5 7", "3,5,7", "1;2", "99", "21:45",
-       "01.12.2026 21:45", "да", "нет", "", " ", "1", "10"])
-values = st.one_of(st.none(), texts, numbers, moments, st.booleans(), words, words, words,
-                   st.sampled_from(FORMULA_LIKE), long_texts)
+    [
+        spelling
+        for table in vocab.VALUES.values()
+        for spellings in table.values()
+        for spelling in spellings
+    ]
+    + [
+        "Д1",
+        "Н1",
+        "Д2",
+        "N3",
+        "d 4",
+        "Ночь 2",
+        "3 5 7",
+        "3,5,7",
+        "1;2",
+        "99",
+        "21:45",
+        "01.12.2026 21:45",
+        "да",
+        "нет",
+        "",
+        " ",
+        "1",
+        "10",
+    ]
+)
+values = st.one_of(
+    st.none(),
+    texts,
+    numbers,
+    moments,
+    st.booleans(),
+    words,
+    words,
+    words,
+    st.sampled_from(FORMULA_LIKE),
+    long_texts,
+)
 
 
 def _variant(name: str) -> st.SearchStrategy[str]:
@@ -79,8 +117,10 @@ def sheets(draw: Any) -> tuple[str, list[list[Any]]]:
     else:
         lang = draw(st.sampled_from(vocab.LANGS))
         title = draw(_variant(vocab.SHEETS[code](lang)))
-        known = [draw(_variant(name(draw(st.sampled_from(vocab.LANGS)))))
-                 for name in schema.COLUMNS[code].values()]
+        known = [
+            draw(_variant(name(draw(st.sampled_from(vocab.LANGS)))))
+            for name in schema.COLUMNS[code].values()
+        ]
         columns = draw(st.lists(st.sampled_from(known) | texts, max_size=12))
         columns = draw(st.permutations(known)) if draw(st.booleans()) else columns
     blank_top = draw(st.integers(0, 3))
@@ -92,8 +132,20 @@ def sheets(draw: Any) -> tuple[str, list[list[Any]]]:
 PLAUSIBLE: dict[str, st.SearchStrategy[Any]] = {
     "game": st.sampled_from([1, 2, 3, "1", "A"]),
     "seat": st.integers(0, 11),
-    "player": st.sampled_from(["Кот", "Kот", "кот", "Лис", "Сова", "=Кот", "+7", "Ёжик",
-                               "Ежик", *(f"И{i}" for i in range(12))]),
+    "player": st.sampled_from(
+        [
+            "Кот",
+            "Kот",
+            "кот",
+            "Лис",
+            "Сова",
+            "=Кот",
+            "+7",
+            "Ёжик",
+            "Ежик",
+            *(f"И{i}" for i in range(12)),
+        ]
+    ),
     "role": st.sampled_from(["", "", "", "Мафия", "Дон", "Шериф", "M", "к", "Мирный"]),
     "fouls": st.sampled_from(["", 0, 1, 2, 3, 4, 5, "три"]),
     "left": st.sampled_from(["", "", "убит", "заголосован", "4 фола", "дисквалифицирован"]),
@@ -115,11 +167,18 @@ def protocols(draw: Any) -> list[tuple[str, list[list[Any]]]]:
     shape = []
     for code, count in (("games", 4), ("seats", 32), ("protests", 3)):
         columns = list(schema.COLUMNS[code])
-        rows = [[draw(PLAUSIBLE.get(c, values) | values) if draw(st.integers(0, 9)) == 0
-                 else draw(PLAUSIBLE.get(c, values)) for c in columns]
-                for _ in range(draw(st.integers(0, count)))]
-        shape.append((vocab.SHEETS[code](lang),
-                      [[schema.COLUMNS[code][c](lang) for c in columns], *rows]))
+        rows = [
+            [
+                draw(PLAUSIBLE.get(c, values) | values)
+                if draw(st.integers(0, 9)) == 0
+                else draw(PLAUSIBLE.get(c, values))
+                for c in columns
+            ]
+            for _ in range(draw(st.integers(0, count)))
+        ]
+        shape.append(
+            (vocab.SHEETS[code](lang), [[schema.COLUMNS[code][c](lang) for c in columns], *rows])
+        )
     return shape
 
 
@@ -136,12 +195,20 @@ def sound_games(draw: Any) -> list[tuple[str, list[list[Any]]]]:
         games.append([game, draw(PLAUSIBLE["result"]), draw(PLAUSIBLE["ended"])])
         for seat in range(1, 11):
             left = draw(PLAUSIBLE["left"])
-            when = draw(st.sampled_from(["Д1", "Н1", "Д2", "Н2", "Д3", "Н3", "Д4"])) if left \
-                else ""
-            seats.append([game, seat, f"И{draw(st.integers(1, 14))}", ROLES[seat - 1],
-                          draw(st.sampled_from(["", 0, 1, 2, 3, 4])), left, when,
-                          draw(PLAUSIBLE["best_move"]),
-                          draw(PLAUSIBLE["bonus"])])
+            when = draw(st.sampled_from(["Д1", "Н1", "Д2", "Н2", "Д3", "Н3", "Д4"])) if left else ""
+            seats.append(
+                [
+                    game,
+                    seat,
+                    f"И{draw(st.integers(1, 14))}",
+                    ROLES[seat - 1],
+                    draw(st.sampled_from(["", 0, 1, 2, 3, 4])),
+                    left,
+                    when,
+                    draw(PLAUSIBLE["best_move"]),
+                    draw(PLAUSIBLE["bonus"]),
+                ]
+            )
     return [("Игры", games), ("Протокол", seats)]
 
 
@@ -151,12 +218,18 @@ _SHEET_TITLE = re.compile(r"[\[\]\*\?/\\:]")
 # Where a table may start and where a stray cell may sit: readers size their grid from the
 # range the cells span, so cells far from A1 (up to Excel's last cell) are fuzzed too.
 OFFSETS = st.sampled_from([(0, 0), (0, 0), (3, 2), (1_000, 40), (1_048_500, 16_300)])
-STRAYS = st.one_of(st.none(), st.sampled_from([(200, 30), (70_000, 26), (1_048_576, 200),
-                                               (1_048_576, 16_384), (5, 16_384)]))
+STRAYS = st.one_of(
+    st.none(),
+    st.sampled_from([(200, 30), (70_000, 26), (1_048_576, 200), (1_048_576, 16_384), (5, 16_384)]),
+)
 
 
-def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
-          offset: tuple[int, int] = (0, 0), stray: tuple[int, int] | None = None) -> bytes:
+def build(
+    shape: list[tuple[str, list[list[Any]]]],
+    text_formulas: bool,
+    offset: tuple[int, int] = (0, 0),
+    stray: tuple[int, int] | None = None,
+) -> bytes:
     workbook = openpyxl.Workbook()
     workbook.remove(workbook.active)
     for title, rows in shape:
@@ -167,7 +240,7 @@ def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
         for r, row in enumerate(rows, start=1 + offset[0]):
             if r > 1_048_576:
                 break
-            for c, value in enumerate(row[:16_384 - offset[1]], start=1 + offset[1]):
+            for c, value in enumerate(row[: 16_384 - offset[1]], start=1 + offset[1]):
                 if value is not None:
                     sheet.cell(r, c, _legal(value) if isinstance(value, str) else value)
         if stray is not None:
@@ -183,19 +256,39 @@ def build(shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
     return _unmark(buffer.getvalue())
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(shape=st.lists(sheets(), min_size=1, max_size=6) | protocols() | sound_games(),
-       text_formulas=st.booleans(), offset=OFFSETS, stray=STRAYS)
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    shape=st.lists(sheets(), min_size=1, max_size=6) | protocols() | sound_games(),
+    text_formulas=st.booleans(),
+    offset=OFFSETS,
+    stray=STRAYS,
+)
 # 1.7976931348623157e308 is saved as 1.797693134862316e+308, which reads back as infinity
-@example(shape=[("Жребий", [["Порядок", "Игрок"], [1.7976931348623157e308, "Кот"]]),
-                ("Протокол", [["Игра", "Место", "Фолы"], [1, 1.7976931348623157e308, 4]])],
-         text_formulas=False, offset=(0, 0), stray=None)
-@example(shape=[("Протокол", [["Игра", "Место", "Игрок"], [1, 1, "Кот\x1b[31m\x00"]])],
-         text_formulas=False, offset=(0, 0), stray=(1_048_576, 16_384))
+@example(
+    shape=[
+        ("Жребий", [["Порядок", "Игрок"], [1.7976931348623157e308, "Кот"]]),
+        ("Протокол", [["Игра", "Место", "Фолы"], [1, 1.7976931348623157e308, 4]]),
+    ],
+    text_formulas=False,
+    offset=(0, 0),
+    stray=None,
+)
+@example(
+    shape=[("Протокол", [["Игра", "Место", "Игрок"], [1, 1, "Кот\x1b[31m\x00"]])],
+    text_formulas=False,
+    offset=(0, 0),
+    stray=(1_048_576, 16_384),
+)
 def test_reader_never_raises_anything_but_its_own_error(
-        shape: list[tuple[str, list[list[Any]]]], text_formulas: bool,
-        offset: tuple[int, int], stray: tuple[int, int] | None) -> None:
+    shape: list[tuple[str, list[list[Any]]]],
+    text_formulas: bool,
+    offset: tuple[int, int],
+    stray: tuple[int, int] | None,
+) -> None:
     source = Source("fuzz.xlsx", build(shape, text_formulas, offset, stray))
     try:
         outcome = evaluate([source])

@@ -53,6 +53,7 @@ def rename(data: bytes, sheet: str, headers: dict[str, str]) -> bytes:
         for cell in book[sheet][1]:
             if cell.value in headers:
                 cell.value = headers[cell.value]
+
     return edited(data, edit)
 
 
@@ -74,6 +75,7 @@ BASE = tournament().to_bytes()
 
 # ---- 1. nothing dropped in silence -------------------------------------------------------
 
+
 def test_an_unknown_header_is_a_warning_at_its_cell_naming_the_nearest_column():
     data = rename(BASE, "Протокол", {"Доп": "Допп"})
     outcome = run(data)
@@ -84,7 +86,8 @@ def test_an_unknown_header_is_a_warning_at_its_cell_naming_the_nearest_column():
     # and its loss is said in plain words
     absent = [f for f in outcome.findings if f.code == "column-absent"]
     assert [(f.cell, f.message("ru")) for f in absent] == [
-        ("A1", "Нет столбца «Доп»: награды судьи не учтены")]
+        ("A1", "Нет столбца «Доп»: награды судьи не учтены")
+    ]
 
 
 def test_the_header_map_is_in_check_json_and_on_the_summary():
@@ -93,8 +96,14 @@ def test_the_header_map_is_in_check_json_and_on_the_summary():
     records = findings_json(outcome, "ru")["headers"]
     by_cell = {(r["sheet"], r["cell"]): r for r in records}
     assert by_cell[("Протокол", "C1")] == {
-        "file": "protocol.xlsx", "sheet": "Протокол", "cell": "C1", "header": "Ник",
-        "column": "player", "read_as": "Игрок", "status": "column"}
+        "file": "protocol.xlsx",
+        "sheet": "Протокол",
+        "cell": "C1",
+        "header": "Ник",
+        "column": "player",
+        "read_as": "Игрок",
+        "status": "column",
+    }
     assert by_cell[("Протокол", "I1")]["column"] == "bonus"
     json.dumps(records, ensure_ascii=False)
     from mafia_sheets.report.xlsx_summary import summary_lines
@@ -105,10 +114,22 @@ def test_the_header_map_is_in_check_json_and_on_the_summary():
 
 # ---- 2. headers fold and aliases ---------------------------------------------------------
 
-@pytest.mark.parametrize("typed", [
-    "Доп.", "доп. баллы.", "ДОП:", "(Доп)", "Доп. баллы", "Дoп",  # Latin o
-    "Доп / Bonus", "Bonus", "bonus points", "Extra",
-])
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Доп.",
+        "доп. баллы.",
+        "ДОП:",
+        "(Доп)",
+        "Доп. баллы",
+        "Дoп",  # Latin o
+        "Доп / Bonus",
+        "Bonus",
+        "bonus points",
+        "Extra",
+    ],
+)
 def test_award_headers_fold_case_spacing_punctuation_and_look_alikes(typed):
     assert matching.match_header("seats", typed).code == "bonus"
     assert standings(run(rename(BASE, "Протокол", {"Доп": typed}))) == standings(run(BASE))
@@ -148,6 +169,7 @@ def test_the_canonical_name_wins_over_an_alias():
         sheet["A1"] = "Ник"  # an alias of Игрок, with other content
         for row in range(2, sheet.max_row + 1):
             sheet.cell(row, 1).value = f"real name {row}"
+
     outcome = run(edited(BASE, edit))
     assert ("duplicate-column", "Протокол", "A1") in codes(outcome)
     assert standings(outcome) == standings(run(BASE))
@@ -160,6 +182,7 @@ def test_a_running_row_counter_is_not_the_seat():
         sheet["A1"] = "№"
         for row in range(2, sheet.max_row + 1):
             sheet.cell(row, 1).value = row - 1
+
     outcome = run(edited(BASE, edit))
     assert standings(outcome) == standings(run(BASE))
     read = {r.cell: r.status for r in outcome.headers if r.sheet == "Протокол"}
@@ -173,8 +196,10 @@ def test_folding_rules():
     assert vocab.fold("«Дон»") == "дон"
     assert vocab.fold("+") == "+" and vocab.fold("-") == "-"
     assert matching.header_key("Доп.баллы") == matching.header_key("доп баллы")
-    assert matching.header_keys("Игрок / Player")[-2:] == [matching.header_key("Игрок"),
-                                                          matching.header_key("Player")]
+    assert matching.header_keys("Игрок / Player")[-2:] == [
+        matching.header_key("Игрок"),
+        matching.header_key("Player"),
+    ]
 
 
 def test_no_two_values_of_a_vocabulary_fold_into_one():
@@ -187,22 +212,44 @@ def test_no_two_values_of_a_vocabulary_fold_into_one():
 
 # ---- 3. values --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("vocab_name,typed,code", [
-    ("role", "мирн.", "civilian"), ("role", "комиссар", "sheriff"), ("role", "дон мафии", "don"),
-    ("role", "Мафиози", "mafia"), ("role", "М.Ж.", "civilian"),
-    ("result", "победа мирного города", "red"), ("result", "черные победили", "black"),
-    ("result", "Победа города", "red"), ("result", "Мафия победила", "black"),
-    ("left", "дискв.", "disqualified"), ("left", "отстрел", "killed"), ("left", "4ф", "fouled"),
-    ("left", "Удалён", "removed"),
-])
+
+@pytest.mark.parametrize(
+    "vocab_name,typed,code",
+    [
+        ("role", "мирн.", "civilian"),
+        ("role", "комиссар", "sheriff"),
+        ("role", "дон мафии", "don"),
+        ("role", "Мафиози", "mafia"),
+        ("role", "М.Ж.", "civilian"),
+        ("result", "победа мирного города", "red"),
+        ("result", "черные победили", "black"),
+        ("result", "Победа города", "red"),
+        ("result", "Мафия победила", "black"),
+        ("left", "дискв.", "disqualified"),
+        ("left", "отстрел", "killed"),
+        ("left", "4ф", "fouled"),
+        ("left", "Удалён", "removed"),
+    ],
+)
 def test_long_and_short_value_forms(vocab_name, typed, code):
     assert vocab.value_lookup(vocab_name)[vocab.fold_key(typed)] == code
 
 
-@pytest.mark.parametrize("typed,ordinal", [
-    ("Ночь 2", 4), ("2Н", 4), ("N2", 4), ("н.2", 4), ("2-я ночь", 4), ("H2", 4),
-    ("1D", 1), ("день 3", 5), ("Д1", 1), ("night 1", 2),
-])
+@pytest.mark.parametrize(
+    "typed,ordinal",
+    [
+        ("Ночь 2", 4),
+        ("2Н", 4),
+        ("N2", 4),
+        ("н.2", 4),
+        ("2-я ночь", 4),
+        ("H2", 4),
+        ("1D", 1),
+        ("день 3", 5),
+        ("Д1", 1),
+        ("night 1", 2),
+    ],
+)
 def test_phase_forms(typed, ordinal):
     assert vocab.parse_phase(typed) == ordinal
 
@@ -242,6 +289,7 @@ def test_a_misspelt_value_suggests_and_lists_every_cell_once():
 
 # ---- 4. «удалён» ---------------------------------------------------------------------------
 
+
 def test_removed_with_four_fouls_is_a_four_foul_departure():
     proto, plain = tournament(), tournament()
     for p, word in ((proto, "удалён"), (plain, "4 фола")):
@@ -264,6 +312,7 @@ def test_removed_without_four_fouls_is_a_disqualification_said_aloud():
 
 # ---- 6. noise is not data ----------------------------------------------------------------
 
+
 def test_a_title_merged_above_the_header_is_accepted():
     def edit(book: Any) -> None:
         for name in ("Игры", "Протокол"):
@@ -271,6 +320,7 @@ def test_a_title_merged_above_the_header_is_accepted():
             sheet.insert_rows(1, 2)
             sheet["A1"] = "Кубок клуба — протокол"
             sheet.merge_cells("A1:F1")
+
     outcome = run(edited(BASE, edit))
     assert standings(outcome) == standings(run(BASE))
 
@@ -279,10 +329,12 @@ def test_a_totals_row_is_skipped_with_one_note():
     def edit(book: Any) -> None:
         sheet = book["Протокол"]
         sheet.append(["Итого", None, None, None, 3, None, None, None, 2])
+
     outcome = run(edited(BASE, edit))
     assert standings(outcome) == standings(run(BASE))
     assert [c for c in codes(outcome) if c[0] == "totals-row"] == [
-        ("totals-row", "Протокол", "A22")]
+        ("totals-row", "Протокол", "A22")
+    ]
 
 
 def test_a_hidden_helper_column_is_ignored():
@@ -292,12 +344,14 @@ def test_a_hidden_helper_column_is_ignored():
         for row in range(2, sheet.max_row + 1):
             sheet.cell(row, 10).value = 1
         sheet.column_dimensions["J"].hidden = True
+
     outcome = run(edited(BASE, edit))
     assert "unknown-column" not in {f.code for f in outcome.findings}
     assert {r.cell: r.status for r in outcome.headers}["J1"] == "hidden"
 
 
 # ---- 7. mid-tournament ----------------------------------------------------------------------
+
 
 def test_the_products_template_half_filled_rates(tmp_path):
     from mafia_sheets.template.workbook import build_template
@@ -307,21 +361,26 @@ def test_the_products_template_half_filled_rates(tmp_path):
     def edit(book: Any) -> None:
         seats, games = book["Протокол"], book["Игры"]
         for index, row in enumerate(full.seats, start=2):
-            for column, value in enumerate(("game", "seat", "player", "role", "fouls", "left",
-                                            "when", "best_move", "bonus"), start=1):
+            for column, value in enumerate(
+                ("game", "seat", "player", "role", "fouls", "left", "when", "best_move", "bonus"),
+                start=1,
+            ):
                 seats.cell(index, column).value = row[value] or None
         for index, row in enumerate(full.games, start=2):
             games.cell(index, 5).value = row["result"]
+
     data = edited(build_template("ru", games=5), edit)
     outcome = run(data)
     assert outcome.errors == 0
     assert standings(outcome) == standings(run(BASE))
     found = [f for f in outcome.findings if f.code == "games-not-played"]
     assert [(f.cell, f.message("ru").split(":")[0]) for f in found] == [
-        ("A4", "Игры 3–5 ещё не сыграны")]
+        ("A4", "Игры 3–5 ещё не сыграны")
+    ]
 
 
 # ---- 9. look-alike nicknames --------------------------------------------------------------
+
 
 def test_look_alike_nicknames_block_without_a_roster():
     proto = tournament()
@@ -349,21 +408,30 @@ def test_an_invisible_character_in_a_nickname_blocks_without_a_roster():
     proto.seat(2, 4)["player"] = "A4\u200b"
     outcome = run(proto.to_bytes())
     assert [(f.code, f.cell) for f in outcome.findings if f.severity == "error"] == [
-        ("name-split", seat_cell(proto, 2, 4, "player"))]
+        ("name-split", seat_cell(proto, 2, 4, "player"))
+    ]
 
 
 # ---- 13. a property: headers renamed, reordered, padded never change the standings ------------
 
 ALIAS_CHOICES = {
-    (sheet, code): [SCHEMA[sheet][code].name("ru"), SCHEMA[sheet][code].name("en"),
-                    *SCHEMA[sheet][code].aliases]
-    for sheet in ("games", "seats") for code in SCHEMA[sheet]
+    (sheet, code): [
+        SCHEMA[sheet][code].name("ru"),
+        SCHEMA[sheet][code].name("en"),
+        *SCHEMA[sheet][code].aliases,
+    ]
+    for sheet in ("games", "seats")
+    for code in SCHEMA[sheet]
 }
 SHEET_OF = {"games": "Игры", "seats": "Протокол"}
 
 
-def _rewrite(data: bytes, choices: dict[tuple[str, str], str], orders: dict[str, list[int]],
-             extra: dict[str, str]) -> bytes:
+def _rewrite(
+    data: bytes,
+    choices: dict[tuple[str, str], str],
+    orders: dict[str, list[int]],
+    extra: dict[str, str],
+) -> bytes:
     def edit(book: Any) -> None:
         for sheet_code, name in SHEET_OF.items():
             sheet = book[name]
@@ -380,36 +448,47 @@ def _rewrite(data: bytes, choices: dict[tuple[str, str], str], orders: dict[str,
             sheet.delete_rows(1, sheet.max_row)
             for row in rows:
                 sheet.append(row)
+
     return edited(data, edit)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_renamed_reordered_or_padded_headers_never_change_the_standings(data):
-    choices = {key: data.draw(st.sampled_from(values), label=str(key))
-               for key, values in ALIAS_CHOICES.items()}
-    orders = {code: data.draw(st.permutations(range(len(SCHEMA[code]))), label=code)
-              for code in SHEET_OF}
-    extra = data.draw(st.dictionaries(st.sampled_from(list(SHEET_OF)),
-                                      st.sampled_from(["Баллы", "Комментарий судьи", "Σ",
-                                                       "Points", "ЛИ?", "Колонка 12"])))
+    choices = {
+        key: data.draw(st.sampled_from(values), label=str(key))
+        for key, values in ALIAS_CHOICES.items()
+    }
+    orders = {
+        code: data.draw(st.permutations(range(len(SCHEMA[code]))), label=code) for code in SHEET_OF
+    }
+    extra = data.draw(
+        st.dictionaries(
+            st.sampled_from(list(SHEET_OF)),
+            st.sampled_from(["Баллы", "Комментарий судьи", "Σ", "Points", "ЛИ?", "Колонка 12"]),
+        )
+    )
     outcome = run(_rewrite(BASE, choices, orders, extra))
     assert standings(outcome) == standings(run(BASE))
     reads = {(r.sheet, r.status) for r in outcome.headers}
     for sheet_code in extra:  # an added column is never passed over in silence
-        assert any(sheet == SHEET_OF[sheet_code] and status in ("unknown", "note", "duplicate")
-                   for sheet, status in reads)
+        assert any(
+            sheet == SHEET_OF[sheet_code] and status in ("unknown", "note", "duplicate")
+            for sheet, status in reads
+        )
 
 
 # ---- 8. games numbered per table ------------------------------------------------------------
+
 
 def test_games_numbered_per_table_are_keyed_by_table_and_game():
     proto = Proto()
     for table, prefix in ((1, "A"), (2, "B")):
         for game in (1, 2):
             start = len(proto.seats)
-            proto.add_game(game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные",
-                           table=table)
+            proto.add_game(
+                game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные", table=table
+            )
             for row in proto.seats[start:]:
                 row["table"] = table
     outcome = run(proto.to_bytes())
@@ -422,8 +501,9 @@ def per_table_protocol() -> Proto:
     for table, prefix in ((1, "A"), (2, "B")):
         for game in (1, 2):
             start = len(proto.seats)
-            proto.add_game(game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные",
-                           table=table)
+            proto.add_game(
+                game, names(f"{prefix}{game}-"), "Красные" if game == 1 else "Чёрные", table=table
+            )
             for row in proto.seats[start:]:
                 row["table"] = table
     return proto
@@ -452,8 +532,9 @@ def test_a_per_table_game_is_named_in_the_language_of_the_output(tmp_path):
     assert "стол 2, игра 2" in CliRunner().invoke(main, ["check", str(path)]).output
     rating = run(per_table_protocol().to_bytes()).rating
     for lang, sheet, points, key, other in (
-            ("en", "Games", "Points", "table 2, game 1", "стол"),
-            ("ru", "Игры", "Баллы", "стол 2, игра 1", "table")):
+        ("en", "Games", "Points", "table 2, game 1", "стол"),
+        ("ru", "Игры", "Баллы", "стол 2, игра 1", "table"),
+    ):
         book = openpyxl.load_workbook(io.BytesIO(results_workbook(rating, lang)))
         for name in (sheet, points):
             cells = {str(c.value) for row in book[name].iter_rows() for c in row if c.value}

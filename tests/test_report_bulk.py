@@ -20,15 +20,25 @@ from mafia_sheets import text
 from mafia_sheets.report import xlsx_bulk
 from mafia_sheets.report.xlsx import results_workbook
 
-TRICKY = ("  leading", "trailing  ", "tab\there", "bell\x07", "_x0041_ literal", "a & b < c > d",
-          '"quoted"', "emoji 🎲", "Ёлка\u00a0Ель", "=1+1", "")
+TRICKY = (
+    "  leading",
+    "trailing  ",
+    "tab\there",
+    "bell\x07",
+    "_x0041_ literal",
+    "a & b < c > d",
+    '"quoted"',
+    "emoji 🎲",
+    "Ёлка\u00a0Ель",
+    "=1+1",
+    "",
+)
 
 
 def parts(data: bytes) -> dict[str, bytes]:
     archive = zipfile.ZipFile(io.BytesIO(data))
     # core.xml holds the creation time, the only part allowed to differ between two runs
-    return {name: archive.read(name) for name in archive.namelist()
-            if name != "docProps/core.xml"}
+    return {name: archive.read(name) for name in archive.namelist() if name != "docProps/core.xml"}
 
 
 def ordinary(rating, lang: str, monkeypatch) -> bytes:
@@ -41,7 +51,7 @@ def tricky_rating():
     rating = make_rating()
     games, points = frames(12, ("a.xlsx", "b.xlsx"))
     names = points["player"].to_numpy(dtype=object).copy()
-    names[:len(TRICKY)] = TRICKY
+    names[: len(TRICKY)] = TRICKY
     names[len(TRICKY)] = "x" * 40_000  # past Excel's 32,767 characters: cut as xlsxwriter cuts
     points = points.assign(player=names, game=points["game"].astype(object))
     points.loc[3, "game"] = "tour/4"  # a column mixing numbers and text
@@ -82,26 +92,33 @@ def test_points_sheet_leaves_zero_components_blank():
     points.loc[0, "running_total_u"] = 0
     rating = replace(rating, points=points)
     data = results_workbook(rating, "en")
-    values = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name(
-        "Points").to_python()
+    values = (
+        CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name("Points").to_python()
+    )
     header = next(i for i, row in enumerate(values) if row[0] == "Player")
     assert any("blank points cell is 0" in str(row[0]) for row in values[:header])
     columns = values[header]
-    body = pd.DataFrame(values[header + 1:], columns=columns)
+    body = pd.DataFrame(values[header + 1 :], columns=columns)
     expected = shown(rating).sort_values(["player", "game", "seat"]).reset_index(drop=True)
     got = body.sort_values(["Player", "Game", "Seat"]).reset_index(drop=True)
-    for code, name in (("win_points", "Win points (8.2, 8.5)"), ("penalty", "Penalty (8.2.4)"),
-                       ("best_move", "Best move (8.3)"), ("awards", "Awards (8.4)"),
-                       ("additional", "Additional")):
+    for code, name in (
+        ("win_points", "Win points (8.2, 8.5)"),
+        ("penalty", "Penalty (8.2.4)"),
+        ("best_move", "Best move (8.3)"),
+        ("awards", "Awards (8.4)"),
+        ("additional", "Additional"),
+    ):
         zero = expected[code].eq(0).to_numpy()
         assert zero.any() and (~zero).any(), code
         assert (got.loc[zero, name] == "").all(), code  # calamine reads a blank as ""
         assert got.loc[~zero, name].astype(float).tolist() == pytest.approx(
-            expected.loc[~zero, code].tolist()), code
+            expected.loc[~zero, code].tolist()
+        ), code
     assert expected["total"].eq(0).any()
     assert got["Total"].astype(float).tolist() == pytest.approx(expected["total"].tolist())
     assert got["Running total"].astype(float).tolist() == pytest.approx(
-        expected["running_total"].tolist())  # a running total of 0 is written, not blank
+        expected["running_total"].tolist()
+    )  # a running total of 0 is written, not blank
 
 
 def test_blank_cells_keep_their_border_through_a_conditional_format():
@@ -142,6 +159,7 @@ def test_nan_is_refused_on_both_paths(monkeypatch, bulk):
 
 def test_missing_internals_switch_the_fast_path_off_loudly(monkeypatch, caplog):
     rating = make_rating()
+
     def calamine_sheets(data: bytes) -> dict[str, list[list]]:
         book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         return {name: book.get_sheet_by_name(name).to_python() for name in book.sheet_names}

@@ -27,14 +27,40 @@ from mafia_sheets.report.xlsx_layout import mixed_cells, number_cells
 
 SHEETS_RU = ["Итоги", "Игры", "Баллы", "Сводка", "Замечания", "Диаграммы"]
 SHEETS_EN = ["Standings", "Games", "Points", "Summary", "Findings", "Charts"]
-STANDINGS_RU = ["Место", "Игрок", "Итого", "За победы", "Доп. баллы", "Лучший ход", "ЛИ",
-                "Штрафы", "Игр", "Побед", "Побед Доном/Шерифом", "Убит в 1-ю ночь",
-                "Решено по"]
-STANDINGS_EN = ["Place", "Player", "Total", "Win points", "Additional", "Best move", "Awards",
-                "Penalties", "Games", "Wins", "Wins as Don/Sheriff", "Killed night 1",
-                "Decided by"]
-PROVISIONAL = {"ru": "ПРЕДВАРИТЕЛЬНЫЕ ИТОГИ: есть нерассмотренный протест",
-               "en": "PROVISIONAL: a protest is pending"}
+STANDINGS_RU = [
+    "Место",
+    "Игрок",
+    "Итого",
+    "За победы",
+    "Доп. баллы",
+    "Лучший ход",
+    "ЛИ",
+    "Штрафы",
+    "Игр",
+    "Побед",
+    "Побед Доном/Шерифом",
+    "Убит в 1-ю ночь",
+    "Решено по",
+]
+STANDINGS_EN = [
+    "Place",
+    "Player",
+    "Total",
+    "Win points",
+    "Additional",
+    "Best move",
+    "Awards",
+    "Penalties",
+    "Games",
+    "Wins",
+    "Wins as Don/Sheriff",
+    "Killed night 1",
+    "Decided by",
+]
+PROVISIONAL = {
+    "ru": "ПРЕДВАРИТЕЛЬНЫЕ ИТОГИ: есть нерассмотренный протест",
+    "en": "PROVISIONAL: a protest is pending",
+}
 
 
 def opened(data: bytes) -> openpyxl.Workbook:
@@ -62,7 +88,7 @@ def table(ws, first: str) -> tuple[list, list[tuple]]:
     for row in all_rows[start:]:
         if all(v is None for v in row):
             break
-        body.append(row[:len(header)])
+        body.append(row[: len(header)])
     return header, body
 
 
@@ -88,8 +114,10 @@ def en(rating) -> bytes:
 
 # ---- names and headers -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("lang", "names", "header"),
-                         [("ru", SHEETS_RU, STANDINGS_RU), ("en", SHEETS_EN, STANDINGS_EN)])
+
+@pytest.mark.parametrize(
+    ("lang", "names", "header"), [("ru", SHEETS_RU, STANDINGS_RU), ("en", SHEETS_EN, STANDINGS_EN)]
+)
 def test_sheet_names_and_standings_headers(rating, lang, names, header):
     book = opened(results_workbook(rating, lang))
     assert book.sheetnames == names
@@ -99,12 +127,33 @@ def test_sheet_names_and_standings_headers(rating, lang, names, header):
 def test_games_and_points_headers_ru(ru):
     book = opened(ru)
     games = table(book["Игры"], "Игра")[0]
-    assert games == ["Игра", "Файл", "Тур", "Стол", "Судья", "Результат", "Отменена",
-                     "K применён", "K", *[f"Место {i}" for i in range(1, 11)]]
+    assert games == [
+        "Игра",
+        "Файл",
+        "Тур",
+        "Стол",
+        "Судья",
+        "Результат",
+        "Отменена",
+        "K применён",
+        "K",
+        *[f"Место {i}" for i in range(1, 11)],
+    ]
     points = table(book["Баллы"], "Игрок")[0]
-    assert points == ["Игрок", "Файл", "Игра", "Место", "Роль", "За победу (8.2, 8.5)",
-                      "Штраф (8.2.4)", "Лучший ход (8.3)", "ЛИ (8.4)", "Доп. баллы", "Итого",
-                      "Нарастающий итог"]
+    assert points == [
+        "Игрок",
+        "Файл",
+        "Игра",
+        "Место",
+        "Роль",
+        "За победу (8.2, 8.5)",
+        "Штраф (8.2.4)",
+        "Лучший ход (8.3)",
+        "ЛИ (8.4)",
+        "Доп. баллы",
+        "Итого",
+        "Нарастающий итог",
+    ]
 
 
 def test_games_sheet_says_who_sat_in_each_seat_and_their_points(ru):
@@ -126,9 +175,10 @@ def test_no_header_wraps_in_the_middle_of_a_word(lang):
     """Every column is at least as wide as the longest word of its header (bold type):
     «Нарастающий итог» wraps at the space, never as «Нарастаю / щий итог»."""
     book = opened(results_workbook(make_rating(), lang))
-    for name, first in ((SHEETS_RU if lang == "ru" else SHEETS_EN)[0], "Место" if lang == "ru"
-                        else "Place"), ("Баллы" if lang == "ru" else "Points",
-                                        "Игрок" if lang == "ru" else "Player"):
+    for name, first in (
+        ((SHEETS_RU if lang == "ru" else SHEETS_EN)[0], "Место" if lang == "ru" else "Place"),
+        ("Баллы" if lang == "ru" else "Points", "Игрок" if lang == "ru" else "Player"),
+    ):
         ws = book[name]
         header = header_index(ws, first)
         for cell in ws[header]:
@@ -137,17 +187,27 @@ def test_no_header_wraps_in_the_middle_of_a_word(lang):
                 width = ws.column_dimensions[cell.column_letter].width
                 assert width >= longest * 1.2 + 1.5, (name, cell.value, width)
     points = book["Баллы" if lang == "ru" else "Points"]
-    running = next(c for c in points[header_index(points, "Игрок" if lang == "ru"
-                                                  else "Player")]
-                   if c.value in ("Нарастающий итог", "Running total"))
-    assert points.column_dimensions[running.column_letter].width >= (14.7 if lang == "ru"
-                                                                     else 9)
+    running = next(
+        c
+        for c in points[header_index(points, "Игрок" if lang == "ru" else "Player")]
+        if c.value in ("Нарастающий итог", "Running total")
+    )
+    assert points.column_dimensions[running.column_letter].width >= (14.7 if lang == "ru" else 9)
 
 
 def test_games_and_points_headers_en(en):
     book = opened(en)
     assert table(book["Games"], "Game")[0][:9] == [
-        "Game", "File", "Round", "Table", "Judge", "Result", "Annulled", "K applied", "K"]
+        "Game",
+        "File",
+        "Round",
+        "Table",
+        "Judge",
+        "Result",
+        "Annulled",
+        "K applied",
+        "K",
+    ]
     points = table(book["Points"], "Player")[0]
     assert "Win points (8.2, 8.5)" in points and "Penalty (8.2.4)" in points
     assert points[-1] == "Running total"
@@ -161,6 +221,7 @@ def test_source_column_only_for_several_files():
 
 # ---- standings ---------------------------------------------------------------------------
 
+
 def test_standings_values(ru):
     ws = opened(ru)["Итоги"]
     _, body = table(ws, "Место")
@@ -168,8 +229,15 @@ def test_standings_values(ru):
     assert [r[1] for r in body] == ["Кот", "=1+1", "@cmd", "Ёж", "-minus", "+plus", "Lynx"]
     assert body[0][2] == pytest.approx(8.3)
     assert body[-1][2] == pytest.approx(1 / 3)  # stored exact enough; shown as 0.33
-    assert [r[12] for r in body] == ["сумме баллов", "доп. баллам", "победам", "сумме баллов",
-                                     "нужен жребий", "сумме баллов", "сумме баллов"]
+    assert [r[12] for r in body] == [
+        "сумме баллов",
+        "доп. баллам",
+        "победам",
+        "сумме баллов",
+        "нужен жребий",
+        "сумме баллов",
+        "сумме баллов",
+    ]
     first = header_index(ws, "Место") + 1
     assert ws.cell(first, 3).number_format == "0.00"
     assert ws.cell(first, 9).value == 10 and ws.cell(first, 12).value == 2
@@ -183,8 +251,13 @@ def test_standings_display_two_decimals_in_calamine(ru):
 
 def test_decided_by_in_english(en):
     _, body = table(opened(en)["Standings"], "Place")
-    assert [r[12] for r in body][:5] == ["total", "additional points", "wins", "total",
-                                         "lot needed"]
+    assert [r[12] for r in body][:5] == [
+        "total",
+        "additional points",
+        "wins",
+        "total",
+        "lot needed",
+    ]
 
 
 def test_removed_players_listed_apart(ru):
@@ -201,14 +274,15 @@ def test_removed_players_listed_apart(ru):
 
 
 def test_k_and_lot_notices_above_standings(ru):
-    top = [r[0] for r in rows(opened(ru)["Итоги"])[:header_index(opened(ru)["Итоги"], "Место")]]
+    top = [r[0] for r in rows(opened(ru)["Итоги"])[: header_index(opened(ru)["Итоги"], "Место")]]
     assert any(t and "K = 1 + (10/2 − 3)/(10/2) = 1,4" in t for t in top)
     assert any(t and "НУЖЕН ЖРЕБИЙ" in t and "-minus, +plus" in t for t in top)
 
 
 def test_lot_seed_is_printed(rating):
-    seeded = replace(rating, lot=LotStatus(needed=False, method="seed", seed=42,
-                                           groups=(("-minus", "+plus"),)))
+    seeded = replace(
+        rating, lot=LotStatus(needed=False, method="seed", seed=42, groups=(("-minus", "+plus"),))
+    )
     book = opened(results_workbook(seeded, "en"))
     top = [r[0] for r in rows(book["Standings"])[:8] if r[0]]
     assert any("seed" in t and "(42)" in t for t in top)
@@ -217,6 +291,7 @@ def test_lot_seed_is_printed(rating):
 
 
 # ---- provisional -------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_provisional_banner_on_every_sheet(lang):
@@ -237,13 +312,30 @@ def test_no_banner_when_final(ru):
 
 # ---- findings, summary, charts -----------------------------------------------------------
 
+
 def test_findings_sheet(rating, ru, en):
     found = rating.findings[0]
     header, body = table(opened(ru)["Замечания"], "Код")
-    assert header == ["Код", "Важность", "Где", "Значение", "Что найдено", "Ожидалось",
-                      "Как исправить"]
-    assert body == [("unknown-setting", "предупреждение", "Турнир!A5", "=Цвет скатерти",
-                     found.message("ru"), found.expected("ru"), found.hint("ru"))]
+    assert header == [
+        "Код",
+        "Важность",
+        "Где",
+        "Значение",
+        "Что найдено",
+        "Ожидалось",
+        "Как исправить",
+    ]
+    assert body == [
+        (
+            "unknown-setting",
+            "предупреждение",
+            "Турнир!A5",
+            "=Цвет скатерти",
+            found.message("ru"),
+            found.expected("ru"),
+            found.hint("ru"),
+        )
+    ]
     assert "=Цвет скатерти" in body[0][4] and "Название, Даты" in body[0][5]
     header, body = table(opened(en)["Findings"], "Code")
     assert header[4:] == ["Found", "Expected", "How to fix"]
@@ -283,7 +375,9 @@ def test_summary_when_k_not_applied(rating):
     book = opened(results_workbook(without_k(rating), "en"))
     summary = {r[0]: r[1:] for r in rows(book["Summary"]) if r[0]}
     assert summary["K applied"][:2] == (
-        "no", "red and black won equally often: there is no heavy side")
+        "no",
+        "red and black won equally often: there is no heavy side",
+    )
     assert summary["Heavy side"][0] == "none"
     assert "Formula" not in summary
     assert any(r[0] and r[0].startswith("K is not applied") for r in rows(book["Standings"]))
@@ -316,6 +410,7 @@ def test_no_formulas_anywhere(ru):
 
 # ---- print setup -------------------------------------------------------------------------
 
+
 def test_print_setup(ru):
     book = opened(ru)
     for ws in book.worksheets:
@@ -340,8 +435,9 @@ def test_print_setup(ru):
 
 
 def test_long_names_fit_excel_header_limit(rating):
-    long = replace(rating, provisional=True,
-                   tournament=Tournament(name="A&B " * 80, dates="&" * 100))
+    long = replace(
+        rating, provisional=True, tournament=Tournament(name="A&B " * 80, dates="&" * 100)
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # xlsxwriter warns (and drops) a header over 255
         book = opened(results_workbook(long, "ru"))
@@ -354,11 +450,27 @@ def test_long_names_fit_excel_header_limit(rating):
 
 def test_empty_tournament_still_writes(rating):
     empty = replace(
-        rating, standings=(), removed=(), findings=(), sources=(),
+        rating,
+        standings=(),
+        removed=(),
+        findings=(),
+        sources=(),
         lot=LotStatus(needed=False, method="none"),
-        k=KSummary(applied=False, value=F(1), heavy_side=None, games=0, heavy_games=0,
-                   red_wins=0, black_wins=0, draws=0, annulled=0, reason="no_games"),
-        games=pd.DataFrame(), points=pd.DataFrame())
+        k=KSummary(
+            applied=False,
+            value=F(1),
+            heavy_side=None,
+            games=0,
+            heavy_games=0,
+            red_wins=0,
+            black_wins=0,
+            draws=0,
+            annulled=0,
+            reason="no_games",
+        ),
+        games=pd.DataFrame(),
+        points=pd.DataFrame(),
+    )
     data = results_workbook(empty, "en")
     book = opened(data)
     assert book.sheetnames == SHEETS_EN
@@ -372,11 +484,16 @@ def test_empty_tournament_still_writes(rating):
 
 # ---- text safety and blanks --------------------------------------------------------------
 
+
 def test_formula_like_nicknames_stay_text(ru):
     book = opened(ru)
     for ws in (book["Итоги"], book["Баллы"]):
-        cells = [c for row in ws.iter_rows() for c in row if c.value in ("=1+1", "@cmd",
-                                                                            "-minus", "+plus")]
+        cells = [
+            c
+            for row in ws.iter_rows()
+            for c in row
+            if c.value in ("=1+1", "@cmd", "-minus", "+plus")
+        ]
         assert {c.value for c in cells} == {"=1+1", "@cmd", "-minus", "+plus"}
         assert all(c.data_type == "s" for c in cells)
 
@@ -398,8 +515,9 @@ def test_cell_conversion():
 
 def test_constant_memory_mode_writes_the_same_values(rating, ru, monkeypatch):
     streamed = xlsx.workbook_options()  # the default streams: force in-memory
-    monkeypatch.setattr(xlsx, "workbook_options",
-                        lambda: {**streamed, "constant_memory": False, "in_memory": True})
+    monkeypatch.setattr(
+        xlsx, "workbook_options", lambda: {**streamed, "constant_memory": False, "in_memory": True}
+    )
     in_memory = results_workbook(rating, "ru")
     assert calamine_sheets(in_memory) == calamine_sheets(ru)
 
@@ -428,15 +546,20 @@ def test_hundred_thousand_points_rows(rating):
     sheet = CalamineWorkbook.from_filelike(io.BytesIO(data)).get_sheet_by_name("Points")
     values = sheet.to_python()
     header = next(i for i, r in enumerate(values) if r[0] == "Player")
-    body = values[header + 1:]
+    body = values[header + 1 :]
     assert len(body) == 100_000
     last = points.iloc[-1]
-    assert body[-1][:4] == [last["player"], last["source"], float(last["game"]),
-                            float(last["seat"])]
+    assert body[-1][:4] == [
+        last["player"],
+        last["source"],
+        float(last["game"]),
+        float(last["seat"]),
+    ]
     assert body[-1][10] == pytest.approx(last["total"])
 
 
 # ---- phrases -----------------------------------------------------------------------------
+
 
 def test_decimal_text_marks_rounding():
     assert decimal_text(F(7, 5)) == ("1.4", True)
@@ -456,4 +579,5 @@ def test_k_formula_with_odd_n(rating):
 def test_lot_line_when_no_lot():
     assert lot_line(LotStatus(needed=False, method="none"), "ru") == ""
     assert lot_line(LotStatus(needed=False, method="sheet", groups=(("A", "B"),)), "en") == (
-        "Lot: held, order taken from the «Lot» sheet — A, B")
+        "Lot: held, order taken from the «Lot» sheet — A, B"
+    )

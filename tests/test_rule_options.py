@@ -24,10 +24,19 @@ def rules_of(*settings: tuple[object, object]):
     return protocol.rules, findings
 
 
-@pytest.mark.parametrize("name", ["Ничья после фаз без выбываний", "Draw after quiet phases",
-                                  "  ничья ПОСЛЕ фаз  без выбываний ", "DRAW AFTER QUIET PHASES"])
-@pytest.mark.parametrize("value,window", [(5, 5), (6, 6), ("6", 6), (" 5 ", 5), (6.0, 6),
-                                          ("нет", 0), ("НЕТ", 0), ("no", 0), ("No", 0)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Ничья после фаз без выбываний",
+        "Draw after quiet phases",
+        "  ничья ПОСЛЕ фаз  без выбываний ",
+        "DRAW AFTER QUIET PHASES",
+    ],
+)
+@pytest.mark.parametrize(
+    "value,window",
+    [(5, 5), (6, 6), ("6", 6), (" 5 ", 5), (6.0, 6), ("нет", 0), ("НЕТ", 0), ("no", 0), ("No", 0)],
+)
 def test_quiet_window_setting(name: str, value: object, window: int) -> None:
     rules, findings = rules_of((name, value))
     assert findings == [] and rules.draw_quiet_phases == window
@@ -47,10 +56,13 @@ def test_a_bad_quiet_window_is_an_error_at_its_cell(value: object) -> None:
     assert "5, 6" in found[0].expected("ru") and "5, 6 or no" in found[0].expected("en")
 
 
-@pytest.mark.parametrize("name", ["Победа при дисквалификации", "Win points when disqualified",
-                                  "ПОБЕДА ПРИ  ДИСКВАЛИФИКАЦИИ"])
-@pytest.mark.parametrize("value,keep", [("да", True), ("yes", True), ("нет", False),
-                                        ("no", False), ("Нет", False)])
+@pytest.mark.parametrize(
+    "name",
+    ["Победа при дисквалификации", "Win points when disqualified", "ПОБЕДА ПРИ  ДИСКВАЛИФИКАЦИИ"],
+)
+@pytest.mark.parametrize(
+    "value,keep", [("да", True), ("yes", True), ("нет", False), ("no", False), ("Нет", False)]
+)
 def test_win_when_disqualified_setting(name: str, value: str, keep: bool) -> None:
     rules, findings = rules_of((name, value))
     assert findings == [] and rules.win_when_disqualified is keep
@@ -67,9 +79,15 @@ def test_win_when_disqualified_defaults_to_yes_and_a_bad_value_is_an_error() -> 
 
 # Game 1, a red win: A4 (a red civilian) is disqualified on Д1, so nobody is voted out
 # that day; then the reds vote out 3, 7, 9 while the mafia kill 1, 2, 5.
-DISQUALIFIED_RED_WIN = {4: ("дисквалифицирован", "Д1"), 1: ("убит", "Н1"),
-                        3: ("заголосован", "Д2"), 2: ("убит", "Н2"), 7: ("заголосован", "Д3"),
-                        5: ("убит", "Н3"), 9: ("заголосован", "Д4")}
+DISQUALIFIED_RED_WIN = {
+    4: ("дисквалифицирован", "Д1"),
+    1: ("убит", "Н1"),
+    3: ("заголосован", "Д2"),
+    2: ("убит", "Н2"),
+    7: ("заголосован", "Д3"),
+    5: ("убит", "Н3"),
+    9: ("заголосован", "Д4"),
+}
 
 
 def disqualified_tournament(keep: str | None) -> Proto:
@@ -96,7 +114,11 @@ def test_a_disqualified_winner_keeps_the_win_points_by_default(keep: str | None)
     a4 = table["A4"]
     # 2 × 4/3 = 8/3 for the heavy win, −1 for the disqualification
     assert (a4.win_points, a4.penalties, a4.additional, a4.total) == (
-        Fraction(8, 3), Fraction(-1), Fraction(-1), Fraction(5, 3))
+        Fraction(8, 3),
+        Fraction(-1),
+        Fraction(-1),
+        Fraction(5, 3),
+    )
     assert a4.wins == 1 and table["A6"].total == Fraction(8, 3)
 
 
@@ -104,7 +126,11 @@ def test_a_disqualified_winner_loses_the_win_points_when_switched_off() -> None:
     rating, table = standings(disqualified_tournament("нет"))
     a4 = table["A4"]
     assert (a4.win_points, a4.penalties, a4.additional, a4.total) == (
-        Fraction(0), Fraction(-1), Fraction(-1), Fraction(-1))
+        Fraction(0),
+        Fraction(-1),
+        Fraction(-1),
+        Fraction(-1),
+    )
     assert a4.wins == 1  # the game was still won by his team (tie-break 8.6.2)
     # his teammates, the losers and the other games are unchanged
     assert table["A6"].total == Fraction(8, 3) and table["A3"].total == 0
@@ -116,10 +142,13 @@ def test_a_disqualified_winner_loses_the_win_points_when_switched_off() -> None:
 
 # ---- echoed on Сводка and in rate --json -------------------------------------------------
 
+
 def test_options_are_echoed_on_the_summary_and_in_json() -> None:
     proto = disqualified_tournament("нет")
-    proto.settings = [("Победа при дисквалификации", "нет"),
-                      ("Ничья после фаз без выбываний", "нет")]
+    proto.settings = [
+        ("Победа при дисквалификации", "нет"),
+        ("Ничья после фаз без выбываний", "нет"),
+    ]
     rating, _ = standings(proto)
     lines = {item: (value, note) for item, value, note in summary_lines(rating, "ru")}
     assert lines["Ничья после фаз без выбываний"] == ("нет", "задано турниром")

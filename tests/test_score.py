@@ -17,9 +17,15 @@ from mafia_sheets.rules import load_rules
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "mafia_sheets" / "rules"
 
+
 def games_frame(results: list[str], annulled: list[bool] | None = None) -> pd.DataFrame:
-    return pd.DataFrame({"game": [str(i) for i in range(len(results))], "result": results,
-                         "annulled": annulled or [False] * len(results)})
+    return pd.DataFrame(
+        {
+            "game": [str(i) for i in range(len(results))],
+            "result": results,
+            "annulled": annulled or [False] * len(results),
+        }
+    )
 
 
 def rate(proto: Proto, lang: str = "ru", **options):
@@ -36,7 +42,12 @@ def test_k_worked_example_of_the_regulation():
     # N = 10, red won 7, black 3 → heavy side black, n = 3, K = 1 + (5 − 3)/5 = 1.4
     k = coefficient_k(games_frame(["red"] * 7 + ["black"] * 3), load_rules())
     assert (k.applied, k.value, k.heavy_side, k.games, k.heavy_games) == (
-        True, Fraction(7, 5), "black", 10, 3)
+        True,
+        Fraction(7, 5),
+        "black",
+        10,
+        3,
+    )
 
 
 def test_k_counts_draws_unless_switched_off():
@@ -51,15 +62,16 @@ def test_k_counts_draws_unless_switched_off():
 def test_k_not_applied_on_equal_wins_nor_when_switched_off():
     equal = coefficient_k(games_frame(["red", "black", "draw"]), load_rules())
     assert (equal.applied, equal.heavy_side, equal.reason) == (False, None, "equal_wins")
-    off = coefficient_k(games_frame(["red", "red", "black"]),
-                        load_rules().with_overrides({"apply_k": False}))
-    assert (off.applied, off.heavy_side, off.reason, off.value) == (
-        False, "black", "option_off", 1)
+    off = coefficient_k(
+        games_frame(["red", "red", "black"]), load_rules().with_overrides({"apply_k": False})
+    )
+    assert (off.applied, off.heavy_side, off.reason, off.value) == (False, "black", "option_off", 1)
 
 
 def test_annulled_games_never_count():
-    k = coefficient_k(games_frame(["red", "red", "black", "black"],
-                                  [False, False, False, True]), load_rules())
+    k = coefficient_k(
+        games_frame(["red", "red", "black", "black"], [False, False, False, True]), load_rules()
+    )
     assert (k.games, k.annulled, k.black_wins, k.heavy_games) == (3, 1, 1, 1)
 
 
@@ -103,12 +115,15 @@ def test_disqualification_is_minus_one_additional():
 def test_awards_and_bare_numbers_by_team():
     proto = Proto()
     proto.add_game(1, names("A"), "Красные")
-    proto.seat(1, 5)["bonus"] = 1        # red winner: ЛИ +1
-    proto.seat(1, 4)["bonus"] = "0,5"    # red winner: ЛИ2 +0.5
-    proto.seat(1, 7)["bonus"] = 0.5      # black loser: ЛИП +0.5
+    proto.seat(1, 5)["bonus"] = 1  # red winner: ЛИ +1
+    proto.seat(1, 4)["bonus"] = "0,5"  # red winner: ЛИ2 +0.5
+    proto.seat(1, 7)["bonus"] = 0.5  # black loser: ЛИП +0.5
     table = by_player(rate(proto))
     assert (table["A5"].awards, table["A4"].awards, table["A7"].awards) == (
-        1, Fraction(1, 2), Fraction(1, 2))
+        1,
+        Fraction(1, 2),
+        Fraction(1, 2),
+    )
 
 
 def test_exact_ties_after_k_are_ties():
@@ -127,13 +142,14 @@ def test_exact_ties_after_k_are_ties():
     assert {first.place_range, second.place_range} == {"1–2"}
 
 
-@pytest.mark.parametrize("values,denominator", [
-    ({}, 4), ({"best_move_2": Fraction(1, 3)}, 6)])
+@pytest.mark.parametrize("values,denominator", [({}, 4), ({"best_move_2": Fraction(1, 3)}, 6)])
 def test_units_are_exact_for_any_rule_values(values, denominator):
     units = Units.of(load_rules().with_overrides(values))
     assert units.denominator == denominator
-    assert units.points(units.values["best_move_2"]) == load_rules().with_overrides(
-        values).points["best_move_2"]
+    assert (
+        units.points(units.values["best_move_2"])
+        == load_rules().with_overrides(values).points["best_move_2"]
+    )
 
 
 def test_point_values_come_from_the_tournament_sheet():
@@ -144,11 +160,19 @@ def test_point_values_come_from_the_tournament_sheet():
     assert table["S5"].win_points == 3 and table["S5"].awards == Fraction(3, 4)
 
 
-@pytest.mark.parametrize(("data", "said"), [
-    ({"tiebreak": {"order": ["total"]}}, "no key 'points'"),
-    ({**tomllib.loads((RULES_DIR / "fiim.toml").read_text("utf-8")),
-      "tiebreak": {"order": ["wins", "total"]}}, "tiebreak.order is ['wins', 'total']"),
-])
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"tiebreak": {"order": ["total"]}}, "no key 'points'"),
+        (
+            {
+                **tomllib.loads((RULES_DIR / "fiim.toml").read_text("utf-8")),
+                "tiebreak": {"order": ["wins", "total"]},
+            },
+            "tiebreak.order is ['wins', 'total']",
+        ),
+    ],
+)
 def test_a_broken_rules_file_is_a_named_error(monkeypatch, data, said):
     from mafia_sheets import rules
     from mafia_sheets.errors import RulesFileError

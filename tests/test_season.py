@@ -28,8 +28,8 @@ def write(folder: Path, name: str, proto: Proto, lang: str = "ru") -> Path:
 
 
 def test_k_is_computed_over_the_pooled_games():
-    first = night("Чёрные")      # black 1, red 1
-    second = night("Красные")    # red 2
+    first = night("Чёрные")  # black 1, red 1
+    second = night("Красные")  # red 2
     outcome = evaluate([first.source(name="a.xlsx"), second.source("en", name="b.xlsx")])
     k = outcome.rating.k
     # N = 4, red 3, black 1 → heavy black, n = 1, K = 1 + (2 − 1)/2 = 3/2
@@ -46,9 +46,10 @@ def test_conflicting_settings_are_rejected_naming_file_and_setting(tmp_path):
     assert "b.xlsx" in result.output and "Коэффициент K" in result.output
 
 
-@pytest.mark.parametrize("setting,first,second", [
-    ("Ничья после фаз без выбываний", 5, 6),
-    ("Победа при дисквалификации", "да", "нет")])
+@pytest.mark.parametrize(
+    "setting,first,second",
+    [("Ничья после фаз без выбываний", 5, 6), ("Победа при дисквалификации", "да", "нет")],
+)
 def test_the_open_readings_must_agree_across_a_season(tmp_path, setting, first, second):
     write(tmp_path, "a.xlsx", night("Красные", settings=[(setting, first)]))
     write(tmp_path, "b.xlsx", night("Красные", settings=[(setting, second)]))
@@ -75,20 +76,25 @@ def test_results_show_the_file_of_each_game_and_each_players_history(tmp_path):
     result = CliRunner().invoke(main, ["rate", str(tmp_path), "-o", str(out)])
     assert result.exit_code == 0, result.output
     book = openpyxl.load_workbook(out)
-    games = [r for r in book["Игры"].iter_rows(values_only=True) if r and r[1] in (
-        "night-2.xlsx", "night-10.xlsx")]
+    games = [
+        r
+        for r in book["Игры"].iter_rows(values_only=True)
+        if r and r[1] in ("night-2.xlsx", "night-10.xlsx")
+    ]
     assert [(r[0], r[1]) for r in games] == [
-        ("night-2/1", "night-2.xlsx"), ("night-2/2", "night-2.xlsx"),
-        ("night-10/1", "night-10.xlsx"), ("night-10/2", "night-10.xlsx")]
+        ("night-2/1", "night-2.xlsx"),
+        ("night-2/2", "night-2.xlsx"),
+        ("night-10/1", "night-10.xlsx"),
+        ("night-10/2", "night-10.xlsx"),
+    ]
     rows = list(book["Баллы"].iter_rows(values_only=True))
     header = next(i for i, r in enumerate(rows) if r and r[0] == "Игрок")
     columns = rows[header]
-    body = [dict(zip(columns, r, strict=True)) for r in rows[header + 1:] if r[0]]
+    body = [dict(zip(columns, r, strict=True)) for r in rows[header + 1 :] if r[0]]
     leader = body[0]["Игрок"]
     history = [r for r in body if r["Игрок"] == leader]
     assert body[:4] == history  # one player's games together, in game order
-    assert [r["Игра"] for r in history] == ["night-2/1", "night-2/2", "night-10/1",
-                                             "night-10/2"]
+    assert [r["Игра"] for r in history] == ["night-2/1", "night-2/2", "night-10/1", "night-10/2"]
     running = 0.0
     for row in history:
         running += row["Итого"] or 0.0
@@ -103,23 +109,32 @@ def test_a_season_is_titled_by_the_first_file_and_counted_in_the_output_language
     tournament = evaluate(sources).rating.tournament
     assert tournament.title("ru") == "Вечер 1 (сезон: 2 файла)"
     assert tournament.title("en") == "Вечер 1 (season: 2 files)"
-    five = [night("Красные", settings=[("Название", f"Вечер {i}")]).source(name=f"{i}.xlsx")
-            for i in range(5)]
+    five = [
+        night("Красные", settings=[("Название", f"Вечер {i}")]).source(name=f"{i}.xlsx")
+        for i in range(5)
+    ]
     assert evaluate(five).rating.tournament.title("ru") == "Вечер 0 (сезон: 5 файлов)"
 
 
 def test_the_season_name_setting_titles_the_season(tmp_path):
     write(tmp_path, "a.xlsx", night("Красные", settings=[("Название", "Вечер 1")]))
-    write(tmp_path, "b.xlsx", night("Красные", settings=[("Название", "Вечер 2"),
-                                                         ("Название сезона", "Клуб: осень")]),
-          "en")
+    write(
+        tmp_path,
+        "b.xlsx",
+        night("Красные", settings=[("Название", "Вечер 2"), ("Название сезона", "Клуб: осень")]),
+        "en",
+    )
     result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json", "--lang", "en"])
     assert result.exit_code == 0, result.output
     import json
+
     assert json.loads(result.output)["tournament"]["name"] == "Клуб: осень"
     out = tmp_path / "season.xlsx"
     assert CliRunner().invoke(main, ["rate", str(tmp_path), "-o", str(out)]).exit_code == 0
-    summary = {r[0]: r[1] for r in openpyxl.load_workbook(out)["Сводка"].iter_rows(
-        values_only=True) if r and r[0]}
+    summary = {
+        r[0]: r[1]
+        for r in openpyxl.load_workbook(out)["Сводка"].iter_rows(values_only=True)
+        if r and r[0]
+    }
     assert summary["Название"] == "Клуб: осень"
     assert openpyxl.load_workbook(out)["Итоги"]["A1"].value.startswith("Клуб: осень — ")

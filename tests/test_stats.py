@@ -35,8 +35,7 @@ def source(proto: SynthProtocol, name: str = "t.xlsx", lang: str = "ru") -> Sour
 
 def rated(*protos: SynthProtocol, lang: str = "ru"):
     outcome = evaluate([source(p, f"night-{i + 1}.xlsx", lang) for i, p in enumerate(protos)])
-    assert outcome.rating is not None, [f.code for f in outcome.findings if
-                                        f.severity == "error"]
+    assert outcome.rating is not None, [f.code for f in outcome.findings if f.severity == "error"]
     return outcome.rating
 
 
@@ -46,20 +45,31 @@ def exact(rating) -> dict[str, dict]:
     out = {}
     for row in stats.players.to_dict("records"):
         out[row["player"]] = {
-            "games": row["games"], "wins": row["wins"],
-            "killed_first_night": row["killed_first_night"], "fouls": row["fouls"],
-            "fouled_out": row["fouled_out"], "disqualified": row["disqualified"],
+            "games": row["games"],
+            "wins": row["wins"],
+            "killed_first_night": row["killed_first_night"],
+            "fouls": row["fouls"],
+            "fouled_out": row["fouled_out"],
+            "disqualified": row["disqualified"],
             "additional": stats.points(row["additional_u"]),
-            "by_role": {r: {"games": row[f"{r}_games"], "wins": row[f"{r}_wins"],
-                            "additional": stats.points(row[f"{r}_additional_u"])}
-                        for r in ROLES},
-            "by_team": {t: {"games": row[f"{t}_games"], "wins": row[f"{t}_wins"]}
-                        for t in ("red", "black")},
-            "best_moves": {"made": row["best_moves"], "three": row["best_moves_three"],
-                           "two": row["best_moves_two"],
-                           "fewer": row["best_moves"] - row["best_moves_three"]
-                           - row["best_moves_two"],
-                           "points": stats.points(row["best_move_u"])},
+            "by_role": {
+                r: {
+                    "games": row[f"{r}_games"],
+                    "wins": row[f"{r}_wins"],
+                    "additional": stats.points(row[f"{r}_additional_u"]),
+                }
+                for r in ROLES
+            },
+            "by_team": {
+                t: {"games": row[f"{t}_games"], "wins": row[f"{t}_wins"]} for t in ("red", "black")
+            },
+            "best_moves": {
+                "made": row["best_moves"],
+                "three": row["best_moves_three"],
+                "two": row["best_moves_two"],
+                "fewer": row["best_moves"] - row["best_moves_three"] - row["best_moves_two"],
+                "points": stats.points(row["best_move_u"]),
+            },
             "awards": {code: row[code] for code in ("bp", "bp2", "bpl")},
         }
     return out
@@ -70,8 +80,9 @@ def product_pairs(data: dict) -> dict[tuple[str, str], dict]:
     out = {}
     for pair in data["stats"]["pairs"]:
         a, b = pair["players"]
-        counts = {k: pair[k] for k in ("games", "together", "together_wins", "against",
-                                       "a_won", "b_won")}
+        counts = {
+            k: pair[k] for k in ("games", "together", "together_wins", "against", "a_won", "b_won")
+        }
         if a > b:
             a, b = b, a
             counts["a_won"], counts["b_won"] = counts["b_won"], counts["a_won"]
@@ -81,10 +92,12 @@ def product_pairs(data: dict) -> dict[tuple[str, str], dict]:
 
 
 tournaments = st.builds(
-    lambda games, players, seed, draws: generate(games, players=players, seed=seed,
-                                                 draws=draws),
-    games=st.integers(2, 30), players=st.integers(10, 25), seed=st.integers(0, 10**6),
-    draws=st.sampled_from([0.0, 0.15, 0.4]))
+    lambda games, players, seed, draws: generate(games, players=players, seed=seed, draws=draws),
+    games=st.integers(2, 30),
+    players=st.integers(10, 25),
+    seed=st.integers(0, 10**6),
+    draws=st.sampled_from([0.0, 0.15, 0.4]),
+)
 
 
 @SLOW
@@ -97,8 +110,7 @@ def test_every_statistic_matches_an_independent_count(proto):
     tournament = data["stats"]["tournament"]
     assert {k: tournament[k] for k in expected["tournament"]} == expected["tournament"]
     ended = {row["phase"]: row["games"] for row in tournament["ended"]}
-    assert ended == {(phase_name(p, "en") if p else None): n
-                     for p, n in expected["ended"].items()}
+    assert ended == {(phase_name(p, "en") if p else None): n for p, n in expected["ended"].items()}
     if proto.games["round"].max() > 1:
         assert product_pairs(data) == expected["pairs"]
     else:
@@ -115,8 +127,9 @@ def test_counts_add_up_and_agree_with_the_standings(proto):
         assert sum(r["games"] for r in roles) == row["games"] == standings[name].games
         assert sum(r["wins"] for r in roles) == row["wins"] == standings[name].wins
         assert sum(t["games"] for t in row["by_team"].values()) == row["games"]
-        assert sum(r["additional"] for r in roles) == row["additional"] == \
-            standings[name].additional
+        assert (
+            sum(r["additional"] for r in roles) == row["additional"] == standings[name].additional
+        )
         assert row["killed_first_night"] == standings[name].killed_first_night
         assert row["best_moves"]["points"] == standings[name].best_move
         assert row["best_moves"]["made"] <= row["killed_first_night"]
@@ -129,8 +142,7 @@ def test_counts_add_up_and_agree_with_the_standings(proto):
         assert (pairs["a"] < pairs["b"]).all()  # each unordered pair once, better placed first
         assert ((pairs["a_won"] + pairs["b_won"]) <= pairs["against"]).all()
         # symmetric: everyone meets nine others per game
-        met = pairs.groupby("a")["games"].sum().add(pairs.groupby("b")["games"].sum(),
-                                                    fill_value=0)
+        met = pairs.groupby("a")["games"].sum().add(pairs.groupby("b")["games"].sum(), fill_value=0)
         games = stats.players["games"]
         assert all(met.get(i, 0) == 9 * games[i] for i in range(len(games)))
 
@@ -147,8 +159,9 @@ def test_a_season_pools_statistics_and_lists_every_pair():
     assert over.kind == "file" and len(over.steps) == 3
     # the last step is each leader's final total
     finals = {s.player: s.total for s in rating.standings}
-    assert all(totals[-1] == finals[name] for name, totals in zip(over.leaders, over.totals,
-                                                                   strict=True))
+    assert all(
+        totals[-1] == finals[name] for name, totals in zip(over.leaders, over.totals, strict=True)
+    )
 
 
 def test_standings_over_time_by_round_are_exact_running_totals():
@@ -159,11 +172,13 @@ def test_standings_over_time_by_round_are_exact_running_totals():
     for name, totals in zip(over.leaders, over.totals, strict=True):
         assert totals[-1] == next(s.total for s in rating.standings if s.player == name)
         assert all(isinstance(t, Fraction) for t in totals)
-        assert float(totals[-1]) == pytest.approx(points.loc[points["player"] == name,
-                                                             "total"].sum())
+        assert float(totals[-1]) == pytest.approx(
+            points.loc[points["player"] == name, "total"].sum()
+        )
 
 
 # ---- the workbook, reopened --------------------------------------------------------------
+
 
 def workbook(rating, lang: str = "ru"):
     return openpyxl.load_workbook(io.BytesIO(results_workbook(rating, lang)))
@@ -178,7 +193,10 @@ def test_new_sheets_are_there_and_no_stats_leaves_them_out():
     lean = openpyxl.load_workbook(io.BytesIO(results_workbook(outcome.rating)))
     assert not {"Статистика", "Карточки", "Встречи"} & set(lean.sheetnames)
     assert workbook(rated(proto, lang="en"), "en").sheetnames[-3:] == [
-        "Statistics", "Player cards", "Head to head"]
+        "Statistics",
+        "Player cards",
+        "Head to head",
+    ]
 
 
 def card_blocks(ws) -> dict[str, list[tuple]]:
@@ -212,20 +230,39 @@ def test_cards_hold_every_game_of_every_player_in_standings_order():
     ws = book["Карточки"]
     cards = card_blocks(ws)
     order = [s.player for s in rating.standings]
-    assert list(cards)[:len(order)] == order
+    assert list(cards)[: len(order)] == order
     points = shown(rating)
     games = rating.games.set_index("game")
     words = {"civilian": "Мирный", "sheriff": "Шериф", "mafia": "Мафия", "don": "Дон"}
     for name, rows in cards.items():
         mine = points[points["player"] == name]
         expected = [
-            (number(games.at[g, "round"]), number(games.at[g, "table"]), seat, words[role],
-             "победа" if win else "ничья" if result == "draw" else "поражение",
-             win_points or None, best or None, award or None, penalty or None, total)
+            (
+                number(games.at[g, "round"]),
+                number(games.at[g, "table"]),
+                seat,
+                words[role],
+                "победа" if win else "ничья" if result == "draw" else "поражение",
+                win_points or None,
+                best or None,
+                award or None,
+                penalty or None,
+                total,
+            )
             for g, seat, role, win, result, win_points, best, award, penalty, total in zip(
-                mine["game"], mine["seat"], mine["role"], mine["win"], mine["result"],
-                mine["win_points"], mine["best_move"], mine["awards"], mine["penalty"],
-                mine["total"], strict=True)]
+                mine["game"],
+                mine["seat"],
+                mine["role"],
+                mine["win"],
+                mine["result"],
+                mine["win_points"],
+                mine["best_move"],
+                mine["awards"],
+                mine["penalty"],
+                mine["total"],
+                strict=True,
+            )
+        ]
         assert rows == expected, name
     # one page per card: a manual break before every card but the first
     assert len(ws.row_breaks.brk) == len(cards) - 1
@@ -237,13 +274,22 @@ def test_head_to_head_sheet_lists_the_pairs_by_value():
     rows = list(ws.iter_rows(values_only=True))
     header = next(i for i, r in enumerate(rows) if r[0] == "Игрок A")
     names = rating.stats.players["player"].tolist()
-    shown = [r[:9] for r in rows[header + 1:] if r[0] is not None]
+    shown = [r[:9] for r in rows[header + 1 :] if r[0] is not None]
     pairs = rating.stats.pairs
-    expected = [(names[a], names[b], *(v or None for v in (g, t, tw, ag, aw, bw, ag - aw - bw)))
-                for a, b, g, t, tw, ag, aw, bw in zip(
-                    pairs["a"], pairs["b"], pairs["games"], pairs["together"],
-                    pairs["together_wins"], pairs["against"], pairs["a_won"],
-                    pairs["b_won"], strict=True)]
+    expected = [
+        (names[a], names[b], *(v or None for v in (g, t, tw, ag, aw, bw, ag - aw - bw)))
+        for a, b, g, t, tw, ag, aw, bw in zip(
+            pairs["a"],
+            pairs["b"],
+            pairs["games"],
+            pairs["together"],
+            pairs["together_wins"],
+            pairs["against"],
+            pairs["a_won"],
+            pairs["b_won"],
+            strict=True,
+        )
+    ]
     assert shown == expected
     games = [r[2] for r in shown]
     assert games == sorted(games, reverse=True)  # most games together first
@@ -256,25 +302,33 @@ def test_statistics_sheet_rows_match_the_stats():
     rows = list(ws.iter_rows(values_only=True))
     header = next(i for i, r in enumerate(rows) if r[1] == "Игрок")
     players = rating.stats.players
-    body = rows[header + 1:header + 1 + len(players)]
+    body = rows[header + 1 : header + 1 + len(players)]
     assert [r[1] for r in body] == players["player"].tolist()
     for row, record in zip(body, players.to_dict("records"), strict=True):
         assert (row[2] or 0, row[3] or 0) == (record["games"], record["wins"])
         share = row[4]
         assert (share or 0) == pytest.approx(record["wins"] / record["games"])
-        assert all(value != 0 for value in row if isinstance(value, int | float)
-                   and not isinstance(value, bool))  # zero cells are blank
+        assert all(
+            value != 0
+            for value in row
+            if isinstance(value, int | float) and not isinstance(value, bool)
+        )  # zero cells are blank
 
 
-@pytest.mark.skipif(shutil.which("soffice") is None,
-                    reason="LibreOffice is installed by .ci/run; not on this machine")
+@pytest.mark.skipif(
+    shutil.which("soffice") is None,
+    reason="LibreOffice is installed by .ci/run; not on this machine",
+)
 def test_the_workbook_renders_through_libreoffice_one_card_per_page(tmp_path):
     rating = rated(generate(12, players=12, seed=1))
     path = tmp_path / "results.xlsx"
     path.write_bytes(results_workbook(rating))
-    done = subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir",
-                           str(tmp_path), str(path)], capture_output=True, timeout=240,
-                          check=False)
+    done = subprocess.run(
+        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
+        capture_output=True,
+        timeout=240,
+        check=False,
+    )
     pdf = tmp_path / "results.pdf"
     assert done.returncode == 0 and pdf.exists(), done.stderr
     if shutil.which("pdftotext") is None:
@@ -282,8 +336,12 @@ def test_the_workbook_renders_through_libreoffice_one_card_per_page(tmp_path):
     pages = []
     page = 1
     while True:
-        text = subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                              capture_output=True, text=True, check=False)
+        text = subprocess.run(
+            ["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         if text.returncode != 0:
             break
         pages.append(text.stdout)

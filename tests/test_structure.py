@@ -61,16 +61,19 @@ def test_empty_required_cells_are_one_finding_per_column_listing_every_cell():
     proto = valid()
     for game, seat in ((1, 2), (2, 3), (2, 7)):
         proto.seat(game, seat)["player"] = ""
-    found = [f for f in evaluate([proto.source()], rate=False).findings
-             if f.code == "missing-value"]
+    found = [
+        f for f in evaluate([proto.source()], rate=False).findings if f.code == "missing-value"
+    ]
     cells = [seat_cell(proto, g, s, "player") for g, s in ((1, 2), (2, 3), (2, 7))]
     assert cells == ["C3", "C14", "C18"]
     assert [(f.sheet, f.cell, f.game) for f in found] == [("Протокол", "C3", None)]
     assert found[0].also == (("Протокол", "C14"), ("Протокол", "C18"))
-    assert found[0].message("ru") == ("Пустая ячейка в обязательном столбце «Игрок / Player» "
-                                      "(ячеек: 3 — C3, C14, C18)")
-    assert found[0].message("en") == ("Empty cell in the required column “Игрок / Player” "
-                                      "(3 cells: C3, C14, C18)")
+    assert found[0].message("ru") == (
+        "Пустая ячейка в обязательном столбце «Игрок / Player» (ячеек: 3 — C3, C14, C18)"
+    )
+    assert found[0].message("en") == (
+        "Empty cell in the required column “Игрок / Player” (3 cells: C3, C14, C18)"
+    )
 
 
 def test_unknown_result_and_missing_result():
@@ -113,17 +116,18 @@ def test_duplicate_and_missing_seats():
 def test_player_twice_in_a_game():
     proto = valid()
     proto.seat(1, 8)["player"] = "A2"
-    assert ("player-twice", "error", "Протокол", seat_cell(proto, 1, 8, "player")) in \
-        findings_of(proto)
+    assert ("player-twice", "error", "Протокол", seat_cell(proto, 1, 8, "player")) in findings_of(
+        proto
+    )
 
 
 def test_role_count():
     proto = valid()
     proto.seat(2, 4)["role"] = "Мафия"
-    assert ("role-count", "error", "Протокол", seat_cell(proto, 2, 1, "role")) in \
-        findings_of(proto)
-    found = next(f for f in evaluate([proto.source()], rate=False).findings
-                 if f.code == "role-count")  # each language names the roles in its own words
+    assert ("role-count", "error", "Протокол", seat_cell(proto, 2, 1, "role")) in findings_of(proto)
+    found = next(
+        f for f in evaluate([proto.source()], rate=False).findings if f.code == "role-count"
+    )  # each language names the roles in its own words
     assert found.message("ru") == "В игре 2 роли: Мирный 5, Шериф 1, Мафия 3, Дон 1"
     assert found.message("en") == "Game 2 has roles: Civilian 5, Sheriff 1, Mafia 3, Don 1"
 
@@ -208,7 +212,8 @@ def test_a_second_sheet_of_one_purpose_is_reported_and_the_first_is_read():
 
     outcome = evaluate([_edited(valid(), add_english_games)], rate=False)
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
-        ("duplicate-sheet", "warning", "Games", "", "Игры")]
+        ("duplicate-sheet", "warning", "Games", "", "Игры")
+    ]
 
 
 def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
@@ -222,4 +227,5 @@ def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
     outcome = evaluate([_edited(valid(), add_second_player_column)], rate=False)
     after_last = get_column_letter(len(schema.COLUMNS["seats"]) + 1)
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
-        ("duplicate-column", "warning", "Протокол", f"{after_last}1", "Ник")]
+        ("duplicate-column", "warning", "Протокол", f"{after_last}1", "Ник")
+    ]

@@ -117,8 +117,9 @@ def assert_results(proto: synth.SynthProtocol) -> None:
             assert last == decided_at == proto.games["end_phase"][g], "left after the end"
         else:  # a draw: the window opens at the first night after the last departure
             first_night = last + 1 + (last + 1) % 2
-            assert proto.games["end_phase"][g] == first_night + WINDOW - 1, \
+            assert proto.games["end_phase"][g] == first_night + WINDOW - 1, (
                 f"game {g + 1}: a draw without {WINDOW} quiet phases"
+            )
         # special situation 9: five empty phases from a night end the game as a draw
         busy = set(when[g][when[g] > 0].tolist())
         for night in range(2, last, 2):
@@ -176,8 +177,11 @@ def test_games_follow_the_regulation() -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), games=st.integers(1, 120),
-       draws=st.sampled_from([0.0, 0.1, 0.5, 1.0]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    games=st.integers(1, 120),
+    draws=st.sampled_from([0.0, 0.1, 0.5, 1.0]),
+)
 def test_any_seed_gives_valid_games(seed: int, games: int, draws: float) -> None:
     proto = generate(games, seed=seed, draws=draws)
     assert_phase_rules(proto)
@@ -203,12 +207,15 @@ def test_draw_share_follows_the_setting() -> None:
     assert 0.2 < share <= 0.32
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [
-    ({"games": 0}, "at least 1"),
-    ({"games": 10, "players": 9}, "needs 10 players"),
-    ({"games": 10, "players": 20, "tables": 3}, "need 30 players"),
-    ({"games": 10, "draws": 1.5}, "share"),
-])
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": 0}, "at least 1"),
+        ({"games": 10, "players": 9}, "needs 10 players"),
+        ({"games": 10, "players": 20, "tables": 3}, "need 30 players"),
+        ({"games": 10, "draws": 1.5}, "share"),
+    ],
+)
 def test_bad_arguments(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         generate(**kwargs)  # type: ignore[arg-type]
@@ -242,16 +249,17 @@ def test_workbook_reads_back_in_both_languages(lang: str) -> None:
     assert set(sheets) == {"tournament", "players", "games", "seats"}
     assert load_workbook(io.BytesIO(buffer.getvalue())).sheet_names == [
         *(vocab.SHEETS[code](lang) for code in ("tournament", "players", "games", "seats")),
-        "Заметки" if lang == "ru" else "Notes"]
+        "Заметки" if lang == "ru" else "Notes",
+    ]
 
     assert [row["player"] for row in sheets["players"]] == list(proto.players)
     settings_ = {row["setting"]: row["value"] for row in sheets["tournament"]}
-    assert settings_[vocab.SETTINGS["apply_k"](lang)] == vocab.display_value("yesno", "yes",
-                                                                             lang)
+    assert settings_[vocab.SETTINGS["apply_k"](lang)] == vocab.display_value("yesno", "yes", lang)
     games = sheets["games"]
     assert [int(row["game"]) for row in games] == proto.games["game"].tolist()
     assert [word("result", row["result"]) for row in games] == [
-        RESULTS[r] for r in proto.games["result"]]
+        RESULTS[r] for r in proto.games["result"]
+    ]
     expected_end = proto.games["ended"].astype("datetime64[s]").tolist()
     for row, end in zip(games, expected_end, strict=True):
         assert isinstance(row["ended"], dt.datetime)
@@ -262,8 +270,7 @@ def test_workbook_reads_back_in_both_languages(lang: str) -> None:
     assert [row["player"] for row in seats] == [proto.players[p] for p in proto.seats["player"]]
     assert [word("role", r["role"]) for r in seats] == [ROLES[c] for c in proto.seats["role"]]
     assert [word("left", r["left"]) for r in seats] == [LEFT[c] for c in proto.seats["left"]]
-    assert [word("bonus", r["bonus"]) for r in seats] == [
-        BONUSES[c] for c in proto.seats["bonus"]]
+    assert [word("bonus", r["bonus"]) for r in seats] == [BONUSES[c] for c in proto.seats["bonus"]]
     assert [vocab.parse_phase(r["when"]) or 0 for r in seats] == proto.seats["when"].tolist()
     assert [int(r["fouls"]) for r in seats] == proto.seats["fouls"].tolist()
     for row, best in zip(seats, proto.seats["best_move"].tolist(), strict=True):
@@ -278,5 +285,4 @@ def test_workbook_written_to_a_path_in_template_order(tmp_path: object) -> None:
     assert book.sheet_names == ["Турнир", "Игроки", "Игры", "Протокол"]
     header = book.get_sheet_by_name("Протокол").to_python()[0]
     # every column the generator fills, in template order (it numbers games once: no table)
-    assert header == [name.ru for code, name in schema.COLUMNS["seats"].items()
-                      if code != "table"]
+    assert header == [name.ru for code, name in schema.COLUMNS["seats"].items() if code != "table"]

@@ -69,8 +69,7 @@ def test_headers_are_canonical_bold_and_filled(books: dict[str, Any], lang: str)
         assert headers[: len(canonical)] == canonical
         # Only the settings sheet has one extra, explanatory column.
         assert len(headers) == len(canonical) + (code == "tournament")
-        assert all(cell.font.bold and cell.fill.fgColor.rgb.endswith("DDEBF7")
-                   for cell in sheet[1])
+        assert all(cell.font.bold and cell.fill.fgColor.rgb.endswith("DDEBF7") for cell in sheet[1])
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -81,7 +80,8 @@ def test_reads_back_as_an_empty_valid_protocol(lang: str) -> None:
     for code, name in SHEETS.items():
         frame = frames[name(lang)]
         assert list(frame.columns)[: len(COLUMNS[code])] == [
-            column(lang) for column in COLUMNS[code].values()]
+            column(lang) for column in COLUMNS[code].values()
+        ]
         assert len(frame) == (len(SETTINGS) if code == "tournament" else 0)
         sheet = book[name(lang)]
         assert not sheet.merged_cells.ranges
@@ -102,16 +102,23 @@ def test_instructions_explain_every_sheet_and_column(books: dict[str, Any], lang
 
 # ---- dropdowns ---------------------------------------------------------------------------
 
-VOCAB_COLUMNS = [("seats", "role", "role"), ("seats", "left", "left"),
-                 ("seats", "bonus", "bonus"), ("games", "result", "result"),
-                 ("games", "annulled", "yesno"), ("players", "removed", "yesno"),
-                 ("protests", "decision", "decision"), ("protests", "decided_by", "decided_by")]
+VOCAB_COLUMNS = [
+    ("seats", "role", "role"),
+    ("seats", "left", "left"),
+    ("seats", "bonus", "bonus"),
+    ("games", "result", "result"),
+    ("games", "annulled", "yesno"),
+    ("players", "removed", "yesno"),
+    ("protests", "decision", "decision"),
+    ("protests", "decided_by", "decided_by"),
+]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("sheet_code", "column", "vocab"), VOCAB_COLUMNS)
-def test_vocabulary_columns_have_dropdowns(books: dict[str, Any], lang: str, sheet_code: str,
-                                           column: str, vocab: str) -> None:
+def test_vocabulary_columns_have_dropdowns(
+    books: dict[str, Any], lang: str, sheet_code: str, column: str, vocab: str
+) -> None:
     sheet = books[lang][SHEETS[sheet_code](lang)]
     col = letter(sheet_code, column)
     validation = validations(sheet)[f"{col}2"]
@@ -122,10 +129,12 @@ def test_vocabulary_columns_have_dropdowns(books: dict[str, Any], lang: str, she
     assert validation.showErrorMessage and validation.errorStyle == "warning"
 
 
-@pytest.mark.parametrize(("lang", "phases"), [("ru", ("Д1", "Н1", "Д2", "Н12")),
-                                              ("en", ("D1", "N1", "D2", "N12"))])
-def test_when_dropdown_lists_phases_to_night_12(books: dict[str, Any], lang: str,
-                                                phases: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "phases"), [("ru", ("Д1", "Н1", "Д2", "Н12")), ("en", ("D1", "N1", "D2", "N12"))]
+)
+def test_when_dropdown_lists_phases_to_night_12(
+    books: dict[str, Any], lang: str, phases: tuple[str, ...]
+) -> None:
     entries = list_entries(validations(books[lang][SHEETS["seats"](lang)])["G2"])
     assert len(entries) == 24
     assert entries[:3] == list(phases[:3]) and entries[-1] == phases[3]
@@ -137,11 +146,13 @@ def test_role_dropdown_says_blank_is_civilian(books: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("sheet_code", "column", "low", "high"),
-                         [("seats", "seat", "1", "10"), ("seats", "fouls", "0", "4"),
-                          ("protests", "seat", "1", "10")])
-def test_whole_number_ranges(books: dict[str, Any], lang: str, sheet_code: str, column: str,
-                             low: str, high: str) -> None:
+@pytest.mark.parametrize(
+    ("sheet_code", "column", "low", "high"),
+    [("seats", "seat", "1", "10"), ("seats", "fouls", "0", "4"), ("protests", "seat", "1", "10")],
+)
+def test_whole_number_ranges(
+    books: dict[str, Any], lang: str, sheet_code: str, column: str, low: str, high: str
+) -> None:
     col = letter(sheet_code, column)
     validation = validations(books[lang][SHEETS[sheet_code](lang)])[f"{col}2"]
     assert (validation.type, validation.operator) == ("whole", "between")
@@ -187,8 +198,12 @@ def test_time_and_text_formats(books: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_frozen_header_and_print_setup(books: dict[str, Any], lang: str) -> None:
-    landscape = {INSTRUCTIONS[lang], SHEETS["tournament"](lang), SHEETS["seats"](lang),
-                 SHEETS["protests"](lang)}
+    landscape = {
+        INSTRUCTIONS[lang],
+        SHEETS["tournament"](lang),
+        SHEETS["seats"](lang),
+        SHEETS["protests"](lang),
+    }
     for sheet in books[lang]:
         assert sheet.freeze_panes == "A2"
         setup = sheet.page_setup
@@ -232,8 +247,10 @@ def snapshot(book: Any) -> dict[str, Any]:
     return {
         sheet.title: (
             [list(row) for row in sheet.iter_rows(values_only=True)],
-            sorted((v.type, v.formula1, v.formula2, str(v.sqref))
-                   for v in sheet.data_validations.dataValidation),
+            sorted(
+                (v.type, v.formula1, v.formula2, str(v.sqref))
+                for v in sheet.data_validations.dataValidation
+            ),
         )
         for sheet in book
     }
@@ -253,15 +270,19 @@ def test_csv_cp1251_semicolons_with_header(tmp_path: Path) -> None:
     path = tmp_path / "игроки.csv"
     text = "Город;Ник;Клуб\r\nМосква; Кот ;Полночь\r\n;;\r\nКазань;Ёж;\r\nМосква;КОТ;Другой\r\n"
     path.write_bytes(text.encode("cp1251"))
-    assert read_players_file(path) == [PlayerRow("Кот", "Полночь", "Москва"),
-                                       PlayerRow("Ёж", "", "Казань")]
+    assert read_players_file(path) == [
+        PlayerRow("Кот", "Полночь", "Москва"),
+        PlayerRow("Ёж", "", "Казань"),
+    ]
 
 
 def test_headerless_csv_first_column_is_nickname(tmp_path: Path) -> None:
     path = tmp_path / "players.csv"
     path.write_text("Lynx,Red Club,Riga\n\nOwl\nlynx,Other,Other\n", encoding="utf-8")
-    assert read_players_file(path) == [PlayerRow("Lynx", "Red Club", "Riga"),
-                                       PlayerRow("Owl", "", "")]
+    assert read_players_file(path) == [
+        PlayerRow("Lynx", "Red Club", "Riga"),
+        PlayerRow("Owl", "", ""),
+    ]
 
 
 def test_tab_separated_utf8_bom_english_header(tmp_path: Path) -> None:
@@ -282,8 +303,9 @@ def test_xlsx_prefers_the_players_sheet(tmp_path: Path) -> None:
     book.save(path)
     players = read_players_file(path)
     assert players == [PlayerRow("Кот", "Полночь", "Москва"), PlayerRow("777", "", "Казань")]
-    rows = list(load(build_template("ru", players=players))["Игроки"].iter_rows(
-        min_row=2, values_only=True))
+    rows = list(
+        load(build_template("ru", players=players))["Игроки"].iter_rows(min_row=2, values_only=True)
+    )
     assert [row[0] for row in rows] == ["Кот", "777"]
 
 
@@ -296,13 +318,16 @@ def test_xlsx_without_players_sheet_uses_the_first(tmp_path: Path) -> None:
     assert [p.nickname for p in read_players_file(path)] == ["Owl", "Lynx"]
 
 
-@pytest.mark.parametrize(("name", "content", "says"), [
-    ("players.xls", b"whatever", "unsupported format .xls"),
-    ("players.ods", b"whatever", "unsupported format .ods"),
-    ("players.xlsx", b"just text, not a zip", "cannot be read as an Excel workbook"),
-    ("players.csv", b"", "has no nicknames"),
-    ("players.csv", b"PK\x03\x04\x00\x00binary", "not a text file"),
-])
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [
+        ("players.xls", b"whatever", "unsupported format .xls"),
+        ("players.ods", b"whatever", "unsupported format .ods"),
+        ("players.xlsx", b"just text, not a zip", "cannot be read as an Excel workbook"),
+        ("players.csv", b"", "has no nicknames"),
+        ("players.csv", b"PK\x03\x04\x00\x00binary", "not a text file"),
+    ],
+)
 def test_bad_players_file(tmp_path: Path, name: str, content: bytes, says: str) -> None:
     path = tmp_path / name
     path.write_bytes(content)

@@ -100,7 +100,10 @@ def test_page_and_its_assets_are_served_under_a_strict_policy(client: TestClient
 def test_limits_are_published_for_the_page() -> None:
     with TestClient(web.create_app(max_upload_bytes=1000)) as small:
         assert small.get("/api/limits").json() == {
-            "max_file_bytes": 1000, "max_total_bytes": 4000, "max_files": uploads.MAX_FILES}
+            "max_file_bytes": 1000,
+            "max_total_bytes": 4000,
+            "max_files": uploads.MAX_FILES,
+        }
 
 
 def test_default_limit_is_the_page_limit(client: TestClient) -> None:
@@ -135,8 +138,9 @@ def test_two_files_are_rated_as_one_season(client: TestClient, sample: bytes) ->
     assert result["k"]["games"] == 40  # both files' games pooled
 
 
-def test_faulty_workbook_answers_its_findings_with_the_cell(client: TestClient,
-                                                            sample: bytes) -> None:
+def test_faulty_workbook_answers_its_findings_with_the_cell(
+    client: TestClient, sample: bytes
+) -> None:
     data, cell = faulty(sample)
     body = client.post("/api/rate", files=upload(("bad.xlsx", data))).json()
     assert body["ok"] is True
@@ -151,8 +155,9 @@ def test_lot_seed_is_passed_to_the_library(client: TestClient, sample: bytes) ->
     body = client.post("/api/rate?lot_seed=7", files=upload(("a.xlsx", sample))).json()
     assert body["result"] == outcome_json(evaluate([Source("a.xlsx", sample)], lot_seed=7))
     assert body["result"]["lot_needed"] is False
-    assert_one_line_error(client.post("/api/rate?lot_seed=x", files=upload(("a.xlsx", sample))),
-                          400)
+    assert_one_line_error(
+        client.post("/api/rate?lot_seed=x", files=upload(("a.xlsx", sample))), 400
+    )
 
 
 # ---- downloads -----------------------------------------------------------------------------
@@ -160,8 +165,9 @@ def test_lot_seed_is_passed_to_the_library(client: TestClient, sample: bytes) ->
 
 def test_results_workbook_is_a_named_download(client: TestClient, sample: bytes) -> None:
     token = web.fingerprint([Source("Кубок.xlsx", sample)])
-    response = client.post("/api/results.xlsx?lang=ru", files=upload(("Кубок.xlsx", sample)),
-                           data={"token": token})
+    response = client.post(
+        "/api/results.xlsx?lang=ru", files=upload(("Кубок.xlsx", sample)), data={"token": token}
+    )
     assert response.status_code == 200
     assert response.headers["content-type"] == XLSX
     disposition = response.headers["content-disposition"]
@@ -172,14 +178,15 @@ def test_results_workbook_is_a_named_download(client: TestClient, sample: bytes)
     rows = [r for r in book["Итоги"].iter_rows(values_only=True) if any(v is not None for v in r)]
     header = next(i for i, r in enumerate(rows) if "Игрок" in r)
     player_col = rows[header].index("Игрок")
-    players = [r[player_col] for r in rows[header + 1:] if r[player_col]]
+    players = [r[player_col] for r in rows[header + 1 :] if r[player_col]]
     standings = expected([Source("Кубок.xlsx", sample)])["standings"]
-    assert players[:len(standings)] == [s["player"] for s in standings]
+    assert players[: len(standings)] == [s["player"] for s in standings]
 
 
 def test_results_workbook_in_english_for_a_season(client: TestClient, sample: bytes) -> None:
-    response = client.post("/api/results.xlsx?lang=en",
-                           files=upload(("a.xlsx", sample), ("b.xlsx", sample)))
+    response = client.post(
+        "/api/results.xlsx?lang=en", files=upload(("a.xlsx", sample), ("b.xlsx", sample))
+    )
     assert response.status_code == 200
     assert 'filename="season-results.xlsx"' in response.headers["content-disposition"]
     assert "Standings" in openpyxl.load_workbook(io.BytesIO(response.content)).sheetnames
@@ -188,39 +195,45 @@ def test_results_workbook_in_english_for_a_season(client: TestClient, sample: by
 def test_results_refused_while_the_protocol_has_errors(client: TestClient, sample: bytes) -> None:
     data, _ = faulty(sample)
     text = assert_one_line_error(
-        client.post("/api/results.xlsx?lang=en", files=upload(("bad.xlsx", data))), 422)
+        client.post("/api/results.xlsx?lang=en", files=upload(("bad.xlsx", data))), 422
+    )
     assert "errors" in text
 
 
-def test_download_of_other_files_than_were_checked_is_refused(client: TestClient,
-                                                              sample: bytes) -> None:
+def test_download_of_other_files_than_were_checked_is_refused(
+    client: TestClient, sample: bytes
+) -> None:
     data, _ = faulty(sample)
     token = web.fingerprint([Source("a.xlsx", data)])
-    assert_one_line_error(client.post("/api/results.xlsx", files=upload(("a.xlsx", sample)),
-                                      data={"token": token}), 409)
+    assert_one_line_error(
+        client.post("/api/results.xlsx", files=upload(("a.xlsx", sample)), data={"token": token}),
+        409,
+    )
 
 
 def test_annotated_copy_is_offered_only_when_the_library_can_write_it(
-        client: TestClient, sample: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: TestClient, sample: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data, cell = faulty(sample)
     monkeypatch.setattr(web, "_can_annotate", lambda: False)
     body = client.post("/api/rate", files=upload(("bad.xlsx", data))).json()
     assert body["annotate"] is False
-    assert_one_line_error(client.post("/api/annotated.xlsx", files=upload(("bad.xlsx", data))),
-                          501)
+    assert_one_line_error(client.post("/api/annotated.xlsx", files=upload(("bad.xlsx", data))), 501)
 
     monkeypatch.setattr(web, "_can_annotate", lambda: True)
     assert client.post("/api/rate", files=upload(("bad.xlsx", data))).json()["annotate"] is True
     clean = client.post("/api/rate", files=upload(("ok.xlsx", sample))).json()
     assert clean["annotate"] is (len(clean["result"]["findings"]) > 0)
-    response = client.post("/api/annotated.xlsx?lang=en&file=1",
-                           files=upload(("ok.xlsx", sample), ("bad.xlsx", data)))
+    response = client.post(
+        "/api/annotated.xlsx?lang=en&file=1", files=upload(("ok.xlsx", sample), ("bad.xlsx", data))
+    )
     assert response.status_code == 200
     assert 'filename="bad-annotated.xlsx"' in response.headers["content-disposition"]
     book = openpyxl.load_workbook(io.BytesIO(response.content))  # the second file's copy
     assert book["Протокол"][cell].comment is not None
-    assert_one_line_error(client.post("/api/annotated.xlsx?file=5",
-                                      files=upload(("bad.xlsx", data))), 400)
+    assert_one_line_error(
+        client.post("/api/annotated.xlsx?file=5", files=upload(("bad.xlsx", data))), 400
+    )
 
 
 # ---- refusals ------------------------------------------------------------------------------
@@ -228,8 +241,7 @@ def test_annotated_copy_is_offered_only_when_the_library_can_write_it(
 
 @pytest.mark.parametrize("name", ["notes.txt", "protocol.xls", "protocol.ods", "games.csv"])
 def test_files_not_named_xlsx_are_refused(client: TestClient, name: str) -> None:
-    text = assert_one_line_error(client.post("/api/rate", files=upload((name, b"a;b\n1;2\n"))),
-                                 415)
+    text = assert_one_line_error(client.post("/api/rate", files=upload((name, b"a;b\n1;2\n"))), 415)
     assert name in text and ".xlsx" in text
 
 
@@ -242,15 +254,15 @@ def test_renamed_text_file_gets_the_library_message(client: TestClient) -> None:
 
 
 def test_truncated_workbook_is_refused_in_one_line(client: TestClient, sample: bytes) -> None:
-    assert_one_line_error(client.post("/api/rate", files=upload(("cut.xlsx", sample[:3000]))),
-                          422)
+    assert_one_line_error(client.post("/api/rate", files=upload(("cut.xlsx", sample[:3000]))), 422)
 
 
 def test_oversize_file_is_refused_with_413(sample: bytes) -> None:
     limit = len(sample) - 1
     with TestClient(web.create_app(max_upload_bytes=limit)) as small:
         text = assert_one_line_error(
-            small.post("/api/rate?lang=en", files=upload(("big.xlsx", sample))), 413)
+            small.post("/api/rate?lang=en", files=upload(("big.xlsx", sample))), 413
+        )
     assert "big.xlsx" in text and "too large" in text
 
 
@@ -270,8 +282,7 @@ def test_endless_upload_is_cut_off_at_the_limit() -> None:
         nonlocal pulled
         if pulled == 0:
             pulled += 1
-            head = (b'--B\r\nContent-Disposition: form-data; name="files"; filename="a.xlsx"'
-                    b"\r\n\r\n")
+            head = b'--B\r\nContent-Disposition: form-data; name="files"; filename="a.xlsx"\r\n\r\n'
             return {"type": "http.request", "body": head, "more_body": True}
         pulled += 1
         if pulled > 10_000:  # ~80 MB: the app kept reading far past its limit
@@ -283,11 +294,19 @@ def test_endless_upload_is_cut_off_at_the_limit() -> None:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/api/rate", "raw_path": b"/api/rate",
-             "query_string": b"lang=en", "headers": [(b"content-type", b"multipart/form-data; "
-                                                      b"boundary=B"), (b"host", b"127.0.0.1")],
-             "http_version": "1.1", "scheme": "http", "root_path": "",
-             "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000)}
+    scope = {
+        "type": "http",
+        "method": "POST",
+        "path": "/api/rate",
+        "raw_path": b"/api/rate",
+        "query_string": b"lang=en",
+        "headers": [(b"content-type", b"multipart/form-data; boundary=B"), (b"host", b"127.0.0.1")],
+        "http_version": "1.1",
+        "scheme": "http",
+        "root_path": "",
+        "server": ("127.0.0.1", 80),
+        "client": ("127.0.0.1", 5000),
+    }
     asyncio.run(web.create_app(max_upload_bytes=limit)(scope, receive, send))
     assert sent[0]["status"] == 413
     cap = limit * uploads.TOTAL_FACTOR + uploads.MULTIPART_SLACK
@@ -295,13 +314,17 @@ def test_endless_upload_is_cut_off_at_the_limit() -> None:
     assert json.loads(sent[1]["body"])["error"].startswith("The upload is too large")
 
 
-@pytest.mark.parametrize(("kwargs", "status"), [
-    ({"content": b"plain body", "headers": {"content-type": "text/plain"}}, 400),
-    ({"files": [("other", ("", b"", XLSX))]}, 400),
-    ({"data": {"token": "x"}, "files": []}, 400),
-])
-def test_requests_without_workbooks_are_refused(client: TestClient, kwargs: dict[str, Any],
-                                                status: int) -> None:
+@pytest.mark.parametrize(
+    ("kwargs", "status"),
+    [
+        ({"content": b"plain body", "headers": {"content-type": "text/plain"}}, 400),
+        ({"files": [("other", ("", b"", XLSX))]}, 400),
+        ({"data": {"token": "x"}, "files": []}, 400),
+    ],
+)
+def test_requests_without_workbooks_are_refused(
+    client: TestClient, kwargs: dict[str, Any], status: int
+) -> None:
     assert_one_line_error(client.post("/api/rate", **kwargs), status)
 
 
@@ -310,16 +333,17 @@ def test_unknown_language_is_refused(client: TestClient, sample: bytes) -> None:
 
 
 def test_upload_posted_by_another_site_is_refused(client: TestClient, sample: bytes) -> None:
-    response = client.post("/api/rate", files=upload(("a.xlsx", sample)),
-                           headers={"origin": "http://evil.example"})
+    response = client.post(
+        "/api/rate", files=upload(("a.xlsx", sample)), headers={"origin": "http://evil.example"}
+    )
     assert_one_line_error(response, 403)
 
 
 def test_unexpected_failure_shows_one_line_without_details(
-        client: TestClient, sample: bytes, monkeypatch: pytest.MonkeyPatch) -> None:
+    client: TestClient, sample: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(workers.TEST_FAULTS, "bug.xlsx", "bug")  # a RuntimeError in the worker
-    text = assert_one_line_error(client.post("/api/rate", files=upload(("bug.xlsx", sample))),
-                                 500)
+    text = assert_one_line_error(client.post("/api/rate", files=upload(("bug.xlsx", sample))), 500)
     assert "secret" not in text and "mafia-sheets serve" in text
 
 
@@ -327,7 +351,8 @@ def test_unexpected_failure_shows_one_line_without_details(
 
 
 def test_twenty_concurrent_uploads_each_get_their_own_answer(
-        sample: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sample: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(scratch))  # where any temp file would land
@@ -344,8 +369,9 @@ def test_twenty_concurrent_uploads_each_get_their_own_answer(
     async def run(base: str) -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=base, timeout=120) as http:
             posts = [http.post("/api/rate", files=upload(*kinds[kind])) for kind in plan]
-            posts += [http.post("/api/results.xlsx", files=upload(*kinds["single"]))
-                      for _ in range(2)]
+            posts += [
+                http.post("/api/results.xlsx", files=upload(*kinds["single"])) for _ in range(2)
+            ]
             return list(await asyncio.gather(*posts))
 
     with live_server(web.create_app()) as base:
@@ -371,8 +397,9 @@ def test_real_annotated_copy_marks_the_faulty_cell(client: TestClient, sample: b
 
 def test_run_server_prints_its_address_and_serves_the_page() -> None:
     script = "from mafia_sheets.web.app import run_server; run_server('127.0.0.1', 0)"
-    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     try:
         line = first_line(process, 60)
         url = re.search(r"http://127\.0\.0\.1:\d+/", line)
@@ -385,7 +412,8 @@ def test_run_server_prints_its_address_and_serves_the_page() -> None:
 
 
 def test_run_server_warns_when_reachable_from_the_network(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     bound: list[socket.socket] = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: bound.extend(sockets))
     # Never actually open the test machine to the network: bind loopback behind its back.

@@ -40,8 +40,14 @@ SAMPLE_EN = ROOT / "samples" / "tournament-en.xlsx"
 SCREENSHOT_ENV = "MAFIA_SHEETS_SCREENSHOT"
 # Debian's Chromium by default; another build by path. Never skipped: CI installs it.
 CHROMIUM = os.environ.get("MAFIA_SHEETS_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 CLI = Path(sys.executable).with_name("mafia-sheets")
 
 
@@ -57,8 +63,9 @@ def server() -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                              args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 
@@ -70,8 +77,7 @@ def is_problem(message: ConsoleMessage) -> bool:
 
 
 def open_page(browser: Browser, base: str) -> tuple[Page, list[str]]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000},
-                                  accept_downloads=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, accept_downloads=True)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -95,35 +101,46 @@ def page(browser: Browser, server: str) -> Iterator[Page]:
 def drop(page: Page, *files: tuple[str, bytes]) -> None:
     """Fire the drop event a real drag of these files onto the drop zone fires."""
     payload = [[name, base64.b64encode(data).decode()] for name, data in files]
-    transfer = page.evaluate_handle("""(files) => {
+    transfer = page.evaluate_handle(
+        """(files) => {
         const transfer = new DataTransfer();
         for (const [name, b64] of files) {
             const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
             transfer.items.add(new File([bytes], name));
         }
         return transfer;
-    }""", payload)
+    }""",
+        payload,
+    )
     page.dispatch_event("#drop", "dragenter", {"dataTransfer": transfer})
     page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
 
 
 def cli_json(*paths: Path) -> dict[str, Any]:
     """`mafia-sheets rate FILE… --json`, run exactly as a user would."""
-    run = subprocess.run([str(CLI), "rate", *map(str, paths), "--json"], capture_output=True,
-                         text=True, timeout=120, check=True)
+    run = subprocess.run(
+        [str(CLI), "rate", *map(str, paths), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
     return json.loads(run.stdout)
 
 
 def shown_standings(page: Page) -> list[dict[str, str]]:
     page.wait_for_selector("#standings tbody tr")
-    return page.eval_on_selector_all("#standings tbody tr", """(rows) => rows.map((row) => ({
+    return page.eval_on_selector_all(
+        "#standings tbody tr",
+        """(rows) => rows.map((row) => ({
         place: row.querySelector('.place').dataset.place,
         range: row.querySelector('.place').textContent,
         player: row.querySelector('.player').textContent,
         total: row.querySelector('.total').dataset.value,
         totalText: row.querySelector('.total').textContent,
         decided: row.querySelector('.decided').dataset.decided,
-    }))""")
+    }))""",
+    )
 
 
 def shown_in_ru(value: float) -> str:
@@ -206,8 +223,8 @@ def test_results_workbook_downloads_with_the_standings(page: Page, tmp_path: Pat
     rows = [r for r in sheet.iter_rows(values_only=True) if any(v is not None for v in r)]
     top = next(i for i, r in enumerate(rows) if "Игрок" in r and "Итого" in r)
     player, total = rows[top].index("Игрок"), rows[top].index("Итого")
-    got = [(r[player], r[total]) for r in rows[top + 1:] if r[player]]
-    assert [p for p, _ in got[:len(want["standings"])]] == [s["player"] for s in want["standings"]]
+    got = [(r[player], r[total]) for r in rows[top + 1 :] if r[player]]
+    assert [p for p, _ in got[: len(want["standings"])]] == [s["player"] for s in want["standings"]]
     for (_, value), standing in zip(got, want["standings"], strict=False):
         assert float(value) == pytest.approx(standing["total"], abs=5e-5)
 
@@ -249,8 +266,9 @@ def test_season_findings_name_their_file_and_annotate_it(page: Page, tmp_path: P
     assert openpyxl.load_workbook(target)["Протокол"][cell].comment is not None
 
 
-def test_a_file_name_with_quotes_keeps_its_annotated_copy_button(page: Page,
-                                                                 tmp_path: Path) -> None:
+def test_a_file_name_with_quotes_keeps_its_annotated_copy_button(
+    page: Page, tmp_path: Path
+) -> None:
     data, cell = faulty(SAMPLE_RU.read_bytes())
     odd = 'Кубок "Осень"; 1.xlsx'
     drop(page, ("good.xlsx", SAMPLE_RU.read_bytes()), (odd, data))
@@ -266,10 +284,13 @@ def test_a_file_name_with_quotes_keeps_its_annotated_copy_button(page: Page,
     assert openpyxl.load_workbook(target)["Протокол"][cell].comment is not None
 
 
-@pytest.mark.parametrize(("name", "data"), [
-    ("notes.txt", b"just some notes\n"),
-    ("fake.xlsx", "Игра;Место;Игрок\n1;1;Кот\n".encode()),
-])
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("notes.txt", b"just some notes\n"),
+        ("fake.xlsx", "Игра;Место;Игрок\n1;1;Кот\n".encode()),
+    ],
+)
 def test_not_a_workbook_shows_a_one_line_error(page: Page, name: str, data: bytes) -> None:
     drop(page, ("tournament-ru.xlsx", SAMPLE_RU.read_bytes()))
     shown_standings(page)
@@ -290,7 +311,8 @@ def test_two_files_dropped_at_once_are_one_season(page: Page) -> None:
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()), (SAMPLE_EN.name, SAMPLE_EN.read_bytes()))
     assert_same_standings(page, want)
     expect(page.locator("#files-line")).to_have_text(
-        f"Файлы (2): {SAMPLE_RU.name}, {SAMPLE_EN.name}")
+        f"Файлы (2): {SAMPLE_RU.name}, {SAMPLE_EN.name}"
+    )
     expect(page.locator("#k-summary")).to_contain_text(str(want["k"]["games"]))
 
 
@@ -310,8 +332,18 @@ def test_english_switch_relabels_everything(page: Page) -> None:
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
     rows = shown_standings(page)
     headers = page.locator("#standings thead th").all_inner_texts()
-    assert headers == ["Place", "Player", "Total", "Win points", "Additional", "Games", "Wins",
-                       "Wins as Don/Sheriff", "Killed night 1", "Decided by"]
+    assert headers == [
+        "Place",
+        "Player",
+        "Total",
+        "Win points",
+        "Additional",
+        "Games",
+        "Wins",
+        "Wins as Don/Sheriff",
+        "Killed night 1",
+        "Decided by",
+    ]
     assert "," not in rows[0]["totalText"]
     expect(page.locator("#standings tbody .decided").first).to_have_text("wins as Don/Sheriff")
     expect(page.locator("#download-results")).to_have_text("Download results (.xlsx)")
@@ -381,11 +413,15 @@ def test_tie_break_columns_and_the_players_who_need_a_lot(page: Page) -> None:
     want = cli_json(SAMPLE_RU)
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))
     shown_standings(page)
-    rows = page.eval_on_selector_all("#standings tbody tr", """(rows) => rows.map((row) => [
+    rows = page.eval_on_selector_all(
+        "#standings tbody tr",
+        """(rows) => rows.map((row) => [
         row.querySelector('.wins-don-sheriff').textContent,
-        row.querySelector('.killed-first-night').textContent])""")
-    assert rows == [[str(s["wins_don_sheriff"]), str(s["killed_first_night"])]
-                    for s in want["standings"]]
+        row.querySelector('.killed-first-night').textContent])""",
+    )
+    assert rows == [
+        [str(s["wins_don_sheriff"]), str(s["killed_first_night"])] for s in want["standings"]
+    ]
     tied = [s["player"] for s in want["standings"] if "–" in s["place_range"]]
     assert want["lot_needed"] and tied
     for player in tied:

@@ -107,23 +107,35 @@ def worker_folders(scratch: Path) -> list[Path]:
     return sorted(scratch.glob("mafia-sheets-worker-*"))
 
 
-@pytest.mark.parametrize(("fault", "status", "words"), [
-    ("abort", 422, "crashed"),  # what python-calamine does on a crafted workbook
-    ("memory", 413, "memory"),  # an allocation past RLIMIT_AS
-    ("hang", 504, "longer than the page allows"),  # past the wall-clock deadline
-])
+@pytest.mark.parametrize(
+    ("fault", "status", "words"),
+    [
+        ("abort", 422, "crashed"),  # what python-calamine does on a crafted workbook
+        ("memory", 413, "memory"),  # an allocation past RLIMIT_AS
+        ("hang", 504, "longer than the page allows"),  # past the wall-clock deadline
+    ],
+)
 def test_a_failing_worker_answers_its_request_and_others_go_on(
-        server: str, scratch: Path, sample: bytes, want: dict[str, Any],
-        monkeypatch: pytest.MonkeyPatch, fault: str, status: int, words: str) -> None:
+    server: str,
+    scratch: Path,
+    sample: bytes,
+    want: dict[str, Any],
+    monkeypatch: pytest.MonkeyPatch,
+    fault: str,
+    status: int,
+    words: str,
+) -> None:
     monkeypatch.setitem(workers.TEST_FAULTS, "boom.xlsx", fault)
 
     async def run() -> list[httpx.Response]:
         async with httpx.AsyncClient(base_url=server, timeout=120) as http:
             doomed = asyncio.create_task(
-                http.post("/api/rate?lang=en", files=upload(("boom.xlsx", sample))))
+                http.post("/api/rate?lang=en", files=upload(("boom.xlsx", sample)))
+            )
             await asyncio.sleep(0.2)  # the doomed request has its worker; others use the other
-            others = [await http.post("/api/rate", files=upload(("cup.xlsx", sample)))
-                      for _ in range(3)]
+            others = [
+                await http.post("/api/rate", files=upload(("cup.xlsx", sample))) for _ in range(3)
+            ]
             return [await doomed, *others]
 
     doomed, *others = asyncio.run(run())
@@ -138,7 +150,8 @@ def test_a_failing_worker_answers_its_request_and_others_go_on(
 
 
 def test_a_crafted_workbook_that_aborts_the_reader_costs_one_request(
-        server: str, sample: bytes, want: dict[str, Any], tmp_path: Path) -> None:
+    server: str, sample: bytes, want: dict[str, Any], tmp_path: Path
+) -> None:
     """A1 plus a cell at XFD1048576: python-calamine sized its grid from that and aborted
     the process (a check before parsing may now refuse it first: either is one line)."""
     path = tmp_path / "bomb.xlsx"
@@ -148,8 +161,9 @@ def test_a_crafted_workbook_that_aborts_the_reader_costs_one_request(
     sheet.write(0, 0, "Игра")
     sheet.write(1048575, 16383, "x")
     book.close()
-    reply = httpx.post(f"{server}/api/rate", files=upload(("bomb.xlsx", path.read_bytes())),
-                       timeout=120)
+    reply = httpx.post(
+        f"{server}/api/rate", files=upload(("bomb.xlsx", path.read_bytes())), timeout=120
+    )
     assert reply.status_code in (413, 422), reply.text
     one_line_error(reply, reply.status_code)
     after = httpx.post(f"{server}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
@@ -157,8 +171,8 @@ def test_a_crafted_workbook_that_aborts_the_reader_costs_one_request(
 
 
 def test_a_bug_in_a_worker_is_an_internal_error_and_the_worker_goes_on(
-        client: TestClient, sample: bytes, want: dict[str, Any],
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    client: TestClient, sample: bytes, want: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setitem(workers.TEST_FAULTS, "bug.xlsx", "bug")
     text = one_line_error(client.post("/api/rate", files=upload(("bug.xlsx", sample))), 500)
     assert "mafia-sheets serve" in text and "secret" not in text
@@ -174,12 +188,20 @@ def test_faults_cannot_be_asked_for_by_a_request(client: TestClient, sample: byt
 # ---- only its own origin and host ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("origin", ["null", "http://evil.example", "http://testserver.evil",
-                                    "https://testserver", "http://testserver:81"])
-def test_foreign_or_null_origin_is_refused(client: TestClient, sample: bytes,
-                                           origin: str) -> None:
-    reply = client.post("/api/rate?lang=en", files=upload(("a.xlsx", sample)),
-                        headers={"origin": origin})
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "null",
+        "http://evil.example",
+        "http://testserver.evil",
+        "https://testserver",
+        "http://testserver:81",
+    ],
+)
+def test_foreign_or_null_origin_is_refused(client: TestClient, sample: bytes, origin: str) -> None:
+    reply = client.post(
+        "/api/rate?lang=en", files=upload(("a.xlsx", sample)), headers={"origin": origin}
+    )
     assert "only requests sent by itself" in one_line_error(reply, 403)
 
 
@@ -201,13 +223,22 @@ def test_loopback_names_with_the_port_are_this_server(server: str) -> None:
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}"):
         reply = httpx.get(f"{server}/api/limits", headers={"host": host}, timeout=30)
         assert reply.status_code == 200, host
-    for host in (f"evil.example:{port}", f"127.0.0.1:{port + 1}", "127.0.0.1", "",
-                 f"user@127.0.0.1:{port}", f"127.0.0.2.nip.io:{port}"):
+    for host in (
+        f"evil.example:{port}",
+        f"127.0.0.1:{port + 1}",
+        "127.0.0.1",
+        "",
+        f"user@127.0.0.1:{port}",
+        f"127.0.0.2.nip.io:{port}",
+    ):
         reply = httpx.get(f"{server}/api/limits", headers={"host": host}, timeout=30)
         assert reply.status_code == 421, host
-    own = httpx.post(f"{server}/api/rate", files=upload(("a.xlsx", SAMPLE.read_bytes())),
-                     headers={"origin": f"http://localhost:{port}", "host": f"localhost:{port}"},
-                     timeout=60)
+    own = httpx.post(
+        f"{server}/api/rate",
+        files=upload(("a.xlsx", SAMPLE.read_bytes())),
+        headers={"origin": f"http://localhost:{port}", "host": f"localhost:{port}"},
+        timeout=60,
+    )
     assert own.status_code == 200
 
 
@@ -222,8 +253,16 @@ def test_the_host_given_with_host_is_accepted_too() -> None:
 # ---- file names in Content-Disposition -----------------------------------------------------
 
 
-ODD_NAMES = ['a"b.xlsx', "Кубок «Осень».xlsx", "line\nbreak.xlsx", "tab\tand\x01ctl.xlsx",
-             "semi;colon,=eq.xlsx", "per%41cent 'q'.xlsx", "emoji 🎲.xlsx", "\r\n\"; x=1"]
+ODD_NAMES = [
+    'a"b.xlsx',
+    "Кубок «Осень».xlsx",
+    "line\nbreak.xlsx",
+    "tab\tand\x01ctl.xlsx",
+    "semi;colon,=eq.xlsx",
+    "per%41cent 'q'.xlsx",
+    "emoji 🎲.xlsx",
+    '\r\n"; x=1',
+]
 
 
 def parsed_name(disposition: str) -> str | None:
@@ -239,7 +278,7 @@ def parsed_name(disposition: str) -> str | None:
 def test_any_download_name_survives_content_disposition(name: str) -> None:
     header = web.disposition(name, "results.xlsx")
     assert header.isascii() and "\r" not in header and "\n" not in header
-    assert header.startswith("attachment; filename=\"")
+    assert header.startswith('attachment; filename="')
     assert parsed_name(header) == name
     plain = re.search(r'filename="([^"]*)"', header)
     assert plain and plain.group(1) in (name, "results.xlsx")
@@ -247,11 +286,11 @@ def test_any_download_name_survives_content_disposition(name: str) -> None:
 
 def test_plain_ascii_names_stay_as_they_are() -> None:
     assert web.disposition("cup-results.xlsx", "results.xlsx") == (
-        "attachment; filename=\"cup-results.xlsx\"; filename*=UTF-8''cup-results.xlsx")
+        "attachment; filename=\"cup-results.xlsx\"; filename*=UTF-8''cup-results.xlsx"
+    )
 
 
-def test_a_download_of_an_odd_upload_name_keeps_the_name(client: TestClient,
-                                                         sample: bytes) -> None:
+def test_a_download_of_an_odd_upload_name_keeps_the_name(client: TestClient, sample: bytes) -> None:
     name = 'Кубок "Осень"\n.xlsx'
     reply = client.post("/api/results.xlsx", files=upload((name, sample)))
     assert reply.status_code == 200
@@ -264,13 +303,16 @@ def test_a_download_of_an_odd_upload_name_keeps_the_name(client: TestClient,
 
 
 @pytest.mark.parametrize("seed", ["-1", str(LOT_SEED_MAX + 1), "1" * 60, "1.5", "x"])
-def test_lot_seed_outside_the_range_is_refused_alike(client: TestClient, sample: bytes,
-                                                     seed: str) -> None:
-    page = one_line_error(client.post(f"/api/rate?lang=en&lot_seed={seed}",
-                                      files=upload(("a.xlsx", sample))), 400)
+def test_lot_seed_outside_the_range_is_refused_alike(
+    client: TestClient, sample: bytes, seed: str
+) -> None:
+    page = one_line_error(
+        client.post(f"/api/rate?lang=en&lot_seed={seed}", files=upload(("a.xlsx", sample))), 400
+    )
     assert "0 to 4,294,967,295" in page
-    result = CliRunner().invoke(main, ["rate", str(SAMPLE), "--json", "--lang", "en",
-                                       f"--lot-seed={seed}"])
+    result = CliRunner().invoke(
+        main, ["rate", str(SAMPLE), "--json", "--lang", "en", f"--lot-seed={seed}"]
+    )
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].endswith(page), result.output
@@ -280,8 +322,9 @@ def test_lot_seed_at_the_ends_of_the_range_is_used(client: TestClient, sample: b
     for seed in (0, LOT_SEED_MAX):
         reply = client.post(f"/api/rate?lot_seed={seed}", files=upload(("a.xlsx", sample)))
         assert reply.status_code == 200
-        results = client.post("/api/results.xlsx", files=upload(("a.xlsx", sample)),
-                              data={"lot_seed": str(seed)})
+        results = client.post(
+            "/api/results.xlsx", files=upload(("a.xlsx", sample)), data={"lot_seed": str(seed)}
+        )
         assert results.status_code == 200 and results.content[:2] == b"PK"
         cli = CliRunner().invoke(main, ["rate", str(SAMPLE), "--json", f"--lot-seed={seed}"])
         assert cli.exit_code == 0 and json.loads(cli.output)["standings"]
@@ -299,11 +342,14 @@ def connect(base: str) -> socket.socket:
 def upload_head(base: str, length: int, name: str = "slow.xlsx") -> bytes:
     """A request head and the start of a multipart body that promises `length` bytes."""
     host = base.removeprefix("http://")
-    part = (f'--B\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n'
-            "\r\n").encode()
-    return (f"POST /api/rate?lang=en HTTP/1.1\r\nHost: {host}\r\n"
-            "Content-Type: multipart/form-data; boundary=B\r\n"
-            f"Content-Length: {length}\r\n\r\n").encode() + part
+    part = (
+        f'--B\r\nContent-Disposition: form-data; name="files"; filename="{name}"\r\n\r\n'
+    ).encode()
+    return (
+        f"POST /api/rate?lang=en HTTP/1.1\r\nHost: {host}\r\n"
+        "Content-Type: multipart/form-data; boundary=B\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    ).encode() + part
 
 
 def read_until_closed(sock: socket.socket, limit: int = 1 << 20) -> bytes:
@@ -339,7 +385,7 @@ def test_a_connection_that_never_sends_its_request_is_closed() -> None:
             closed = False
             for start in range(0, len(head), 4):  # bounded by the head's length
                 try:
-                    trickle.sendall(head[start:start + 4])
+                    trickle.sendall(head[start : start + 4])
                 except OSError:
                     closed = True
                     break
@@ -350,8 +396,9 @@ def test_a_connection_that_never_sends_its_request_is_closed() -> None:
             assert closed or read_until_closed(trickle) == b""
 
 
-def test_a_dropped_upload_is_logged_in_one_line(sample: bytes,
-                                                caplog: pytest.LogCaptureFixture) -> None:
+def test_a_dropped_upload_is_logged_in_one_line(
+    sample: bytes, caplog: pytest.LogCaptureFixture
+) -> None:
     bounds = Bounds(workers=1)
     caplog.set_level(logging.WARNING, logger="mafia_sheets.web")
     with live_server(web.create_app(bounds=bounds), bounds) as base:
@@ -378,14 +425,14 @@ def test_uploads_in_flight_share_one_memory_budget(sample: bytes) -> None:
         whole = uploads.request_cap(uploads.Limits(len(sample) * 2, len(sample) * 2 * 4))
         with connect(base) as holder:
             holder.sendall(upload_head(base, whole) + b"x" * 1000)
-            busy = httpx.post(f"{base}/api/rate?lang=en", files=upload(("cup.xlsx", sample)),
-                              timeout=60)
+            busy = httpx.post(
+                f"{base}/api/rate?lang=en", files=upload(("cup.xlsx", sample)), timeout=60
+            )
             assert "busy receiving other uploads" in one_line_error(busy, 503)
         deadline = time.monotonic() + SOCKET_TIMEOUT_S
         reply = None
         while time.monotonic() < deadline:  # until the server has noticed the holder left
-            reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)),
-                               timeout=60)
+            reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
             if reply.status_code != 503:
                 break
         assert reply is not None and reply.status_code == 200
@@ -399,16 +446,23 @@ def _typical_fd_limit() -> None:
 
 
 def test_eleven_hundred_idle_connections_neither_exhaust_nor_flood_the_log(
-        sample: bytes, want: dict[str, Any], tmp_path: Path) -> None:
+    sample: bytes, want: dict[str, Any], tmp_path: Path
+) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < 1300:  # this test process holds the 1,100 client ends
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(1300, hard), hard))
-    script = ("from mafia_sheets.web.app import run_server; "
-              "from mafia_sheets.web.bounds import Bounds; "
-              "run_server('127.0.0.1', 0, Bounds(workers=1, head_timeout=2.0))")
+    script = (
+        "from mafia_sheets.web.app import run_server; "
+        "from mafia_sheets.web.bounds import Bounds; "
+        "run_server('127.0.0.1', 0, Bounds(workers=1, head_timeout=2.0))"
+    )
     log_file = (tmp_path / "stderr.txt").open("wb")  # a file: a full pipe would stall it
-    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                               stderr=log_file, preexec_fn=_typical_fd_limit)
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=log_file,
+        preexec_fn=_typical_fd_limit,
+    )
     idle: list[socket.socket] = []
     try:
         url = re.search(r"http://127\.0\.0\.1:\d+", first_line(process, 60))
@@ -425,8 +479,9 @@ def test_eleven_hundred_idle_connections_neither_exhaust_nor_flood_the_log(
         deadline, reply = time.monotonic() + 60, None
         while time.monotonic() < deadline:  # idle ones are closed after the head timeout
             try:
-                reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)),
-                                   timeout=30)
+                reply = httpx.post(
+                    f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=30
+                )
                 break
             except httpx.TransportError:  # closed at accept while the server is full
                 time.sleep(0.5)

@@ -26,7 +26,8 @@ def test_clicking_a_player_opens_their_card(page: Page) -> None:  # noqa: F811
     card = page.locator("#card-block")
     expect(card).to_be_visible()
     expect(page.locator("#card-title")).to_have_text(
-        f"Место {leader['place_range']} — {leader['player']}")
+        f"Место {leader['place_range']} — {leader['player']}"
+    )
     expect(card.locator(".card-games tbody tr")).to_have_count(stats["games"])
     roles = card.locator(".card-roles tbody tr")
     for index, role in enumerate(("civilian", "sheriff", "mafia", "don")):

@@ -46,25 +46,31 @@ RatingCheck = Callable[[tuple[Sequence[Protocol], Rating]], Iterable[Finding]]
 
 def check(*codes: str) -> Callable[[Check], Check]:
     """Register a per-workbook check that reports `codes`."""
+
     def register(function: Check) -> Check:
         CHECKS.append(Registered(function, frozenset(codes)))
         return function
+
     return register
 
 
 def cross_check(*codes: str) -> Callable[[CrossCheck], CrossCheck]:
     """Register a check over all the files of a season at once, reporting `codes`."""
+
     def register(function: CrossCheck) -> CrossCheck:
         CROSS_CHECKS.append(Registered(function, frozenset(codes)))
         return function
+
     return register
 
 
 def rating_check(*codes: str) -> Callable[[RatingCheck], RatingCheck]:
     """Register a check of the standings (the protocols and their rating), reporting `codes`."""
+
     def register(function: RatingCheck) -> RatingCheck:
         RATING_CHECKS.append(Registered(function, frozenset(codes)))
         return function
+
     return register
 
 
@@ -82,8 +88,7 @@ def run_checks(protocols: Sequence[Protocol]) -> list[Finding]:
 
 def run_rating_checks(protocols: Sequence[Protocol], rating: Rating) -> list[Finding]:
     _load_all()
-    return [found for registered in RATING_CHECKS
-            for found in registered.run((protocols, rating))]
+    return [found for registered in RATING_CHECKS for found in registered.run((protocols, rating))]
 
 
 def wants_rating_checks(protocols: Sequence[Protocol]) -> bool:
@@ -98,8 +103,7 @@ def declared_codes() -> set[str]:
     """Every code some registered check may report."""
     _load_all()
     registries: list[Sequence[Registered[Any]]] = [CHECKS, CROSS_CHECKS, RATING_CHECKS]
-    return {code for registry in registries for registered in registry
-            for code in registered.codes}
+    return {code for registry in registries for registered in registry for code in registered.codes}
 
 
 def _load_all() -> None:

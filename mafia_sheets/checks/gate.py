@@ -60,11 +60,17 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
     counted = listed[~listed["annulled"].eq(True)]
     sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
-        _broken_games(seats, frame))
+        _broken_games(seats, frame)
+    )
     chosen = frame[sound]
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
-    return Regulated(seats, games, chosen, counted[counted["game"].isin(set(chosen["game"]))],
-                     frame[frame["game"].isin(set(counted["game"]))])
+    return Regulated(
+        seats,
+        games,
+        chosen,
+        counted[counted["game"].isin(set(chosen["game"]))],
+        frame[frame["game"].isin(set(counted["game"]))],
+    )
 
 
 def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
@@ -93,16 +99,19 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
 
 # ---- findings at cells ----------------------------------------------------------------------
 
-def at_rows(table: Table, code: str, column: str, rows: pd.DataFrame,
-            **params: Any) -> Iterator[Finding]:
+
+def at_rows(
+    table: Table, code: str, column: str, rows: pd.DataFrame, **params: Any
+) -> Iterator[Finding]:
     """One finding per row of `rows` (a slice of `table.frame`), at `column`'s cell."""
     raw = table.raw.get(column, None)
     games = rows["game"] if "game" in rows else pd.Series(None, index=rows.index)
     for index, row, game in zip(rows.index, rows["_row"], games, strict=True):
         value = raw.iat[index] if raw is not None and index < len(raw) else ""
         sheet, cell, excel_row = table.locate(column, int(row))
-        yield finding(code, sheet, cell, value, game=game, row=excel_row, source=table.source,
-                      **params)
+        yield finding(
+            code, sheet, cell, value, game=game, row=excel_row, source=table.source, **params
+        )
 
 
 def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd.DataFrame:

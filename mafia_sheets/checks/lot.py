@@ -19,16 +19,21 @@ from ..text import Plural, Text
 from . import rating_check
 
 LOT_MISSING_PLAYER = define(
-    "lot-missing-player", "warning",
-    Text("На листе «Жребий» нет {missing} — {tied} делят {places} место, и лист эту ничью "
-         "не решает",
-         "The Lot sheet lacks {missing} — {tied} share place {places}, and the sheet does "
-         "not decide this tie"),
-    Text("на листе «Жребий» все игроки этой ничьей: {players}",
-         "every player of this tie on the Lot sheet: {players}"),
-    Text("Добавьте {missing} на лист «Жребий» с порядком по итогам жеребьёвки (1 — выиграл "
-         "жребий)",
-         "Add {missing} to the Lot sheet with the order drawn (1 wins the lot)"),
+    "lot-missing-player",
+    "warning",
+    Text(
+        "На листе «Жребий» нет {missing} — {tied} делят {places} место, и лист эту ничью не решает",
+        "The Lot sheet lacks {missing} — {tied} share place {places}, and the sheet does "
+        "not decide this tie",
+    ),
+    Text(
+        "на листе «Жребий» все игроки этой ничьей: {players}",
+        "every player of this tie on the Lot sheet: {players}",
+    ),
+    Text(
+        "Добавьте {missing} на лист «Жребий» с порядком по итогам жеребьёвки (1 — выиграл жребий)",
+        "Add {missing} to the Lot sheet with the order drawn (1 wins the lot)",
+    ),
 )
 
 _PLAYERS = Plural(("игрок", "игрока", "игроков"), ("player", "players"))
@@ -38,7 +43,8 @@ def lot_filled(protocol: Protocol) -> bool:
     """A lot sheet with at least one player given an order."""
     table = protocol.tables.get("lot")
     return table is not None and bool(
-        (table.frame["player"].notna() & table.frame["order"].notna()).any())
+        (table.frame["player"].notna() & table.frame["order"].notna()).any()
+    )
 
 
 def _free_cell(table: Table) -> tuple[str, int]:
@@ -67,8 +73,15 @@ def lot_covers_every_tie(subject: tuple[Sequence[Protocol], Rating]) -> Iterator
             continue
         first = min((places[p] or 0) for p in group)  # an open tie: each has the first place
         shown = Text(", ".join(f"«{p}»" for p in missing), ", ".join(f"“{p}”" for p in missing))
-        yield make(LOT_MISSING_PLAYER, table.sheet, cell, ", ".join(missing), row=row,
-                   source=table.source, missing=shown,
-                   tied=Text(_PLAYERS(len(group), "ru"), _PLAYERS(len(group), "en")),
-                   places=f"{first}{EN_DASH}{first + len(group) - 1}",
-                   players=", ".join(group))
+        yield make(
+            LOT_MISSING_PLAYER,
+            table.sheet,
+            cell,
+            ", ".join(missing),
+            row=row,
+            source=table.source,
+            missing=shown,
+            tied=Text(_PLAYERS(len(group), "ru"), _PLAYERS(len(group), "en")),
+            places=f"{first}{EN_DASH}{first + len(group) - 1}",
+            players=", ".join(group),
+        )

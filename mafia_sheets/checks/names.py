@@ -24,28 +24,42 @@ from ..text import Text, without_invisible
 from . import cross_check
 
 LOOK_ALIKE = define(
-    "name-look-alike", "warning",
-    Text("Ник «{value}» отличается от «{other}» только {how}",
-         "Nickname “{value}” differs from “{other}” only by {how}"),
-    Text("одно написание ника у одного игрока («{other}» — строк: {count})",
-         "one spelling per player (“{other}”: {count} rows)"),
-    Text("Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
+    "name-look-alike",
+    "warning",
+    Text(
+        "Ник «{value}» отличается от «{other}» только {how}",
+        "Nickname “{value}” differs from “{other}” only by {how}",
+    ),
+    Text(
+        "одно написание ника у одного игрока («{other}» — строк: {count})",
+        "one spelling per player (“{other}”: {count} rows)",
+    ),
+    Text(
+        "Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
         "сделайте ники заметно разными",
-         "If it is one player, change “{value}” to “{other}” in every file; if two players, "
-        "make their nicknames clearly different"),
+        "If it is one player, change “{value}” to “{other}” in every file; if two players, "
+        "make their nicknames clearly different",
+    ),
 )
 
 NAME_SPLIT = define(
-    "name-split", "error",
-    Text("В итогах это два игрока: ник «{value}» отличается от «{other}» только {how}",
-         "The standings would show two players: nickname “{value}” differs from "
-         "“{other}” only by {how}"),
-    Text("одно написание ника у одного игрока («{other}» — строк: {count})",
-         "one spelling per player (“{other}”: {count} rows)"),
-    Text("Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
-         "перечислите оба ника на листе «Игроки» или сделайте их заметно разными",
-         "If it is one player, change “{value}” to “{other}” in every file; if two players, "
-         "list both nicknames on the Players sheet or make them clearly different"),
+    "name-split",
+    "error",
+    Text(
+        "В итогах это два игрока: ник «{value}» отличается от «{other}» только {how}",
+        "The standings would show two players: nickname “{value}” differs from "
+        "“{other}” only by {how}",
+    ),
+    Text(
+        "одно написание ника у одного игрока («{other}» — строк: {count})",
+        "one spelling per player (“{other}”: {count} rows)",
+    ),
+    Text(
+        "Если это один игрок, исправьте «{value}» на «{other}» во всех файлах; если разные — "
+        "перечислите оба ника на листе «Игроки» или сделайте их заметно разными",
+        "If it is one player, change “{value}” to “{other}” in every file; if two players, "
+        "list both nicknames on the Players sheet or make them clearly different",
+    ),
 )
 
 # Latin letters that look like Cyrillic ones (in either case, so that a Latin `k` meets a
@@ -79,8 +93,7 @@ FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("case", "регистром букв", "letter case", _case),
     ("spacing", "пробелами", "spacing", _spacing),
     ("yo", "буквами «ё/е»", "«ё/е»", _yo),
-    ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic",
-     _latin),
+    ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic", _latin),
     ("invisible", "невидимыми символами", "invisible characters", _invisible),
 )
 LATIN = 3  # the index of the Latin folding in FOLDINGS
@@ -136,8 +149,9 @@ def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
             yield from _family(family, counts, first, listed)
 
 
-def _gather(table: Table, counts: Counter[str], first: dict[str, Place],
-            only_new: bool = False) -> None:
+def _gather(
+    table: Table, counts: Counter[str], first: dict[str, Place], only_new: bool = False
+) -> None:
     frame = table.frame[table.frame["player"].notna()]
     if not only_new:
         counts.update({str(p): int(n) for p, n in frame["player"].value_counts().items()})
@@ -148,8 +162,9 @@ def _gather(table: Table, counts: Counter[str], first: dict[str, Place],
             first[name] = Place(table, int(row), game)
 
 
-def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
-            listed: set[str]) -> Iterator[Finding]:
+def _family(
+    family: list[str], counts: Counter[str], first: dict[str, Place], listed: set[str]
+) -> Iterator[Finding]:
     in_roster = [name for name in family if name in listed]
     if len(in_roster) > 1:
         return  # the roster lists two of the spellings: two people
@@ -166,11 +181,20 @@ def _family(family: list[str], counts: Counter[str], first: dict[str, Place],
         letters = _letters(needed, variant, main)
         sheet, cell, row = place.table.locate("player", place.row)
         yield finding(
-            code, sheet, cell, variant,
-            game=place.game, row=row, source=place.table.source, other=main,
+            code,
+            sheet,
+            cell,
+            variant,
+            game=place.game,
+            row=row,
+            source=place.table.source,
+            other=main,
             count=counts[main],
-            how=Text(_joined([FOLDINGS[i][1] for i in needed], "и") + letters,
-                     _joined([FOLDINGS[i][2] for i in needed], "and") + letters))
+            how=Text(
+                _joined([FOLDINGS[i][1] for i in needed], "и") + letters,
+                _joined([FOLDINGS[i][2] for i in needed], "and") + letters,
+            ),
+        )
 
 
 def _joined(parts: list[str], conjunction: str) -> str:

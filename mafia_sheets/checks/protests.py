@@ -25,71 +25,96 @@ from .gate import Context, at_rows
 DAY_SECONDS = 24 * 60 * 60
 
 UNKNOWN_GAME = define(
-    "protest-unknown-game", "error",
-    Text("Протест по игре «{value}», которой нет на листе «Игры»",
-         "A protest about game “{value}”, which is not in the Games sheet"),
-    Text("номер игры с листа «Игры»",
-         "a game id from the Games sheet"),
-    Text("Исправьте номер игры в протесте",
-         "Fix the game id of the protest"),
+    "protest-unknown-game",
+    "error",
+    Text(
+        "Протест по игре «{value}», которой нет на листе «Игры»",
+        "A protest about game “{value}”, which is not in the Games sheet",
+    ),
+    Text("номер игры с листа «Игры»", "a game id from the Games sheet"),
+    Text("Исправьте номер игры в протесте", "Fix the game id of the protest"),
 )
 LATE = define(
-    "protest-late", "warning",
-    Text("Протест подан через {minutes} мин после окончания игры {game} ({ended})",
-         "The protest was filed {minutes} min after game {game} ended ({ended})"),
-    Text("не позднее {deadline} мин после окончания игры (регламент 8.7.1)",
-         "within {deadline} min of the end of the game (rule 8.7.1)"),
-    Text("Протест подан с опозданием: главный судья может его не рассматривать; "
+    "protest-late",
+    "warning",
+    Text(
+        "Протест подан через {minutes} мин после окончания игры {game} ({ended})",
+        "The protest was filed {minutes} min after game {game} ended ({ended})",
+    ),
+    Text(
+        "не позднее {deadline} мин после окончания игры (регламент 8.7.1)",
+        "within {deadline} min of the end of the game (rule 8.7.1)",
+    ),
+    Text(
+        "Протест подан с опозданием: главный судья может его не рассматривать; "
         "проверьте время подачи и окончания игры",
-         "The protest is late: the chief judge may decline it; check the filing and end times"),
+        "The protest is late: the chief judge may decline it; check the filing and end times",
+    ),
 )
 BEFORE_END = define(
-    "protest-before-end", "warning",
-    Text("Протест подан за {minutes} мин до окончания игры {game} ({ended})",
-         "The protest was filed {minutes} min before game {game} ended ({ended})"),
-    Text("протест подаётся по окончании игры (регламент 8.7.1)",
-         "a protest is filed after the game ends (rule 8.7.1)"),
-    Text("Проверьте время подачи протеста и время окончания игры",
-         "Check the filing time of the protest and the end time of the game"),
+    "protest-before-end",
+    "warning",
+    Text(
+        "Протест подан за {minutes} мин до окончания игры {game} ({ended})",
+        "The protest was filed {minutes} min before game {game} ended ({ended})",
+    ),
+    Text(
+        "протест подаётся по окончании игры (регламент 8.7.1)",
+        "a protest is filed after the game ends (rule 8.7.1)",
+    ),
+    Text(
+        "Проверьте время подачи протеста и время окончания игры",
+        "Check the filing time of the protest and the end time of the game",
+    ),
 )
 PENDING = define(
-    "protest-pending", "warning",
-    Text("Протест по игре {game} ещё на рассмотрении — итоги предварительные",
-         "The protest about game {game} is pending — the results are provisional"),
-    Text("решение по протесту: отклонён или удовлетворён",
-         "a decision: rejected or upheld"),
-    Text("Впишите решение, когда главный судья или апелляционная комиссия его примут",
-         "Enter the decision once the chief judge or the appeals commission makes it"),
+    "protest-pending",
+    "warning",
+    Text(
+        "Протест по игре {game} ещё на рассмотрении — итоги предварительные",
+        "The protest about game {game} is pending — the results are provisional",
+    ),
+    Text("решение по протесту: отклонён или удовлетворён", "a decision: rejected or upheld"),
+    Text(
+        "Впишите решение, когда главный судья или апелляционная комиссия его примут",
+        "Enter the decision once the chief judge or the appeals commission makes it",
+    ),
 )
 NO_DECISION = define(
-    "protest-no-decision", "warning",
-    Text("У протеста по игре {game} не записано решение",
-         "The protest about game {game} has no decision"),
-    Text("на рассмотрении, отклонён или "
-        "удовлетворён",
-         "pending, rejected or upheld"),
-    Text("Впишите решение; пока протест не решён, пишите «на рассмотрении»",
-         "Enter the decision; while it is open, write “pending”"),
+    "protest-no-decision",
+    "warning",
+    Text(
+        "У протеста по игре {game} не записано решение",
+        "The protest about game {game} has no decision",
+    ),
+    Text("на рассмотрении, отклонён или удовлетворён", "pending, rejected or upheld"),
+    Text(
+        "Впишите решение; пока протест не решён, пишите «на рассмотрении»",
+        "Enter the decision; while it is open, write “pending”",
+    ),
 )
 NO_FILED_TIME = define(
-    "protest-no-time", "warning",
-    Text("Не указано время подачи протеста",
-         "The protest has no filing time"),
-    Text("время ЧЧ:ММ (срок — {deadline} мин после игры)",
-         "a time HH:MM (due within {deadline} min of the "
-        "game)"),
-    Text("Впишите время подачи с бланка протокола",
-         "Enter the filing time from the paper form"),
+    "protest-no-time",
+    "warning",
+    Text("Не указано время подачи протеста", "The protest has no filing time"),
+    Text(
+        "время ЧЧ:ММ (срок — {deadline} мин после игры)",
+        "a time HH:MM (due within {deadline} min of the game)",
+    ),
+    Text("Впишите время подачи с бланка протокола", "Enter the filing time from the paper form"),
 )
 NO_END_TIME = define(
-    "game-end-missing", "warning",
-    Text("По игре {game} подан протест, но не указано время окончания игры",
-         "Game {game} has a protest but no end time"),
-    Text("время окончания ЧЧ:ММ — от него считается срок протеста",
-         "an end time HH:MM — the protest "
-        "deadline counts from it"),
-    Text("Впишите время окончания игры {game}",
-         "Enter the end time of game {game}"),
+    "game-end-missing",
+    "warning",
+    Text(
+        "По игре {game} подан протест, но не указано время окончания игры",
+        "Game {game} has a protest but no end time",
+    ),
+    Text(
+        "время окончания ЧЧ:ММ — от него считается срок протеста",
+        "an end time HH:MM — the protest deadline counts from it",
+    ),
+    Text("Впишите время окончания игры {game}", "Enter the end time of game {game}"),
 )
 
 
@@ -100,8 +125,11 @@ def protests(context: Context) -> Iterator[Finding]:
         return
     frame = table.frame[table.frame["game"].notna()]
     games = context.protocol.table("games")
-    listed = (games.frame[games.frame["game"].notna()].drop_duplicates("game")
-              if games is not None else pd.DataFrame(columns=["game", "ended", "_row"]))
+    listed = (
+        games.frame[games.frame["game"].notna()].drop_duplicates("game")
+        if games is not None
+        else pd.DataFrame(columns=["game", "ended", "_row"])
+    )
     known = frame["game"].isin(set(listed["game"]))
     yield from at_rows(table, UNKNOWN_GAME, "game", frame[~known])
     yield from at_rows(table, PENDING, "decision", frame[frame["decision"].eq("pending")])
@@ -122,8 +150,9 @@ def _typed(table: Table, column: str, frame: pd.DataFrame) -> pd.Series:
     return raw.map(lambda value: not is_blank(value)).astype(bool)
 
 
-def _deadlines(table: Table, games: Table, frame: pd.DataFrame, listed: pd.DataFrame,
-               deadline: int) -> Iterator[Finding]:
+def _deadlines(
+    table: Table, games: Table, frame: pd.DataFrame, listed: pd.DataFrame, deadline: int
+) -> Iterator[Finding]:
     ended = listed.set_index("game")["ended"]
     no_end = listed[listed["game"].isin(set(frame["game"])) & listed["ended"].isna()]
     yield from at_rows(games, NO_END_TIME, "ended", no_end[~_typed(games, "ended", no_end)])
@@ -136,11 +165,13 @@ def _deadlines(table: Table, games: Table, frame: pd.DataFrame, listed: pd.DataF
         row = frame.loc[[index]]
         shown = _clock(_datetime(end))
         if minutes > deadline:
-            yield from at_rows(table, LATE, "filed", row, minutes=_number(minutes),
-                               deadline=deadline, ended=shown)
+            yield from at_rows(
+                table, LATE, "filed", row, minutes=_number(minutes), deadline=deadline, ended=shown
+            )
         elif minutes < 0:
-            yield from at_rows(table, BEFORE_END, "filed", row, minutes=_number(-minutes),
-                               ended=shown)
+            yield from at_rows(
+                table, BEFORE_END, "filed", row, minutes=_number(-minutes), ended=shown
+            )
 
 
 def minutes_after(filed: dt.datetime | None, ended: dt.datetime | None) -> float | None:
@@ -178,8 +209,7 @@ def _datetime(value: object) -> dt.datetime | None:
 def _clock(moment: dt.datetime | None) -> str:
     if moment is None:
         return ""
-    return moment.strftime("%H:%M") if _time_only(moment) else moment.strftime(
-        "%d.%m.%Y %H:%M")
+    return moment.strftime("%H:%M") if _time_only(moment) else moment.strftime("%d.%m.%Y %H:%M")
 
 
 def _number(minutes: float) -> str:

@@ -34,112 +34,167 @@ REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
 
 AFTER_END = define(
-    "departure-after-end", "error",
-    Text("Игрок выбыл в фазе {value}, но игра {game} уже решилась в фазе {phase}",
-         "A player left in phase {value}, but game {game} was already decided in {phase}"),
-    Text("после фазы {phase} никто не выбывает ({outcome})",
-         "no departures after {phase} ({outcome})"),
-    Text("Исправьте фазу выбывания — или «Выбыл»/«Когда» другого игрока, из-за которых "
+    "departure-after-end",
+    "error",
+    Text(
+        "Игрок выбыл в фазе {value}, но игра {game} уже решилась в фазе {phase}",
+        "A player left in phase {value}, but game {game} was already decided in {phase}",
+    ),
+    Text(
+        "после фазы {phase} никто не выбывает ({outcome})",
+        "no departures after {phase} ({outcome})",
+    ),
+    Text(
+        "Исправьте фазу выбывания — или «Выбыл»/«Когда» другого игрока, из-за которых "
         "игра закончилась раньше",
-         "Fix this phase — or the Left/When of another player that ended the game earlier"),
+        "Fix this phase — or the Left/When of another player that ended the game earlier",
+    ),
 )
 DRAW_MISSED = define(
-    "draw-missed", "warning",
-    Text("Игрок выбыл в фазе {value}, но в фазах {quiet} никто не выбыл: по особой "
+    "draw-missed",
+    "warning",
+    Text(
+        "Игрок выбыл в фазе {value}, но в фазах {quiet} никто не выбыл: по особой "
         "ситуации 9 игра {game} должна была закончиться ничьей после {end}",
-         "A player left in phase {value}, but nobody left in {quiet}: by special "
-        "situation 9 game {game} should have ended as a draw after {end}"),
-    Text("после {window} фаз подряд без выбываний, начиная с ночи, присуждается ничья; "
+        "A player left in phase {value}, but nobody left in {quiet}: by special "
+        "situation 9 game {game} should have ended as a draw after {end}",
+    ),
+    Text(
+        "после {window} фаз подряд без выбываний, начиная с ночи, присуждается ничья; "
         "записанный столом результат остаётся в силе, пока его не изменит протест",
-         "{window} phases in a row without a departure, starting at a night, are a draw; "
-        "the result the table recorded stands unless a protest changes it"),
-    Text("Сверьте фазы с бланком: если выбывание в {quiet} пропущено — впишите его; "
+        "{window} phases in a row without a departure, starting at a night, are a draw; "
+        "the result the table recorded stands unless a protest changes it",
+    ),
+    Text(
+        "Сверьте фазы с бланком: если выбывание в {quiet} пропущено — впишите его; "
         "если нет — результат меняет только решение по протесту (лист «Протесты»)",
-         "Check the phases against the paper form: if a departure in {quiet} is missing, "
-        "add it; if not, only a protest decision changes the result (Protests sheet)"),
+        "Check the phases against the paper form: if a departure in {quiet} is missing, "
+        "add it; if not, only a protest decision changes the result (Protests sheet)",
+    ),
 )
 DRAW_RULE_OFF = define(
-    "draw-rule-off", "warning",
-    Text("Ничья, хотя ничья по особой ситуации 9 на этом турнире не применяется "
+    "draw-rule-off",
+    "warning",
+    Text(
+        "Ничья, хотя ничья по особой ситуации 9 на этом турнире не применяется "
         "(«Ничья после фаз без выбываний» = нет)",
-         "Draw, although special situation 9 does not apply at this tournament "
-        "(Draw after quiet phases = no)"),
-    Text("без ситуации 9 игра заканчивается победой красных или чёрных",
-         "without situation 9 a game ends with a red or a black win"),
-    Text("Проверьте результат игры {game}; если ситуация 9 действует — укажите 5 или 6 "
+        "Draw, although special situation 9 does not apply at this tournament "
+        "(Draw after quiet phases = no)",
+    ),
+    Text(
+        "без ситуации 9 игра заканчивается победой красных или чёрных",
+        "without situation 9 a game ends with a red or a black win",
+    ),
+    Text(
+        "Проверьте результат игры {game}; если ситуация 9 действует — укажите 5 или 6 "
         "на листе «Турнир»",
-         "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
-        "Tournament sheet"),
+        "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
+        "Tournament sheet",
+    ),
 )
 RED_WIN_BLACKS_LEFT = define(
-    "red-win-blacks-left", "error",
-    Text("Победа красных, но за столом остаются чёрные: {blacks} (красных {reds}){at}",
-         "Red win, yet {blacks} black player(s) remain at the table (red {reds}){at}"),
-    Text("победа красных — когда выбыли все чёрные",
-         "a red win once every black player has left"),
-    Text("Проверьте результат игры {game} и выбывания чёрных игроков",
-         "Check the result of game {game} and the departures of the black players"),
+    "red-win-blacks-left",
+    "error",
+    Text(
+        "Победа красных, но за столом остаются чёрные: {blacks} (красных {reds}){at}",
+        "Red win, yet {blacks} black player(s) remain at the table (red {reds}){at}",
+    ),
+    Text("победа красных — когда выбыли все чёрные", "a red win once every black player has left"),
+    Text(
+        "Проверьте результат игры {game} и выбывания чёрных игроков",
+        "Check the result of game {game} and the departures of the black players",
+    ),
 )
 BLACK_WIN_REDS_MORE = define(
-    "black-win-reds-outnumber", "error",
-    Text("Победа чёрных, но красных за столом больше: {reds} против {blacks}{at}",
-         "Black win, yet the reds outnumber the blacks: {reds} against {blacks}{at}"),
-    Text("победа чёрных — когда чёрных не меньше, чем красных",
-         "a black win once the blacks are at least as many as the reds"),
-    Text("Проверьте результат игры {game} и выбывания игроков",
-         "Check the result of game {game} and the players' departures"),
+    "black-win-reds-outnumber",
+    "error",
+    Text(
+        "Победа чёрных, но красных за столом больше: {reds} против {blacks}{at}",
+        "Black win, yet the reds outnumber the blacks: {reds} against {blacks}{at}",
+    ),
+    Text(
+        "победа чёрных — когда чёрных не меньше, чем красных",
+        "a black win once the blacks are at least as many as the reds",
+    ),
+    Text(
+        "Проверьте результат игры {game} и выбывания игроков",
+        "Check the result of game {game} and the players' departures",
+    ),
 )
 DRAW_DECIDED = define(
-    "draw-already-decided", "error",
-    Text("Ничья, но по выбываниям игра решилась в фазе {phase}: {outcome}",
-         "Draw, yet the departures decided the game in {phase}: {outcome}"),
-    Text("ничья — только если игра не решилась (особая ситуация 9)",
-         "a draw only when the game was not decided (special situation 9)"),
-    Text("Исправьте результат игры {game} или выбывания игроков",
-         "Fix the result of game {game} or the players' departures"),
+    "draw-already-decided",
+    "error",
+    Text(
+        "Ничья, но по выбываниям игра решилась в фазе {phase}: {outcome}",
+        "Draw, yet the departures decided the game in {phase}: {outcome}",
+    ),
+    Text(
+        "ничья — только если игра не решилась (особая ситуация 9)",
+        "a draw only when the game was not decided (special situation 9)",
+    ),
+    Text(
+        "Исправьте результат игры {game} или выбывания игроков",
+        "Fix the result of game {game} or the players' departures",
+    ),
 )
 VOTE_AFTER_FOUL_OUT = define(
-    "vote-after-foul-out", "warning",
-    Text("Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
+    "vote-after-foul-out",
+    "warning",
+    Text(
+        "Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
         "фолам или дисквалификации",
-         "Voted out in {value}, although the player in seat {seat} left the table by fouls "
-        "or disqualification in {phase}"),
-    Text("ближайшее голосование после удаления не проводится "
-        "(особая ситуация 1){unless}",
-         "the next vote after such a removal is not held "
-        "(special situation 1){unless}"),
-    Text("Проверьте по бланку порядок событий игры {game}",
-         "Check the order of events of game {game} on "
-        "the paper form"),
+        "Voted out in {value}, although the player in seat {seat} left the table by fouls "
+        "or disqualification in {phase}",
+    ),
+    Text(
+        "ближайшее голосование после удаления не проводится (особая ситуация 1){unless}",
+        "the next vote after such a removal is not held (special situation 1){unless}",
+    ),
+    Text(
+        "Проверьте по бланку порядок событий игры {game}",
+        "Check the order of events of game {game} on the paper form",
+    ),
 )
 VOTE_AFTER_FOUL_OUT_NEXT = define(
-    "vote-after-foul-out-next", "warning",
-    Text("Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
+    "vote-after-foul-out-next",
+    "warning",
+    Text(
+        "Заголосован в {value}, хотя в {phase} игрок на месте {seat} покинул стол по "
         "фолам во время голосования",
-         "Voted out in {value}, although in {phase} the player in seat {seat} left by "
-        "fouls during the vote"),
-    Text("следующее голосование не проводится (особая "
+        "Voted out in {value}, although in {phase} the player in seat {seat} left by "
+        "fouls during the vote",
+    ),
+    Text(
+        "следующее голосование не проводится (особая "
         "ситуация 2), если только чёрным не оставалось одно убийство до победы (ситуация 3)",
-         "the following vote is not held (special situation 2) unless the blacks needed only "
-        "a kill to win (situation 3)"),
-    Text("Проверьте по бланку порядок событий игры {game}",
-         "Check the order of events of game {game} on the "
-        "paper form"),
+        "the following vote is not held (special situation 2) unless the blacks needed only "
+        "a kill to win (situation 3)",
+    ),
+    Text(
+        "Проверьте по бланку порядок событий игры {game}",
+        "Check the order of events of game {game} on the paper form",
+    ),
 )
 VOTE_REMOVED_ALL = define(
-    "vote-removed-everyone", "warning",
-    Text("В {value} заголосованы все игроки, остававшиеся за столом",
-         "Every player still at the table was voted out in {value}"),
-    Text("голосование за подъём "
-        "всех игроков не проводится (особая ситуация 10)",
-         "a vote to remove every "
-        "player at the table is not held (special situation 10)"),
-    Text("Проверьте выбывания дня {value} игры {game}",
-         "Check the departures of day {value} of game {game}"),
+    "vote-removed-everyone",
+    "warning",
+    Text(
+        "В {value} заголосованы все игроки, остававшиеся за столом",
+        "Every player still at the table was voted out in {value}",
+    ),
+    Text(
+        "голосование за подъём всех игроков не проводится (особая ситуация 10)",
+        "a vote to remove every player at the table is not held (special situation 10)",
+    ),
+    Text(
+        "Проверьте выбывания дня {value} игры {game}",
+        "Check the departures of day {value} of game {game}",
+    ),
 )
 
 
 # ---- the timeline -----------------------------------------------------------------------
+
 
 def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, phase with departures), phases in order, with the counts after it.
@@ -151,15 +206,24 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     """
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
-    steps = pd.DataFrame({
-        "game": gone["game"].to_numpy(dtype=object),
-        "when": gone["when"].to_numpy(dtype=np.int64),
-        "red_out": (team == "red").astype(np.int64),
-        "black_out": (team == "black").astype(np.int64),
-        "voted_red": (gone["left"].eq("voted").to_numpy() & (team == "red")).astype(np.int64),
-        "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
-            np.int64),
-    }).groupby(["game", "when"], sort=True, as_index=False).sum()
+    steps = (
+        pd.DataFrame(
+            {
+                "game": gone["game"].to_numpy(dtype=object),
+                "when": gone["when"].to_numpy(dtype=np.int64),
+                "red_out": (team == "red").astype(np.int64),
+                "black_out": (team == "black").astype(np.int64),
+                "voted_red": (gone["left"].eq("voted").to_numpy() & (team == "red")).astype(
+                    np.int64
+                ),
+                "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
+                    np.int64
+                ),
+            }
+        )
+        .groupby(["game", "when"], sort=True, as_index=False)
+        .sum()
+    )
     steps["voted"] = steps["voted_red"] + steps["voted_black"]
     by_game = steps.groupby("game", sort=False)
     steps["reds"] = REDS - by_game["red_out"].cumsum()
@@ -167,8 +231,9 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["reds_before"] = steps["reds"] + steps["red_out"]
     steps["blacks_before"] = steps["blacks"] + steps["black_out"]
     steps["prev"] = by_game["when"].shift(fill_value=0)
-    steps["outcome"] = np.select([steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]],
-                                 ["red", "black"], "")
+    steps["outcome"] = np.select(
+        [steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]], ["red", "black"], ""
+    )
     return steps
 
 
@@ -181,13 +246,15 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
     games without departures are absent (7 reds, 3 blacks).
     """
     decided = steps["outcome"].ne("")
-    state = pd.DataFrame({
-        "game": steps["game"].astype(object),  # not Arrow strings: their isin() is slow
-        "phase": steps["when"],
-        "outcome": steps["outcome"],
-        "reds": steps["reds"],
-        "blacks": steps["blacks"],
-    })
+    state = pd.DataFrame(
+        {
+            "game": steps["game"].astype(object),  # not Arrow strings: their isin() is slow
+            "phase": steps["when"],
+            "outcome": steps["outcome"],
+            "reds": steps["reds"],
+            "blacks": steps["blacks"],
+        }
+    )
     first = state[decided].drop_duplicates("game", keep="first")
     last = state[~state["game"].isin(set(first["game"]))].drop_duplicates("game", keep="last")
     last = last.assign(phase=0, outcome="")
@@ -195,6 +262,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
 
 
 # ---- §5.2: end state and departures after the end ---------------------------------------
+
 
 @check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
 def end_state(context: Context) -> Iterator[Finding]:
@@ -225,15 +293,29 @@ def end_state(context: Context) -> Iterator[Finding]:
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
 
 
-def _at_results(gate: Regulated, code: str, games: pd.DataFrame, wrong: np.ndarray,
-                reds: np.ndarray, blacks: np.ndarray, phase: np.ndarray,
-                outcome: np.ndarray | None = None) -> Iterator[Finding]:
+def _at_results(
+    gate: Regulated,
+    code: str,
+    games: pd.DataFrame,
+    wrong: np.ndarray,
+    reds: np.ndarray,
+    blacks: np.ndarray,
+    phase: np.ndarray,
+    outcome: np.ndarray | None = None,
+) -> Iterator[Finding]:
     """One finding per contradicting game, grouped by the facts its message states."""
-    facts = pd.DataFrame({"reds": reds, "blacks": blacks, "phase": phase,
-                          "outcome": outcome if outcome is not None else ""},
-                         index=games.index)[wrong]
+    facts = pd.DataFrame(
+        {
+            "reds": reds,
+            "blacks": blacks,
+            "phase": phase,
+            "outcome": outcome if outcome is not None else "",
+        },
+        index=games.index,
+    )[wrong]
     for (red, black, ended, won), group in facts.groupby(
-            ["reds", "blacks", "phase", "outcome"], sort=False):
+        ["reds", "blacks", "phase", "outcome"], sort=False
+    ):
         params: dict[str, object] = {"reds": red, "blacks": black, "at": _NOTHING}
         if ended:
             decided_in = Phase(_int(ended))
@@ -248,16 +330,20 @@ def _int(key: object) -> int:
     return int(cast(int, key))
 
 
-OUTCOMES = {"red": Text("победа красных", "a red win"),
-            "black": Text("победа чёрных", "a black win"),
-            "draw": Text("ничья", "a draw")}
+OUTCOMES = {
+    "red": Text("победа красных", "a red win"),
+    "black": Text("победа чёрных", "a black win"),
+    "draw": Text("ничья", "a draw"),
+}
 _NOTHING = Text("", "")
 
 
 def _after(phase: Phase) -> Text:
     """` (после Н2)`: the phase after which the departures decided the game."""
-    return Text(f" (после {vocab.phase_name(phase.ordinal, 'ru')})",
-                f" (after {vocab.phase_name(phase.ordinal, 'en')})")
+    return Text(
+        f" (после {vocab.phase_name(phase.ordinal, 'ru')})",
+        f" (after {vocab.phase_name(phase.ordinal, 'en')})",
+    )
 
 
 def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
@@ -266,14 +352,22 @@ def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
     seats = gate.seats[gate.seats["when"].notna() & gate.seats["game"].isin(decided.index)]
     end = seats["game"].map(decided["phase"]).to_numpy(dtype=np.int64)
     late = seats[seats["when"].to_numpy(dtype=np.int64) > end]
-    late = late.assign(ended=late["game"].map(decided["phase"]),
-                       won=late["game"].map(decided["outcome"]))
+    late = late.assign(
+        ended=late["game"].map(decided["phase"]), won=late["game"].map(decided["outcome"])
+    )
     for (ended, won), rows in late.groupby(["ended", "won"], sort=False):
-        yield from at_rows(gate.table, AFTER_END, "when", rows, phase=Phase(_int(ended)),
-                           outcome=OUTCOMES[str(won)])
+        yield from at_rows(
+            gate.table,
+            AFTER_END,
+            "when",
+            rows,
+            phase=Phase(_int(ended)),
+            outcome=OUTCOMES[str(won)],
+        )
 
 
 # ---- §5.3: special situation 9 ----------------------------------------------------------
+
 
 def quiet_windows(steps: pd.DataFrame, window: int) -> pd.DataFrame:
     """The departure phases (rows of `steps`) reached after a complete quiet window.
@@ -308,16 +402,24 @@ def missed_draws(context: Context) -> Iterator[Finding]:
     if late.empty:
         return
     seats = gate.seats[gate.seats["when"].notna()]
-    hits = seats.reset_index().merge(late[["game", "when", "quiet_from", "quiet_to"]],
-                                     on=["game", "when"])
+    hits = seats.reset_index().merge(
+        late[["game", "when", "quiet_from", "quiet_to"]], on=["game", "when"]
+    )
     hits = hits.drop_duplicates("game", keep="first").set_index("index")
     for (first, last), rows in hits.groupby(["quiet_from", "quiet_to"], sort=True):
-        yield from at_rows(gate.table, DRAW_MISSED, "when", rows, window=window,
-                           quiet=Phases(tuple(range(_int(first), _int(last) + 1))),
-                           end=Phase(_int(last)))
+        yield from at_rows(
+            gate.table,
+            DRAW_MISSED,
+            "when",
+            rows,
+            window=window,
+            quiet=Phases(tuple(range(_int(first), _int(last) + 1))),
+            end=Phase(_int(last)),
+        )
 
 
 # ---- §5.3: special situations 1–3 and 10 ------------------------------------------------
+
 
 @check(VOTE_AFTER_FOUL_OUT, VOTE_AFTER_FOUL_OUT_NEXT)
 def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
@@ -343,31 +445,41 @@ def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
     hits = hits.drop_duplicates(["index", "code"]).set_index("index")
     keys = ["code", "phase", "fouled_seat", "unless"]
     for (code, phase, seat, unless), rows in hits.groupby(keys, sort=True):
-        yield from at_rows(gate.table, str(code), "when", rows, seat=seat,
-                           phase=Phase(_int(phase)), unless=_UNLESS[str(unless)])
+        yield from at_rows(
+            gate.table,
+            str(code),
+            "when",
+            rows,
+            seat=seat,
+            phase=Phase(_int(phase)),
+            unless=_UNLESS[str(unless)],
+        )
 
 
-_UNLESS = {"": _NOTHING,
-           "after_result": Text(" — если только 4-й фол не получен после подсчёта голосов "
-                                "(ситуация 2)", " — unless the 4th foul came after the vote's "
-                                "result (situation 2)")}
+_UNLESS = {
+    "": _NOTHING,
+    "after_result": Text(
+        " — если только 4-й фол не получен после подсчёта голосов (ситуация 2)",
+        " — unless the 4th foul came after the vote's result (situation 2)",
+    ),
+}
 
 
-def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame,
-                     steps: pd.DataFrame) -> pd.DataFrame:
+def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame, steps: pd.DataFrame) -> pd.DataFrame:
     """(game, when) of each vote-out that should not have happened: code, foul-out phase."""
     phase = out["when"].to_numpy(dtype=np.int64)
     day = phase % 2 == 1
     state = steps.set_index(["game", "when"]).reindex(
-        pd.MultiIndex.from_arrays([out["game"].to_numpy(dtype=object), phase]))
+        pd.MultiIndex.from_arrays([out["game"].to_numpy(dtype=object), phase])
+    )
     # situation 3: the state after that day's vote (a night: after the day before it)
     reds = state["reds_before"].to_numpy() - np.where(day, state["voted_red"].to_numpy(), 0)
-    blacks = state["blacks_before"].to_numpy() - np.where(day, state["voted_black"].to_numpy(),
-                                                          0)
+    blacks = state["blacks_before"].to_numpy() - np.where(day, state["voted_black"].to_numpy(), 0)
     exempt = out["team"].eq("black").to_numpy() & (blacks > 0) & (reds - 1 <= blacks)
     vote_days = set(zip(voted["game"], voted["when"], strict=True))
-    same_day = day & np.array([(g, w) in vote_days for g, w in zip(out["game"], phase,
-                                                                  strict=True)], dtype=bool)
+    same_day = day & np.array(
+        [(g, w) in vote_days for g, w in zip(out["game"], phase, strict=True)], dtype=bool
+    )
     game = out["game"].to_numpy(dtype=object)
     seat = out["seat"].to_numpy(dtype=object)
     parts = [
@@ -375,10 +487,22 @@ def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame,
         (same_day & ~exempt, phase + 2, VOTE_AFTER_FOUL_OUT_NEXT, ""),
         (~day & ~exempt, phase + 1, VOTE_AFTER_FOUL_OUT, ""),
     ]
-    return pd.concat([pd.DataFrame({"game": game[mask], "when": target[mask], "code": code,
-                                    "phase": phase[mask], "fouled_seat": seat[mask],
-                                    "unless": unless})
-                      for mask, target, code, unless in parts], ignore_index=True)
+    return pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "game": game[mask],
+                    "when": target[mask],
+                    "code": code,
+                    "phase": phase[mask],
+                    "fouled_seat": seat[mask],
+                    "unless": unless,
+                }
+            )
+            for mask, target, code, unless in parts
+        ],
+        ignore_index=True,
+    )
 
 
 @check(VOTE_REMOVED_ALL)
@@ -394,8 +518,11 @@ def vote_removing_everyone(context: Context) -> Iterator[Finding]:
         return
     steps = departure_phases(seats[seats["game"].isin(set(voted.loc[crowded, "game"]))])
     day = steps["when"] % 2 == 1
-    everyone = steps[day & (steps["voted"] >= 2)
-                     & (steps["voted"] == steps["reds_before"] + steps["blacks_before"])]
+    everyone = steps[
+        day
+        & (steps["voted"] >= 2)
+        & (steps["voted"] == steps["reds_before"] + steps["blacks_before"])
+    ]
     for game, phase in zip(everyone["game"], everyone["when"], strict=True):
         rows = voted[voted["game"].eq(game) & voted["when"].eq(phase)]
         yield from at_rows(gate.table, VOTE_REMOVED_ALL, "when", rows.iloc[[0]])

@@ -14,114 +14,119 @@ from . import check
 from .gate import Context, at_rows, blank_mask, first_row_per_game
 
 GAME_NOT_IN_GAMES = define(
-    "game-not-in-games", "error",
-    Text("Игра {game} есть в протоколе, но её нет на листе «Игры»",
-         "Game {game} is in the seats sheet but not in the Games sheet"),
-    Text("строка игры {game} на листе «Игры»",
-         "a row for game {game} in Games"),
-    Text("Добавьте игру {game} на лист «Игры» с результатом или исправьте номер игры",
-         "Add game {game} to the Games sheet with its result, or fix the game id"),
+    "game-not-in-games",
+    "error",
+    Text(
+        "Игра {game} есть в протоколе, но её нет на листе «Игры»",
+        "Game {game} is in the seats sheet but not in the Games sheet",
+    ),
+    Text("строка игры {game} на листе «Игры»", "a row for game {game} in Games"),
+    Text(
+        "Добавьте игру {game} на лист «Игры» с результатом или исправьте номер игры",
+        "Add game {game} to the Games sheet with its result, or fix the game id",
+    ),
 )
 GAME_WITHOUT_SEATS = define(
-    "game-without-seats", "error",
-    Text("Игра {game} есть на листе «Игры», но в протоколе нет ни одного её места",
-         "Game {game} is in Games but has no seats in the protocol"),
-    Text("10 строк игры {game} на листе «Протокол»",
-         "10 rows of game {game} in the seats sheet"),
-    Text("Внесите места 1–10 игры {game} в протокол или удалите строку",
-         "Enter seats 1–10 of game {game} or delete the row"),
+    "game-without-seats",
+    "error",
+    Text(
+        "Игра {game} есть на листе «Игры», но в протоколе нет ни одного её места",
+        "Game {game} is in Games but has no seats in the protocol",
+    ),
+    Text("10 строк игры {game} на листе «Протокол»", "10 rows of game {game} in the seats sheet"),
+    Text(
+        "Внесите места 1–10 игры {game} в протокол или удалите строку",
+        "Enter seats 1–10 of game {game} or delete the row",
+    ),
 )
 DUPLICATE_GAME = define(
-    "duplicate-game", "error",
-    Text("Номер игры {game} повторяется на листе «Игры»",
-         "Game id {game} appears twice in Games"),
-    Text("уникальный номер игры",
-         "a unique game id"),
-    Text("Дайте игре другой номер или удалите повтор",
-         "Give the game another id or delete the duplicate"),
+    "duplicate-game",
+    "error",
+    Text("Номер игры {game} повторяется на листе «Игры»", "Game id {game} appears twice in Games"),
+    Text("уникальный номер игры", "a unique game id"),
+    Text(
+        "Дайте игре другой номер или удалите повтор",
+        "Give the game another id or delete the duplicate",
+    ),
 )
 DUPLICATE_SEAT = define(
-    "duplicate-seat", "error",
-    Text("Место {value} дважды в игре {game}",
-         "Seat {value} appears twice in game {game}"),
-    Text("каждое место 1–10 ровно один раз",
-         "each seat 1–10 exactly once"),
-    Text("Исправьте номер места",
-         "Fix the seat number"),
+    "duplicate-seat",
+    "error",
+    Text("Место {value} дважды в игре {game}", "Seat {value} appears twice in game {game}"),
+    Text("каждое место 1–10 ровно один раз", "each seat 1–10 exactly once"),
+    Text("Исправьте номер места", "Fix the seat number"),
 )
 MISSING_SEATS = define(
-    "missing-seats", "error",
-    Text("В игре {game} нет мест: {missing}",
-         "Game {game} lacks seats: {missing}"),
-    Text("места 1–10, каждое ровно один раз",
-         "seats 1–10, each exactly once"),
-    Text("Добавьте строки недостающих мест",
-         "Add rows for the missing seats"),
+    "missing-seats",
+    "error",
+    Text("В игре {game} нет мест: {missing}", "Game {game} lacks seats: {missing}"),
+    Text("места 1–10, каждое ровно один раз", "seats 1–10, each exactly once"),
+    Text("Добавьте строки недостающих мест", "Add rows for the missing seats"),
 )
 PLAYER_TWICE = define(
-    "player-twice", "error",
-    Text("Игрок «{value}» дважды за столом в игре {game}",
-         "Player “{value}” sits twice in game {game}"),
-    Text("каждый игрок один раз в игре",
-         "each player once per game"),
-    Text("Исправьте ник на одном из мест",
-         "Fix the nickname on one of the seats"),
+    "player-twice",
+    "error",
+    Text(
+        "Игрок «{value}» дважды за столом в игре {game}",
+        "Player “{value}” sits twice in game {game}",
+    ),
+    Text("каждый игрок один раз в игре", "each player once per game"),
+    Text("Исправьте ник на одном из мест", "Fix the nickname on one of the seats"),
 )
 ROLE_COUNT = define(
-    "role-count", "error",
-    Text("В игре {game} роли: {found}",
-         "Game {game} has roles: {found}"),
-    Text("6 мирных, 1 шериф, 2 мафии, 1 дон",
-         "6 civilians, 1 sheriff, 2 mafia, 1 don"),
-    Text("Исправьте роли игры {game} (пустая роль = мирный)",
-         "Fix the roles of game {game} (a blank role is a civilian)"),
+    "role-count",
+    "error",
+    Text("В игре {game} роли: {found}", "Game {game} has roles: {found}"),
+    Text("6 мирных, 1 шериф, 2 мафии, 1 дон", "6 civilians, 1 sheriff, 2 mafia, 1 don"),
+    Text(
+        "Исправьте роли игры {game} (пустая роль = мирный)",
+        "Fix the roles of game {game} (a blank role is a civilian)",
+    ),
 )
 MISSING_RESULT = define(
-    "missing-result", "error",
-    Text("У игры {game} нет результата",
-         "Game {game} has no result"),
-    Text("Красные, Чёрные или Ничья",
-         "Red, Black or Draw"),
-    Text("Впишите результат игры {game}",
-         "Enter the result of game {game}"),
+    "missing-result",
+    "error",
+    Text("У игры {game} нет результата", "Game {game} has no result"),
+    Text("Красные, Чёрные или Ничья", "Red, Black or Draw"),
+    Text("Впишите результат игры {game}", "Enter the result of game {game}"),
 )
 NOT_IN_ROSTER = define(
-    "not-in-roster", "error",
-    Text("Игрока «{value}» нет на листе «Игроки»",
-         "Player “{value}” is not in the Players sheet"),
-    Text("ник из списка игроков{suggestion}",
-         "a nickname from the roster{suggestion}"),
-    Text("Исправьте ник или добавьте игрока на лист «Игроки»",
-         "Fix the nickname or add the player to the Players sheet"),
+    "not-in-roster",
+    "error",
+    Text("Игрока «{value}» нет на листе «Игроки»", "Player “{value}” is not in the Players sheet"),
+    Text("ник из списка игроков{suggestion}", "a nickname from the roster{suggestion}"),
+    Text(
+        "Исправьте ник или добавьте игрока на лист «Игроки»",
+        "Fix the nickname or add the player to the Players sheet",
+    ),
 )
 LEFT_WITHOUT_WHEN = define(
-    "left-without-when", "error",
-    Text("Указано, как выбыл игрок, но не когда",
-         "How the player left is given, but not when"),
-    Text("фаза в столбце «Когда»: Д1, Н1 …",
-         "a phase in “When”: D1, N1 …"),
-    Text("Впишите фазу выбывания или очистите «Выбыл»",
-         "Enter the phase or clear “Left”"),
+    "left-without-when",
+    "error",
+    Text("Указано, как выбыл игрок, но не когда", "How the player left is given, but not when"),
+    Text("фаза в столбце «Когда»: Д1, Н1 …", "a phase in “When”: D1, N1 …"),
+    Text("Впишите фазу выбывания или очистите «Выбыл»", "Enter the phase or clear “Left”"),
 )
 WHEN_WITHOUT_LEFT = define(
-    "when-without-left", "error",
-    Text("Указано, когда выбыл игрок, но не как",
-         "When the player left is given, but not how"),
-    Text("значение в «Выбыл»: убит, заголосован …",
-         "a value in “Left”: killed, voted out …"),
-    Text("Впишите, как игрок выбыл, или очистите «Когда»",
-         "Enter how the player left or clear “When”"),
+    "when-without-left",
+    "error",
+    Text("Указано, когда выбыл игрок, но не как", "When the player left is given, but not how"),
+    Text("значение в «Выбыл»: убит, заголосован …", "a value in “Left”: killed, voted out …"),
+    Text(
+        "Впишите, как игрок выбыл, или очистите «Когда»",
+        "Enter how the player left or clear “When”",
+    ),
 )
 DUPLICATE_PLAYER = define(
-    "duplicate-roster", "error",
-    Text("Игрок «{value}» дважды на листе «Игроки»",
-         "Player “{value}” is listed twice in Players"),
-    Text("уникальный ник",
-         "a unique nickname"),
-    Text("Удалите повтор или дайте игрокам разные ники",
-         "Delete the duplicate or give the players distinct nicknames"),
+    "duplicate-roster",
+    "error",
+    Text("Игрок «{value}» дважды на листе «Игроки»", "Player “{value}” is listed twice in Players"),
+    Text("уникальный ник", "a unique nickname"),
+    Text(
+        "Удалите повтор или дайте игрокам разные ники",
+        "Delete the duplicate or give the players distinct nicknames",
+    ),
 )
-
 
 
 @check(DUPLICATE_GAME, GAME_NOT_IN_GAMES, GAME_WITHOUT_SEATS)
@@ -133,11 +138,13 @@ def game_references(context: Context) -> Iterator[Finding]:
     seated = seats.frame[seats.frame["game"].notna()]
     orphans = seated.loc[~seated["game"].isin(known), "game"].unique()
     yield from at_rows(seats, GAME_NOT_IN_GAMES, "game", first_row_per_game(seated, orphans))
-    empty = games.frame[games.frame["game"].notna() & ~games.frame["game"].isin(
-        set(seated["game"]))]
+    empty = games.frame[
+        games.frame["game"].notna() & ~games.frame["game"].isin(set(seated["game"]))
+    ]
     yield from at_rows(games, GAME_WITHOUT_SEATS, "game", empty)
-    repeated = games.frame[games.frame["game"].notna()
-                           & games.frame.duplicated("game", keep="first")]
+    repeated = games.frame[
+        games.frame["game"].notna() & games.frame.duplicated("game", keep="first")
+    ]
     yield from at_rows(games, DUPLICATE_GAME, "game", repeated)
 
 
@@ -161,15 +168,17 @@ def seats_of_each_game(context: Context) -> Iterator[Finding]:
         return
     frame = seats.frame[seats.frame["game"].notna()]
     valid = frame[frame["seat"].notna()]
-    yield from at_rows(seats, DUPLICATE_SEAT, "seat",
-                       valid[valid.duplicated(["game", "seat"], keep="first")])
+    yield from at_rows(
+        seats, DUPLICATE_SEAT, "seat", valid[valid.duplicated(["game", "seat"], keep="first")]
+    )
     distinct = valid.drop_duplicates(["game", "seat"]).groupby("game", sort=False).size()
     complete = set(distinct[distinct == 10].index)
     for game in frame.loc[~frame["game"].isin(complete), "game"].unique():
         rows = frame[frame["game"] == game]
         missing = sorted(set(range(1, 11)) - set(rows["seat"].dropna()))
-        yield from at_rows(seats, MISSING_SEATS, "seat", rows.iloc[[0]],
-                           missing=", ".join(map(str, missing)))
+        yield from at_rows(
+            seats, MISSING_SEATS, "seat", rows.iloc[[0]], missing=", ".join(map(str, missing))
+        )
 
 
 @check(DUPLICATE_PLAYER, NOT_IN_ROSTER, PLAYER_TWICE)
@@ -178,22 +187,27 @@ def players_at_table(context: Context) -> Iterator[Finding]:
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna() & seats.frame["player"].notna()]
-    yield from at_rows(seats, PLAYER_TWICE, "player",
-                       frame[frame.duplicated(["game", "player"], keep="first")])
+    yield from at_rows(
+        seats, PLAYER_TWICE, "player", frame[frame.duplicated(["game", "player"], keep="first")]
+    )
     roster = context.protocol.table("players")
     if roster is None:
         return
     names = roster.frame["player"].dropna()
-    yield from at_rows(roster, DUPLICATE_PLAYER, "player",
-                       roster.frame[roster.frame["player"].notna()
-                                    & roster.frame.duplicated("player", keep="first")])
+    yield from at_rows(
+        roster,
+        DUPLICATE_PLAYER,
+        "player",
+        roster.frame[
+            roster.frame["player"].notna() & roster.frame.duplicated("player", keep="first")
+        ],
+    )
     known = set(names)
     by_fold = {vocab.fold(n): n for n in names}
     strangers = frame[~frame["player"].isin(known)]
     for name, rows in strangers.groupby("player", sort=False):
         near = by_fold.get(vocab.fold(name))
-        yield from at_rows(seats, NOT_IN_ROSTER, "player", rows,
-                           suggestion=_perhaps(near))
+        yield from at_rows(seats, NOT_IN_ROSTER, "player", rows, suggestion=_perhaps(near))
 
 
 @check(ROLE_COUNT)
@@ -202,15 +216,26 @@ def role_counts(context: Context) -> Iterator[Finding]:
     if seats is None:
         return
     frame = seats.frame[seats.frame["game"].notna()]
-    counts = frame.groupby(["game", "role"], sort=False).size().unstack(
-        fill_value=0).reindex(columns=list(vocab.ROLE_COUNTS), fill_value=0)
+    counts = (
+        frame.groupby(["game", "role"], sort=False)
+        .size()
+        .unstack(fill_value=0)
+        .reindex(columns=list(vocab.ROLE_COUNTS), fill_value=0)
+    )
     target = pd.Series(vocab.ROLE_COUNTS)
     wrong = counts[(counts != target).any(axis=1)]
     for game, row in wrong.iterrows():
-        found = Text(*(", ".join(f"{vocab.display_value('role', r, lang)} {row[r]}"
-                                 for r in vocab.ROLE_COUNTS) for lang in LANGS))
-        yield from at_rows(seats, ROLE_COUNT, "role", first_row_per_game(frame, np.array([game])),
-                           found=found)
+        found = Text(
+            *(
+                ", ".join(
+                    f"{vocab.display_value('role', r, lang)} {row[r]}" for r in vocab.ROLE_COUNTS
+                )
+                for lang in LANGS
+            )
+        )
+        yield from at_rows(
+            seats, ROLE_COUNT, "role", first_row_per_game(frame, np.array([game])), found=found
+        )
 
 
 @check(LEFT_WITHOUT_WHEN, WHEN_WITHOUT_LEFT)

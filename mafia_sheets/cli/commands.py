@@ -19,11 +19,20 @@ from ..errors import ExitStatus, MafiaSheetsError
 from ..text import terminal
 from . import text as msg
 
-LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True,
-                    envvar="MAFIA_SHEETS_LANG",
-                    help="Язык вывода / output language.")
-DEBUG = click.option("--debug", is_flag=True, hidden=False,
-                     help="Показать трассировку ошибок / show tracebacks (for bug reports).")
+LANG = click.option(
+    "--lang",
+    type=click.Choice(["ru", "en"]),
+    default="ru",
+    show_default=True,
+    envvar="MAFIA_SHEETS_LANG",
+    help="Язык вывода / output language.",
+)
+DEBUG = click.option(
+    "--debug",
+    is_flag=True,
+    hidden=False,
+    help="Показать трассировку ошибок / show tracebacks (for bug reports).",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -51,21 +60,46 @@ def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
 
 @main.command()
 @click.argument("out", type=click.Path(path_type=Path))
-@click.option("--games", type=click.IntRange(0, 10_000), default=0, show_default=True,
-              help="Заготовить N игр с местами 1–10 / pre-fill N games with seats 1–10.")
-@click.option("--players", "players_file", type=click.Path(path_type=Path),
-              help="Список игроков, csv или xlsx / roster file, csv or xlsx.")
-@click.option("--layout", type=click.Choice(["rows", "blank", "wide"]), default="rows",
-              show_default=True,
-              help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
-                   "строка на игру / one row per seat; one A4 sheet per game; one row per "
-                   "game.")
-@click.option("--tables", type=click.IntRange(1, 100), default=1, show_default=True,
-              help="Столов (номера игр по столам) / tables (games numbered per table).")
+@click.option(
+    "--games",
+    type=click.IntRange(0, 10_000),
+    default=0,
+    show_default=True,
+    help="Заготовить N игр с местами 1–10 / pre-fill N games with seats 1–10.",
+)
+@click.option(
+    "--players",
+    "players_file",
+    type=click.Path(path_type=Path),
+    help="Список игроков, csv или xlsx / roster file, csv or xlsx.",
+)
+@click.option(
+    "--layout",
+    type=click.Choice(["rows", "blank", "wide"]),
+    default="rows",
+    show_default=True,
+    help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
+    "строка на игру / one row per seat; one A4 sheet per game; one row per "
+    "game.",
+)
+@click.option(
+    "--tables",
+    type=click.IntRange(1, 100),
+    default=1,
+    show_default=True,
+    help="Столов (номера игр по столам) / tables (games numbered per table).",
+)
 @LANG
 @DEBUG
-def template(out: Path, games: int, players_file: Path | None, layout: str, tables: int,
-             lang: str, debug: bool) -> None:
+def template(
+    out: Path,
+    games: int,
+    players_file: Path | None,
+    layout: str,
+    tables: int,
+    lang: str,
+    debug: bool,
+) -> None:
     """Записать пустой протокол турнира / write a blank protocol workbook (SPEC §2).
 
     --layout blank: по листу на игру (по умолчанию 10 игр) / one sheet per game (10 by
@@ -86,8 +120,11 @@ def template(out: Path, games: int, players_file: Path | None, layout: str, tabl
             write_atomic(out, write_games(layout, empty_games(games, tables), lang, players))
     except MafiaSheetsError as error:
         fail(error, lang, debug)
-    click.echo(terminal(msg.line("template_written", lang).format(
-        path=out, games=games, players=len(players))))
+    click.echo(
+        terminal(
+            msg.line("template_written", lang).format(path=out, games=games, players=len(players))
+        )
+    )
 
 
 def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
@@ -124,14 +161,17 @@ def expand_folder(folder: Path) -> list[Path]:
     this tool's own outputs."""
     from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 
-    own = tuple(f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX)
-                for word in (text.ru, text.en))
-    return sorted(p for p in folder.glob("*.xlsx")
-                  if not p.name.startswith("~$") and not p.stem.endswith(own))
+    own = tuple(
+        f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
+    )
+    return sorted(
+        p for p in folder.glob("*.xlsx") if not p.name.startswith("~$") and not p.stem.endswith(own)
+    )
 
 
-def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
-              **options: Any) -> Any:
+def _evaluate(
+    sources: list[Any], lang: str, debug: bool, status: msg.Status, **options: Any
+) -> Any:
     from ..pipeline import evaluate
 
     try:
@@ -145,13 +185,18 @@ def _evaluate(sources: list[Any], lang: str, debug: bool, status: msg.Status,
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--annotate", "annotate_out", type=click.Path(path_type=Path),
-              help="Копия протокола с пометками / an annotated copy of the protocol.")
+@click.option(
+    "--annotate",
+    "annotate_out",
+    type=click.Path(path_type=Path),
+    help="Копия протокола с пометками / an annotated copy of the protocol.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Вывод JSON (SPEC §6) / print JSON.")
 @LANG
 @DEBUG
-def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lang: str,
-          debug: bool) -> None:
+def check(
+    files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lang: str, debug: bool
+) -> None:
     """Найти ошибки в протоколах / report every mistake with its cell (SPEC §5).
 
     Коды выхода / exit codes: 0 — чисто / clean, 1 — есть ошибки / errors found,
@@ -178,8 +223,11 @@ def check(files: tuple[Path, ...], annotate_out: Path | None, as_json: bool, lan
         headers = msg.headers_text(outcome.headers, outcome.findings, lang)
         if headers:
             click.echo(headers)
-        click.echo(terminal(msg.findings_text(outcome.findings, lang,
-                                              several=len(sources) > 1), lines=True))
+        click.echo(
+            terminal(
+                msg.findings_text(outcome.findings, lang, several=len(sources) > 1), lines=True
+            )
+        )
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
 
 
@@ -201,8 +249,9 @@ def _check_annotatable(source: Any, lang: str, debug: bool) -> None:
         fail(error, lang, debug)
 
 
-def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path],
-                     lang: str, debug: bool) -> None:
+def _write_annotated(
+    out: Path, sources: list[Any], outcome: Any, inputs: Sequence[Path], lang: str, debug: bool
+) -> None:
     from ..report.annotate import annotate_workbook
     from .files import guard_output, write_atomic
 
@@ -216,19 +265,42 @@ def _write_annotated(out: Path, sources: list[Any], outcome: Any, inputs: Sequen
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out", type=click.Path(path_type=Path),
-              help="Файл итогов / results workbook (default: <protocol>-итоги.xlsx).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.")
-@click.option("--lot-seed", metavar="N",
-              help="Жребий по числу-затравке / draw lots reproducibly with this seed.")
-@click.option("--no-stats", "no_stats", is_flag=True,
-              help="Только итоги: без статистики, карточек и встреч / standings only: no "
-                   "statistics, player cards or head to head.")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    type=click.Path(path_type=Path),
+    help="Файл итогов / results workbook (default: <protocol>-итоги.xlsx).",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Печатать итоги JSON (SPEC §6) / print the standings as JSON.",
+)
+@click.option(
+    "--lot-seed",
+    metavar="N",
+    help="Жребий по числу-затравке / draw lots reproducibly with this seed.",
+)
+@click.option(
+    "--no-stats",
+    "no_stats",
+    is_flag=True,
+    help="Только итоги: без статистики, карточек и встреч / standings only: no "
+    "statistics, player cards or head to head.",
+)
 @LANG
 @DEBUG
-def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str | None,
-         no_stats: bool, lang: str, debug: bool) -> None:
+def rate(
+    files: tuple[Path, ...],
+    out: Path | None,
+    as_json: bool,
+    lot_seed: str | None,
+    no_stats: bool,
+    lang: str,
+    debug: bool,
+) -> None:
     """Посчитать итоги и записать книгу результатов / compute the standings (SPEC §3, §4, §6).
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
@@ -253,9 +325,12 @@ def rate(files: tuple[Path, ...], out: Path | None, as_json: bool, lot_seed: str
     if outcome.rating is None:
         if as_json:
             click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
-        click.echo(terminal(msg.findings_text(outcome.findings, lang,
-                                              several=len(sources) > 1), lines=True),
-                   err=as_json)
+        click.echo(
+            terminal(
+                msg.findings_text(outcome.findings, lang, several=len(sources) > 1), lines=True
+            ),
+            err=as_json,
+        )
         click.echo(msg.line("fix_then_rate", lang), err=True)
         sys.exit(int(ExitStatus.FINDINGS))
     if out is not None:
@@ -279,8 +354,7 @@ def default_output(first: Path, lang: str) -> Path:
     return folder / f"{stem}{suffix}.xlsx"
 
 
-def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str,
-                   debug: bool) -> None:
+def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str, debug: bool) -> None:
     from ..report.xlsx import results_workbook
     from .files import guard_output, write_atomic
 
@@ -292,8 +366,12 @@ def _write_results(out: Path, rating: Any, inputs: Sequence[Path], lang: str,
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Адрес / address to listen on (loopback by default).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Адрес / address to listen on (loopback by default).",
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @LANG
 @DEBUG

@@ -30,8 +30,9 @@ StrPath = str | os.PathLike[str]
 # Windows reports a file open in Excel as access denied (5), a sharing (32) or lock (33)
 # violation; POSIX as EACCES/EPERM, a read-only file system as EROFS.
 _LOCKED_WINERRORS = {5, 32, 33}
-_LOCKED_ERRNOS = {getattr(errno, name, None) for name in
-                  ("EACCES", "EPERM", "EROFS", "EBUSY", "ETXTBSY")} - {None}
+_LOCKED_ERRNOS = {
+    getattr(errno, name, None) for name in ("EACCES", "EPERM", "EROFS", "EBUSY", "ETXTBSY")
+} - {None}
 _FULL_ERRNOS = {getattr(errno, name, None) for name in ("ENOSPC", "EDQUOT", "EFBIG")} - {None}
 
 
@@ -45,18 +46,24 @@ def guard_output(path: StrPath, inputs: Sequence[StrPath]) -> None:
         _check_target(target, shown)
     if target.suffix.lower() != ".xlsx":
         raise OutputWriteError(
-            Text(f"{shown}: результаты — книга Excel, её нужно сохранять с расширением .xlsx. "
-            "Выберите имя вроде results.xlsx.",
-                 f"{shown}: the results are an Excel workbook and must be saved with the .xlsx "
-            "extension. Choose a name like results.xlsx."))
+            Text(
+                f"{shown}: результаты — книга Excel, её нужно сохранять с расширением .xlsx. "
+                "Выберите имя вроде results.xlsx.",
+                f"{shown}: the results are an Excel workbook and must be saved with the .xlsx "
+                "extension. Choose a name like results.xlsx.",
+            )
+        )
     _check_target(target, shown)
     for source in inputs:
         if _same_file(target, Path(source)):
             raise OutputWriteError(
-                Text(f"{shown} — один из входных протоколов: результаты никогда не записываются "
-                "поверх протокола. Выберите другое имя, например results.xlsx.",
-                 f"{shown} is one of the input protocols: the results never overwrite a "
-                "protocol. Choose another output name, e.g. results.xlsx."))
+                Text(
+                    f"{shown} — один из входных протоколов: результаты никогда не записываются "
+                    "поверх протокола. Выберите другое имя, например results.xlsx.",
+                    f"{shown} is one of the input protocols: the results never overwrite a "
+                    "protocol. Choose another output name, e.g. results.xlsx.",
+                )
+            )
 
 
 def write_atomic(path: StrPath, data: bytes) -> None:
@@ -97,10 +104,13 @@ def write_atomic(path: StrPath, data: bytes) -> None:
 def _check_target(target: Path, shown: str) -> None:
     if target.is_dir():
         raise OutputWriteError(
-            Text(f"{shown} — это папка. Укажите имя файла для результатов, например "
-            f"{target / 'results.xlsx'}.",
-                 f"{shown} is a folder. Give a file name for the results, e.g. "
-            f"{target / 'results.xlsx'}."))
+            Text(
+                f"{shown} — это папка. Укажите имя файла для результатов, например "
+                f"{target / 'results.xlsx'}.",
+                f"{shown} is a folder. Give a file name for the results, e.g. "
+                f"{target / 'results.xlsx'}.",
+            )
+        )
     if not target.parent.is_dir():
         raise _missing_folder(target, shown)
 
@@ -108,11 +118,14 @@ def _check_target(target: Path, shown: str) -> None:
 def _missing_folder(target: Path, shown: str) -> OutputWriteError:
     folder = os.fspath(target.parent)
     return OutputWriteError(
-        Text(f"{shown} не удаётся записать: папки {folder} не существует. Создайте её или "
-        "выберите другую папку.",
-                 f"{shown} cannot be written: the folder {folder} does not exist. Create it or "
-                 "choose "
-        "another folder."))
+        Text(
+            f"{shown} не удаётся записать: папки {folder} не существует. Создайте её или "
+            "выберите другую папку.",
+            f"{shown} cannot be written: the folder {folder} does not exist. Create it or "
+            "choose "
+            "another folder.",
+        )
+    )
 
 
 def _temp_name(target: Path) -> Path:
@@ -189,30 +202,45 @@ def _sync_folder(folder: Path) -> None:
 
 def _write_error(exc: OSError, target: Path, shown: str) -> OutputWriteError:
     code = exc.errno
-    if isinstance(exc, PermissionError) or code in _LOCKED_ERRNOS or \
-            getattr(exc, "winerror", None) in _LOCKED_WINERRORS:
+    if (
+        isinstance(exc, PermissionError)
+        or code in _LOCKED_ERRNOS
+        or getattr(exc, "winerror", None) in _LOCKED_WINERRORS
+    ):
         return OutputWriteError(
-            Text(f"{shown} не удаётся записать: файл открыт в Excel или другой программе, либо "
-            "папка только для чтения. Закройте файл и запустите снова.",
-                 f"{shown} cannot be written: it is open in Excel or another program, or the "
-                 "folder "
-            "is read-only. Close it and run again."))
+            Text(
+                f"{shown} не удаётся записать: файл открыт в Excel или другой программе, либо "
+                "папка только для чтения. Закройте файл и запустите снова.",
+                f"{shown} cannot be written: it is open in Excel or another program, or the "
+                "folder "
+                "is read-only. Close it and run again.",
+            )
+        )
     if code in _FULL_ERRNOS:
         return OutputWriteError(
-            Text(f"{shown} не удаётся записать: на диске нет места. Освободите место или "
-            "сохраните на другой диск.",
-                 f"{shown} cannot be written: no space left on the disk. Free some space or write "
-            "to another disk."))
+            Text(
+                f"{shown} не удаётся записать: на диске нет места. Освободите место или "
+                "сохраните на другой диск.",
+                f"{shown} cannot be written: no space left on the disk. Free some space or write "
+                "to another disk.",
+            )
+        )
     if isinstance(exc, IsADirectoryError):
         return OutputWriteError(
-            Text(f"{shown} — это папка. Укажите имя файла для результатов, например results.xlsx.",
-                 f"{shown} is a folder. Give a file name for the results, e.g. results.xlsx."))
+            Text(
+                f"{shown} — это папка. Укажите имя файла для результатов, например results.xlsx.",
+                f"{shown} is a folder. Give a file name for the results, e.g. results.xlsx.",
+            )
+        )
     if isinstance(exc, FileNotFoundError | NotADirectoryError):
         return _missing_folder(target, shown)
     reason = exc.strerror or str(exc)
     return OutputWriteError(
-        Text(f"{shown} не удаётся записать ({reason}). Выберите другую папку или имя файла.",
-                 f"{shown} cannot be written ({reason}). Choose another folder or file name."))
+        Text(
+            f"{shown} не удаётся записать ({reason}). Выберите другую папку или имя файла.",
+            f"{shown} cannot be written ({reason}). Choose another folder or file name.",
+        )
+    )
 
 
 def _same_file(target: Path, source: Path) -> bool:

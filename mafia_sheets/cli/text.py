@@ -19,23 +19,35 @@ if TYPE_CHECKING:
 
 LINES: dict[str, Text] = {
     "error_prefix": Text("Ошибка: ", "Error: "),
-    "internal_error": Text("Внутренняя ошибка mafia-sheets ({error}). Ничего не записано. "
-                       "Запустите ту же команду с --debug и пришлите вывод разработчикам.",
-                       "Internal error in mafia-sheets ({error}). Nothing was written. "
-                       "Run the same command with --debug and send the output to the "
-                       "developers."),
-    "template_written": Text("Протокол записан: {path} (игр: {games}, игроков: {players})",
-                         "Protocol written: {path} (games: {games}, players: {players})"),
-    "no_workbooks": Text("В папке нет книг .xlsx — укажите файлы протоколов",
-                     "No .xlsx workbooks in the folder — name the protocol files"),
-    "annotate_one": Text("--annotate работает с одним файлом — укажите один протокол",
-                     "--annotate works on one file — give one protocol"),
+    "internal_error": Text(
+        "Внутренняя ошибка mafia-sheets ({error}). Ничего не записано. "
+        "Запустите ту же команду с --debug и пришлите вывод разработчикам.",
+        "Internal error in mafia-sheets ({error}). Nothing was written. "
+        "Run the same command with --debug and send the output to the "
+        "developers.",
+    ),
+    "template_written": Text(
+        "Протокол записан: {path} (игр: {games}, игроков: {players})",
+        "Protocol written: {path} (games: {games}, players: {players})",
+    ),
+    "no_workbooks": Text(
+        "В папке нет книг .xlsx — укажите файлы протоколов",
+        "No .xlsx workbooks in the folder — name the protocol files",
+    ),
+    "annotate_one": Text(
+        "--annotate работает с одним файлом — укажите один протокол",
+        "--annotate works on one file — give one protocol",
+    ),
     "annotated_written": Text("Копия с пометками: {path}", "Annotated copy: {path}"),
-    "fix_then_rate": Text("Итоги не посчитаны: исправьте ошибки и запустите снова.",
-                      "No standings: fix the errors and run again."),
+    "fix_then_rate": Text(
+        "Итоги не посчитаны: исправьте ошибки и запустите снова.",
+        "No standings: fix the errors and run again.",
+    ),
     "clean": Text("Ошибок и замечаний нет.", "No errors, no warnings."),
-    "summary": Text("Итого: ошибок {errors}, предупреждений {warnings}.",
-                "Total: {errors} errors, {warnings} warnings."),
+    "summary": Text(
+        "Итого: ошибок {errors}, предупреждений {warnings}.",
+        "Total: {errors} errors, {warnings} warnings.",
+    ),
     "general": Text("Общее", "General"),
     "game": Text("Игра {game}", "Game {game}"),
     "file": Text("Файл {file}", "File {file}"),
@@ -44,20 +56,27 @@ LINES: dict[str, Text] = {
     "expected": Text("ожидалось", "expected"),
     "fix": Text("как исправить", "how to fix"),
     "written": Text("Итоги записаны: {path}", "Results written: {path}"),
-    "players": Text("Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: "
-                                                             "{games}."),
-    "k_on": Text("K = {k} (тяжёлая сторона: {side}, N = {n_games}, n = {n})",
-             "K = {k} (heavy side: {side}, N = {n_games}, n = {n})"),
+    "players": Text(
+        "Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: {games}."
+    ),
+    "k_on": Text(
+        "K = {k} (тяжёлая сторона: {side}, N = {n_games}, n = {n})",
+        "K = {k} (heavy side: {side}, N = {n_games}, n = {n})",
+    ),
     "k_off": Text("K не применяется ({reason})", "K not applied ({reason})"),
-    "provisional": Text("ВНИМАНИЕ: итоги предварительные — есть нерассмотренный протест.",
-                    "NOTE: the results are provisional — a protest is pending."),
-    "lot_needed": Text("Нужен жребий: {groups}. Проведите жеребьёвку и заполните лист «Жребий» "
-                   "(или --lot-seed N).",
-                   "A lot is needed: {groups}. Hold the draw and fill the Lot sheet "
-                   "(or use --lot-seed N)."),
+    "provisional": Text(
+        "ВНИМАНИЕ: итоги предварительные — есть нерассмотренный протест.",
+        "NOTE: the results are provisional — a protest is pending.",
+    ),
+    "lot_needed": Text(
+        "Нужен жребий: {groups}. Проведите жеребьёвку и заполните лист «Жребий» "
+        "(или --lot-seed N).",
+        "A lot is needed: {groups}. Hold the draw and fill the Lot sheet (or use --lot-seed N).",
+    ),
     "lot_seed": Text("Жребий проведён по затравке {seed}.", "Lots drawn with seed {seed}."),
-    "warnings_in": Text("Замечаний: {n} — см. лист «Замечания».",
-                    "Warnings: {n} — see the Findings sheet."),
+    "warnings_in": Text(
+        "Замечаний: {n} — см. лист «Замечания».", "Warnings: {n} — see the Findings sheet."
+    ),
     "red": Text("красные", "red"),
     "black": Text("чёрные", "black"),
     "option_off": Text("выключен в настройках турнира", "switched off in the settings"),
@@ -84,8 +103,9 @@ def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang:
     absent = [f for f in findings if f.code == "column-absent"]
     if absent:
         out.append(f"{ABSENT_SECTION(lang)}:")
-        out += [f"  {f.source + ': ' if several and f.source else ''}{f.message(lang)}"
-                for f in absent]
+        out += [
+            f"  {f.source + ': ' if several and f.source else ''}{f.message(lang)}" for f in absent
+        ]
     if reads:
         out.append(f"{SECTION(lang)}:")
     for (source, sheet), group in groupby(reads, key=lambda read: (read.source, read.sheet)):
@@ -99,8 +119,7 @@ def _header_read(read: HeaderRead, lang: str) -> str:
     from ..report.headers import read_as
 
     shown = read_as(read, lang)
-    return shown if read.status == "column" and read.typed == shown else \
-        f"«{read.typed}» → {shown}"
+    return shown if read.status == "column" and read.typed == shown else f"«{read.typed}» → {shown}"
 
 
 def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:
@@ -113,11 +132,13 @@ def findings_text(findings: Sequence[Finding], lang: str, several: bool = False)
             out.append(terminal(line("file", lang).format(file=source)))
         items = sorted(in_file, key=lambda f: (f.game is not None, _game_key(f.game)))
         for game, in_game in groupby(items, key=lambda f: f.game):
-            title = (line("game", lang).format(game=game_name(game, lang)) if game
-                     else line("general", lang))
+            title = (
+                line("game", lang).format(game=game_name(game, lang))
+                if game
+                else line("general", lang)
+            )
             out.append(terminal(f"  {title}:" if several else f"{title}:"))
-            out.extend(_finding_lines(f, lang, indent="    " if several else "  ")
-                       for f in in_game)
+            out.extend(_finding_lines(f, lang, indent="    " if several else "  ") for f in in_game)
     errors, warnings = count(findings)
     out.append(line("summary", lang).format(errors=errors, warnings=warnings))
     return "\n".join(out)
@@ -135,9 +156,11 @@ def _game_key(game: str | None) -> tuple[int, float, str]:
 def _finding_lines(f: Finding, lang: str, indent: str) -> str:
     label = line(f.severity, lang)
     value = f" «{f.value}»" if f.value and f.value not in f.message(lang) else ""
-    return terminal(f"{indent}{f.where} [{label} {f.code}] {f.message(lang)}{value}; "
-                    f"{line('expected', lang)}: {f.expected(lang)}; "
-                    f"{line('fix', lang)}: {f.hint(lang)}")
+    return terminal(
+        f"{indent}{f.where} [{label} {f.code}] {f.message(lang)}{value}; "
+        f"{line('expected', lang)}: {f.expected(lang)}; "
+        f"{line('fix', lang)}: {f.hint(lang)}"
+    )
 
 
 def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
@@ -150,9 +173,14 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
         parts.append(line("written", lang).format(path=out))
     parts.append(line("players", lang).format(n=len(rating.standings), games=games))
     if k.applied:
-        parts.append(line("k_on", lang).format(
-            k=_decimal(k.value, lang), side=line(k.heavy_side or "red", lang), n_games=k.games,
-            n=k.heavy_games))
+        parts.append(
+            line("k_on", lang).format(
+                k=_decimal(k.value, lang),
+                side=line(k.heavy_side or "red", lang),
+                n_games=k.games,
+                n=k.heavy_games,
+            )
+        )
     else:
         parts.append(line("k_off", lang).format(reason=line(k.reason or "equal_wins", lang)))
     if rating.lot.needed:

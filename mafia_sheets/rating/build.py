@@ -21,8 +21,9 @@ from .stats import compute_stats
 POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
 
 
-def build_rating(season: Season, findings: Sequence[Finding],
-                 lot_seed: int | None = None, stats: bool = True) -> Rating:
+def build_rating(
+    season: Season, findings: Sequence[Finding], lot_seed: int | None = None, stats: bool = True
+) -> Rating:
     """Checked games → the complete rating (SPEC §3, §4, §6); `stats` adds the
     statistics of SPEC §6 sheets 7–9."""
     rules = season.rules
@@ -30,12 +31,16 @@ def build_rating(season: Season, findings: Sequence[Finding],
     k = coefficient_k(games.drop_duplicates("game"), rules)
     seats = seat_points(season, k)
     totals = player_totals(seats, k, rules)
-    standings, removed, lot = rank(totals, rules.tiebreak, removed_players(season),
-                                   LotInput(lot_orders(season), lot_seed))
+    standings, removed, lot = rank(
+        totals, rules.tiebreak, removed_players(season), LotInput(lot_orders(season), lot_seed)
+    )
     scale = points_scale(season, k)
     points = player_history(points_table(seats, k, season, scale), [*standings, *removed])
-    extra = compute_stats(seats, games, [*standings, *removed], k, rules,
-                          season.sources) if stats else None
+    extra = (
+        compute_stats(seats, games, [*standings, *removed], k, rules, season.sources)
+        if stats
+        else None
+    )
     return Rating(
         tournament=season.tournament,
         rules=rules,
@@ -83,8 +88,7 @@ def points_scale(season: Season, k: KSummary) -> int:
     return math.lcm(Units.of(season.rules).denominator, win.denominator, heavy.denominator)
 
 
-def points_table(seats: pd.DataFrame, k: KSummary, season: Season,
-                 scale: int) -> pd.DataFrame:
+def points_table(seats: pd.DataFrame, k: KSummary, season: Season, scale: int) -> pd.DataFrame:
     """One row per player per game with every component in exact units of 1/`scale` point,
     for the «Баллы» sheet."""
     units = Units.of(season.rules)
@@ -95,21 +99,25 @@ def points_table(seats: pd.DataFrame, k: KSummary, season: Season,
     paid = seats["paid"].to_numpy(dtype=bool)
     per_unit = scale // units.denominator
     win_u = np.where(paid, np.where(heavy, int(heavy_value * scale), int(win_value * scale)), 0)
-    frame = pd.DataFrame({
-        "source": seats["_source"] if "_source" in seats else season.sources[0],
-        "game": seats["game"],
-        "seat": seats["seat"].astype("Int64"),
-        "player": seats["player"],
-        "role": seats["role"],
-        "team": seats["team"],
-        "result": seats["result"],
-        "win": win,
-        "heavy": heavy,
-        "win_points_u": win_u.astype(np.int64),
-        **{f"{part}_u": seats[f"{part}_u"].to_numpy(dtype=np.int64) * per_unit
-           for part in ("penalty", "best_move", "awards", "additional")},
-        "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
-    })
+    frame = pd.DataFrame(
+        {
+            "source": seats["_source"] if "_source" in seats else season.sources[0],
+            "game": seats["game"],
+            "seat": seats["seat"].astype("Int64"),
+            "player": seats["player"],
+            "role": seats["role"],
+            "team": seats["team"],
+            "result": seats["result"],
+            "win": win,
+            "heavy": heavy,
+            "win_points_u": win_u.astype(np.int64),
+            **{
+                f"{part}_u": seats[f"{part}_u"].to_numpy(dtype=np.int64) * per_unit
+                for part in ("penalty", "best_move", "awards", "additional")
+            },
+            "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
+        }
+    )
     frame["total_u"] = frame["win_points_u"] + frame["additional_u"]
     return frame
 
@@ -118,8 +126,9 @@ def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFr
     """The points rows as each player's game-by-game history, players in standings order,
     with a running total (display only: places are decided on the exact totals)."""
     position = {row.player: index for index, row in enumerate(order)}
-    frame = points.assign(_player=points["player"].map(position),
-                          _game=natural_rank(points["game"]))
+    frame = points.assign(
+        _player=points["player"].map(position), _game=natural_rank(points["game"])
+    )
     frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
     frame["running_total_u"] = frame.groupby("_player", sort=False)["total_u"].cumsum()
     return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
@@ -156,17 +165,40 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
     frame["k"] = frame["k_applied"].map({True: k.value, False: Fraction(1)})  # exact
     by_seat = points.drop_duplicates(["game", "seat"])
     # each pivot is aligned to the games once, not once per seat
-    seat_totals = by_seat.pivot(index="game", columns="seat", values="total_u").reindex(
-        frame["game"]).set_axis(frame.index).astype("Int64")
-    seat_players = by_seat.pivot(index="game", columns="seat", values="player").reindex(
-        frame["game"]).set_axis(frame.index)
+    seat_totals = (
+        by_seat.pivot(index="game", columns="seat", values="total_u")
+        .reindex(frame["game"])
+        .set_axis(frame.index)
+        .astype("Int64")
+    )
+    seat_players = (
+        by_seat.pivot(index="game", columns="seat", values="player")
+        .reindex(frame["game"])
+        .set_axis(frame.index)
+    )
     for seat in range(1, 11):
-        frame[f"seat_{seat}_u"] = seat_totals[seat] if seat in seat_totals else pd.Series(
-            pd.NA, index=frame.index, dtype="Int64")  # units; blank: no such seat
-        frame[f"player_{seat}"] = seat_players[seat] if seat in seat_players else pd.Series(
-            np.nan, index=frame.index, dtype=object)
-    columns = ["source", "game", "round", "table", "judge", "result", "annulled", "k_applied",
-               "k", *(f"seat_{s}_u" for s in range(1, 11)), *(f"player_{s}" for s in range(1, 11))]
+        frame[f"seat_{seat}_u"] = (
+            seat_totals[seat]
+            if seat in seat_totals
+            else pd.Series(pd.NA, index=frame.index, dtype="Int64")
+        )  # units; blank: no such seat
+        frame[f"player_{seat}"] = (
+            seat_players[seat]
+            if seat in seat_players
+            else pd.Series(np.nan, index=frame.index, dtype=object)
+        )
+    columns = [
+        "source",
+        "game",
+        "round",
+        "table",
+        "judge",
+        "result",
+        "annulled",
+        "k_applied",
+        "k",
+        *(f"seat_{s}_u" for s in range(1, 11)),
+        *(f"player_{s}" for s in range(1, 11)),
+    ]
     frame = frame[columns]
-    return frame.iloc[np.argsort(natural_rank(frame["game"]), kind="stable")].reset_index(
-        drop=True)
+    return frame.iloc[np.argsort(natural_rank(frame["game"]), kind="stable")].reset_index(drop=True)

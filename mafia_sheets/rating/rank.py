@@ -37,9 +37,12 @@ def parse_lot_seed(raw: str) -> int:
     shown = text[:40] + ("…" if len(text) > 40 else "")
     top = f"{LOT_SEED_MAX:,}"
     raise MafiaSheetsError(
-        Text(f"Зерно жребия должно быть целым числом от 0 до {top.replace(',', ' ')}, "
-        f"а не «{shown}».",
-                 f"The lot seed must be a whole number from 0 to {top}, not “{shown}”."))
+        Text(
+            f"Зерно жребия должно быть целым числом от 0 до {top.replace(',', ' ')}, "
+            f"а не «{shown}».",
+            f"The lot seed must be a whole number from 0 to {top}, not “{shown}”.",
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -50,8 +53,9 @@ class LotInput:
     seed: int | None = None
 
 
-def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
-         lot: LotInput) -> tuple[tuple[Standing, ...], tuple[Standing, ...], LotStatus]:
+def rank(
+    totals: pd.DataFrame, criteria: Sequence[str], removed: set[str], lot: LotInput
+) -> tuple[tuple[Standing, ...], tuple[Standing, ...], LotStatus]:
     """(standings, removed players' rows, how ties were broken).
 
     Worked example: totals 5, 3.5, 3.5, 3.5, 1 where the three 3.5 players have
@@ -75,10 +79,10 @@ def rank(totals: pd.DataFrame, criteria: Sequence[str], removed: set[str],
     """
     keys = [c for c in criteria if c in CRITERIA_COLUMNS]
     records = cast(list[dict[str, Any]], totals.to_dict("records"))
-    ranked = sorted((r for r in records if r["player"] not in removed),
-                    key=lambda r: _sort_key(r, keys))
-    apart = sorted((r for r in records if r["player"] in removed),
-                   key=lambda r: _sort_key(r, keys))
+    ranked = sorted(
+        (r for r in records if r["player"] not in removed), key=lambda r: _sort_key(r, keys)
+    )
+    apart = sorted((r for r in records if r["player"] in removed), key=lambda r: _sort_key(r, keys))
     groups = _tie_groups(ranked, keys)
     ordered, status = _break_ties(groups, lot)
     standings = _place(ordered, keys)
@@ -102,8 +106,9 @@ def _tie_groups(ranked: list[dict[str, Any]], keys: Sequence[str]) -> list[list[
     return groups
 
 
-def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
-        list[tuple[list[dict[str, Any]], str]], LotStatus]:
+def _break_ties(
+    groups: list[list[dict[str, Any]]], lot: LotInput
+) -> tuple[list[tuple[list[dict[str, Any]], str]], LotStatus]:
     """Each group with how its order was decided: "single", "sheet", "seed" or "open"."""
     rng = random.Random(lot.seed) if lot.seed is not None else None
     decided: list[tuple[list[dict[str, Any]], str]] = []
@@ -125,28 +130,35 @@ def _break_ties(groups: list[list[dict[str, Any]]], lot: LotInput) -> tuple[
         tied_groups.append(tuple(r["player"] for r in decided[-1][0]))
     status = LotStatus(
         needed="open" in methods,
-        method=("open" if "open" in methods else "seed" if "seed" in methods
-                else "sheet" if methods else "none"),
+        method=(
+            "open"
+            if "open" in methods
+            else "seed"
+            if "seed" in methods
+            else "sheet"
+            if methods
+            else "none"
+        ),
         seed=lot.seed if "seed" in methods else None,
         groups=tuple(tied_groups),
     )
     return decided, status
 
 
-def _partial_lot_order(group: list[dict[str, Any]],
-                       orders: dict[str, int]) -> list[dict[str, Any]]:
+def _partial_lot_order(group: list[dict[str, Any]], orders: dict[str, int]) -> list[dict[str, Any]]:
     """An open tie listed in lot order as far as the «Жребий» sheet goes: the players it
     ranks first, in its order, then the others by name. They still share the place range:
     a lot that misses a player decides nothing (the check says so, `lot-missing-player`)."""
-    drawn = sorted((r for r in group if r["player"] in orders),
-                   key=lambda r: orders[r["player"]])
+    drawn = sorted((r for r in group if r["player"] in orders), key=lambda r: orders[r["player"]])
     return drawn + [r for r in group if r["player"] not in orders]
 
 
-def _place(decided: list[tuple[list[dict[str, Any]], str]],
-           keys: Sequence[str]) -> tuple[Standing, ...]:
-    flat = [(record, how, len(group), i) for group, how in decided
-            for i, record in enumerate(group)]
+def _place(
+    decided: list[tuple[list[dict[str, Any]], str]], keys: Sequence[str]
+) -> tuple[Standing, ...]:
+    flat = [
+        (record, how, len(group), i) for group, how in decided for i, record in enumerate(group)
+    ]
     rows: list[Standing] = []
     position = 1
     for index, (record, how, size, i) in enumerate(flat):
@@ -156,14 +168,21 @@ def _place(decided: list[tuple[list[dict[str, Any]], str]],
         else:
             place, place_range = position, str(position)
         below = flat[index + 1][0] if index + 1 < len(flat) else None
-        rows.append(_standing(record, place, place_range, _decided_by(record, below, how, i,
-                                                                       size, keys)))
+        rows.append(
+            _standing(record, place, place_range, _decided_by(record, below, how, i, size, keys))
+        )
         position += 1
     return tuple(rows)
 
 
-def _decided_by(record: dict[str, Any], below: dict[str, Any] | None, how: str, i: int,
-                size: int, keys: Sequence[str]) -> DecidedBy:
+def _decided_by(
+    record: dict[str, Any],
+    below: dict[str, Any] | None,
+    how: str,
+    i: int,
+    size: int,
+    keys: Sequence[str],
+) -> DecidedBy:
     """The first criterion on which this player differs from the next player below."""
     if below is None:
         return "total"
@@ -175,8 +194,13 @@ def _decided_by(record: dict[str, Any], below: dict[str, Any] | None, how: str, 
     return "tied"  # unreachable: groups differ on some key by construction
 
 
-def _standing(record: dict[str, Any], place: int | None, place_range: str,
-              decided_by: DecidedBy, removed: bool = False) -> Standing:
+def _standing(
+    record: dict[str, Any],
+    place: int | None,
+    place_range: str,
+    decided_by: DecidedBy,
+    removed: bool = False,
+) -> Standing:
     return Standing(
         place=place,
         place_range=place_range,

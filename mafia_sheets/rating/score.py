@@ -54,11 +54,22 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
     result = games["result"][~annulled]
     red, black, draws = (int(result.eq(c).sum()) for c in ("red", "black", "draw"))
     n_games = red + black + (draws if rules.draws_in_n else 0)
-    def summary(applied: bool, value: Fraction, side: str | None, n: int,
-                reason: str = "") -> KSummary:
-        return KSummary(applied, value, side, games=n_games, heavy_games=n, red_wins=red,
-                        black_wins=black, draws=draws, annulled=int(annulled.sum()),
-                        reason=reason)
+
+    def summary(
+        applied: bool, value: Fraction, side: str | None, n: int, reason: str = ""
+    ) -> KSummary:
+        return KSummary(
+            applied,
+            value,
+            side,
+            games=n_games,
+            heavy_games=n,
+            red_wins=red,
+            black_wins=black,
+            draws=draws,
+            annulled=int(annulled.sum()),
+            reason=reason,
+        )
 
     if red == black:
         return summary(False, Fraction(1), None, 0, "no_games" if n_games == 0 else "equal_wins")
@@ -103,8 +114,9 @@ def _best_move_units(seats: pd.DataFrame, killed_n1: np.ndarray, units: Units) -
     """Regulation 8.3: the red player killed on night 1 names three seats; count the blacks."""
     out = np.zeros(len(seats), dtype=np.int64)
     named = seats["best_move"].to_numpy(dtype=object)
-    eligible = np.flatnonzero(killed_n1 & (seats["team"].to_numpy(dtype=object) == "red")
-                              & pd.notna(named))
+    eligible = np.flatnonzero(
+        killed_n1 & (seats["team"].to_numpy(dtype=object) == "red") & pd.notna(named)
+    )
     if not len(eligible):
         return out
     black = seats.loc[seats["team"].eq("black"), ["game", "seat"]]
@@ -112,8 +124,13 @@ def _best_move_units(seats: pd.DataFrame, killed_n1: np.ndarray, units: Units) -
     games = seats["game"].to_numpy(dtype=object)
     for index in eligible:  # at most one best move per game: a short loop
         hits = sum((games[index], s) in black_seats for s in set(named[index]))
-        out[index] = (units.values["best_move_3"] if hits >= 3
-                      else units.values["best_move_2"] if hits == 2 else 0)
+        out[index] = (
+            units.values["best_move_3"]
+            if hits >= 3
+            else units.values["best_move_2"]
+            if hits == 2
+            else 0
+        )
     return out
 
 
@@ -132,25 +149,36 @@ def player_totals(seats: pd.DataFrame, k: KSummary, rules: RuleSet) -> pd.DataFr
         wins=seats["win"].astype(np.int64),
         paid_wins=seats["paid"].astype(np.int64),
         paid_heavy_wins=(seats["paid"] & seats["heavy"]).astype(np.int64),
-        wins_don_sheriff=(seats["win"] & seats["role"].isin(["don", "sheriff"])).astype(
-            np.int64),
+        wins_don_sheriff=(seats["win"] & seats["role"].isin(["don", "sheriff"])).astype(np.int64),
         killed_first_night=seats["killed_first_night"].astype(np.int64),
         games=1,
     )
     sums = frame.groupby("player", sort=True)[
-        ["games", "wins", "paid_wins", "paid_heavy_wins", "wins_don_sheriff",
-         "killed_first_night",
-         "penalty_u", "best_move_u", "awards_u", "additional_u"]].sum()
+        [
+            "games",
+            "wins",
+            "paid_wins",
+            "paid_heavy_wins",
+            "wins_don_sheriff",
+            "killed_first_night",
+            "penalty_u",
+            "best_move_u",
+            "awards_u",
+            "additional_u",
+        ]
+    ].sum()
     win_value = rules.points["win"]
     heavy_value = win_value * k.value if k.applied else win_value
     # wins count every game the team won (8.6.2); win points only the paid ones
     sums["win_points"] = _fractions(
         win_value * (w - h) + heavy_value * h
-        for w, h in zip(sums["paid_wins"], sums["paid_heavy_wins"], strict=True))
+        for w, h in zip(sums["paid_wins"], sums["paid_heavy_wins"], strict=True)
+    )
     for column in ("penalty", "best_move", "awards", "additional"):
         sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
-    sums["total"] = _fractions(w + a for w, a in zip(sums["win_points"], sums["additional"],
-                                                     strict=True))
+    sums["total"] = _fractions(
+        w + a for w, a in zip(sums["win_points"], sums["additional"], strict=True)
+    )
     return sums.reset_index()
 
 

@@ -29,13 +29,15 @@ def pool(protocols: Sequence[Protocol]) -> Season:
     prefixes = _file_prefixes([p.sources[0] for p in protocols])
     frames = {}
     for code in vocab.SHEETS:
-        parts = [_namespaced(p, code, prefixes[p.sources[0]]) for p in protocols
-                 if code in p.tables]
+        parts = [
+            _namespaced(p, code, prefixes[p.sources[0]]) for p in protocols if code in p.tables
+        ]
         if parts:
             frames[code] = pd.concat(parts, ignore_index=True)
     if "players" in frames:  # one roster row per player across the season
-        frames["players"] = frames["players"].drop_duplicates(
-            "player", keep="first").reset_index(drop=True)
+        frames["players"] = (
+            frames["players"].drop_duplicates("player", keep="first").reset_index(drop=True)
+        )
     sources = tuple(p.sources[0] for p in protocols)
     return Season(sources, _season_tournament(protocols), rules, frames)
 
@@ -65,20 +67,26 @@ def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
                 en_name = name.en if name else key
                 ru_name = name.ru if name else key
                 raise SeasonConflictError(
-                    Text(f"{other.sources[0]}: параметр «{ru_name}» отличается от "
-                         f"{first.sources[0]}"
-                    " — в одном сезоне правила во всех файлах должны совпадать; выровняйте их.",
-                 f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
-                    "— one season needs the same rules in every file; make them equal."),
+                    Text(
+                        f"{other.sources[0]}: параметр «{ru_name}» отличается от "
+                        f"{first.sources[0]}"
+                        " — в одном сезоне правила во всех файлах должны совпадать; выровняйте их.",
+                        f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
+                        "— one season needs the same rules in every file; make them equal.",
+                    ),
                 )
     return first.rules
 
 
 def _rule_fields(rules: RuleSet) -> dict[str, object]:
     fields: dict[str, object] = dict(rules.points)
-    fields.update(apply_k=rules.apply_k, draws_in_n=rules.draws_in_n,
-                  geo_rule_7=rules.geo_rule_7, draw_quiet_phases=rules.draw_quiet_phases,
-                  win_when_disqualified=rules.win_when_disqualified)
+    fields.update(
+        apply_k=rules.apply_k,
+        draws_in_n=rules.draws_in_n,
+        geo_rule_7=rules.geo_rule_7,
+        draw_quiet_phases=rules.draw_quiet_phases,
+        win_when_disqualified=rules.win_when_disqualified,
+    )
     return fields
 
 
@@ -86,8 +94,7 @@ def _season_tournament(protocols: Sequence[Protocol]) -> Tournament:
     """The season's title: the `Название сезона` setting (the first file that sets it),
     else the files' common name, else the first file's name with the number of files."""
     first = protocols[0].tournament
-    named = next((p.tournament.season_name for p in protocols if p.tournament.season_name),
-                 "")
+    named = next((p.tournament.season_name for p in protocols if p.tournament.season_name), "")
     names = {p.tournament.name for p in protocols}
     if named:
         return replace(first, name=named, season_name=named)

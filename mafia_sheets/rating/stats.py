@@ -35,12 +35,22 @@ PAIR_BATCH = 20_000  # games whose 45 seat pairs are built at once
 
 # One row per player: every count column below, int64.
 COUNT_COLUMNS = (
-    "games", "wins",
+    "games",
+    "wins",
     *(f"{team}_{what}" for team in TEAMS for what in ("games", "wins")),
     *(f"{role}_{what}" for role in ROLES for what in ("games", "wins", "additional_u")),
-    "killed_first_night", "best_moves", "best_moves_three", "best_moves_two",
-    "best_move_u", "fouls", "fouled_out", "disqualified", "penalty_u",
-    *AWARDS, "awards_u", "additional_u",
+    "killed_first_night",
+    "best_moves",
+    "best_moves_three",
+    "best_moves_two",
+    "best_move_u",
+    "fouls",
+    "fouled_out",
+    "disqualified",
+    "penalty_u",
+    *AWARDS,
+    "awards_u",
+    "additional_u",
 )
 
 
@@ -80,8 +90,14 @@ class Stats:
         return Fraction(int(units), self.denominator)
 
 
-def compute_stats(seats: pd.DataFrame, games: pd.DataFrame, order: Sequence[Standing],
-                  k: KSummary, rules: RuleSet, sources: Sequence[str] = ()) -> Stats:
+def compute_stats(
+    seats: pd.DataFrame,
+    games: pd.DataFrame,
+    order: Sequence[Standing],
+    k: KSummary,
+    rules: RuleSet,
+    sources: Sequence[str] = (),
+) -> Stats:
     """The statistics of a rated protocol.
 
     `seats` are the counted seat rows with their points (score.seat_points), `games`
@@ -127,8 +143,9 @@ def _flag(values: pd.Series | np.ndarray) -> np.ndarray:
     return np.asarray(values, dtype=bool).astype(np.int64)
 
 
-def _player_frame(seats: pd.DataFrame, codes: np.ndarray, names: list[str],
-                  units: Units) -> pd.DataFrame:
+def _player_frame(
+    seats: pd.DataFrame, codes: np.ndarray, names: list[str], units: Units
+) -> pd.DataFrame:
     """One bincount per statistic over the integer-coded players."""
     size = len(names)
 
@@ -156,21 +173,24 @@ def _player_frame(seats: pd.DataFrame, codes: np.ndarray, names: list[str],
         columns[f"{name}_games"] = total(mine)
         columns[f"{name}_wins"] = total(mine & win)
         columns[f"{name}_additional_u"] = total(mine * additional)
-    columns.update({
-        "killed_first_night": total(_flag(seats["killed_first_night"])),
-        "best_moves": total(_flag(made)),
-        "best_moves_three": total(_flag(made & (hits >= 3))),
-        "best_moves_two": total(_flag(made & (hits == 2))),
-        "best_move_u": total(seats["best_move_u"].to_numpy(dtype=np.int64)),
-        "fouls": total(pd.to_numeric(seats["fouls"], errors="coerce").fillna(0)
-                       .to_numpy(dtype=np.int64)),
-        "fouled_out": total(_flag(left == 0)),
-        "disqualified": total(_flag(left == 1)),
-        "penalty_u": total(seats["penalty_u"].to_numpy(dtype=np.int64)),
-        **{name: total(_flag(bonus == code)) for code, name in enumerate(AWARDS)},
-        "awards_u": total(seats["awards_u"].to_numpy(dtype=np.int64)),
-        "additional_u": total(additional),
-    })
+    columns.update(
+        {
+            "killed_first_night": total(_flag(seats["killed_first_night"])),
+            "best_moves": total(_flag(made)),
+            "best_moves_three": total(_flag(made & (hits >= 3))),
+            "best_moves_two": total(_flag(made & (hits == 2))),
+            "best_move_u": total(seats["best_move_u"].to_numpy(dtype=np.int64)),
+            "fouls": total(
+                pd.to_numeric(seats["fouls"], errors="coerce").fillna(0).to_numpy(dtype=np.int64)
+            ),
+            "fouled_out": total(_flag(left == 0)),
+            "disqualified": total(_flag(left == 1)),
+            "penalty_u": total(seats["penalty_u"].to_numpy(dtype=np.int64)),
+            **{name: total(_flag(bonus == code)) for code, name in enumerate(AWARDS)},
+            "awards_u": total(seats["awards_u"].to_numpy(dtype=np.int64)),
+            "additional_u": total(additional),
+        }
+    )
     frame = pd.DataFrame({"player": pd.Series(names, dtype=object), **columns})
     return frame[["player", *COUNT_COLUMNS]]
 
@@ -178,8 +198,9 @@ def _player_frame(seats: pd.DataFrame, codes: np.ndarray, names: list[str],
 def _codes(series: pd.Series, values: Sequence[str]) -> np.ndarray:
     """Each value's index in `values` (-1 for anything else): one factorize, then ints."""
     codes, uniques = pd.factorize(series, use_na_sentinel=True)
-    lookup = np.array([values.index(u) if u in values else -1 for u in uniques] + [-1],
-                      dtype=np.int64)
+    lookup = np.array(
+        [values.index(u) if u in values else -1 for u in uniques] + [-1], dtype=np.int64
+    )
     return lookup[codes]
 
 
@@ -187,22 +208,25 @@ def _best_move_hits(seats: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(made, blacks named) per seat row: a best move is the seats named by the player
     killed on night 1; each distinct named seat that holds a black player is a hit."""
     named = seats["best_move"]
-    made = (seats["killed_first_night"].to_numpy(dtype=bool)
-            & named.map(lambda seats_: bool(seats_) if isinstance(seats_, tuple | list)
-                        else False, na_action="ignore").fillna(False).to_numpy(dtype=bool))
+    made = seats["killed_first_night"].to_numpy(dtype=bool) & named.map(
+        lambda seats_: bool(seats_) if isinstance(seats_, tuple | list) else False,
+        na_action="ignore",
+    ).fillna(False).to_numpy(dtype=bool)
     hits = np.zeros(len(seats), dtype=np.int64)
     rows = np.flatnonzero(made)
     if not len(rows):
         return made, hits
     # at most one best move per game: this frame has a few rows per hundred seats
     game = seats["game"].to_numpy(dtype=object)
-    picked = pd.DataFrame({"row": rows, "game": game[rows],
-                           "seat": named.to_numpy(dtype=object)[rows]}).explode("seat")
+    picked = pd.DataFrame(
+        {"row": rows, "game": game[rows], "seat": named.to_numpy(dtype=object)[rows]}
+    ).explode("seat")
     picked = picked.dropna(subset=["seat"]).drop_duplicates(["row", "seat"])
     black = seats["team"].to_numpy(dtype=object) == "black"
     blacks = pd.MultiIndex.from_arrays([game[black], _ints(seats["seat"])[black]])
-    hit = pd.MultiIndex.from_arrays([picked["game"].to_numpy(dtype=object),
-                                     _ints(picked["seat"])]).isin(blacks)
+    hit = pd.MultiIndex.from_arrays(
+        [picked["game"].to_numpy(dtype=object), _ints(picked["seat"])]
+    ).isin(blacks)
     hits += np.bincount(picked["row"].to_numpy(dtype=np.int64)[hit], minlength=len(seats))
     return made, hits
 
@@ -217,16 +241,17 @@ def _by_seat(seats: pd.DataFrame) -> pd.DataFrame:
     win = _flag(seats["win"])
     result = seats["result"].to_numpy(dtype=object)
     frame = pd.DataFrame({"seat": np.arange(1, SEATS + 1)})
-    frame["games"] = np.bincount(seat, minlength=SEATS + 1)[1:SEATS + 1]
-    frame["wins"] = np.bincount(seat, weights=win, minlength=SEATS + 1)[1:SEATS + 1]
+    frame["games"] = np.bincount(seat, minlength=SEATS + 1)[1 : SEATS + 1]
+    frame["wins"] = np.bincount(seat, weights=win, minlength=SEATS + 1)[1 : SEATS + 1]
     frame["wins"] = frame["wins"].round().astype(np.int64)
     black = seats["team"].to_numpy(dtype=object) == "black"
     for name, mask in (("as_red", ~black), ("as_black", black)):
-        frame[f"{name}_games"] = np.bincount(seat[mask], minlength=SEATS + 1)[1:SEATS + 1]
-        frame[f"{name}_wins"] = np.bincount(seat[mask], weights=win[mask],
-                                            minlength=SEATS + 1)[1:SEATS + 1].round()
+        frame[f"{name}_games"] = np.bincount(seat[mask], minlength=SEATS + 1)[1 : SEATS + 1]
+        frame[f"{name}_wins"] = np.bincount(seat[mask], weights=win[mask], minlength=SEATS + 1)[
+            1 : SEATS + 1
+        ].round()
         frame[f"{name}_wins"] = frame[f"{name}_wins"].astype(np.int64)
-    frame["draws"] = np.bincount(seat[result == "draw"], minlength=SEATS + 1)[1:SEATS + 1]
+    frame["draws"] = np.bincount(seat[result == "draw"], minlength=SEATS + 1)[1 : SEATS + 1]
     return frame
 
 
@@ -239,8 +264,7 @@ def _results_by(labels: pd.Series, result: pd.Series) -> pd.DataFrame:
     outcome = result.to_numpy(dtype=object)
     frame = pd.DataFrame({"label": pd.Series(list(uniques), dtype=object)})
     for name in RESULTS:
-        frame[name] = np.bincount(codes[outcome == name], minlength=len(uniques)).astype(
-            np.int64)
+        frame[name] = np.bincount(codes[outcome == name], minlength=len(uniques)).astype(np.int64)
     frame.insert(1, "games", frame[list(RESULTS)].sum(axis=1).astype(np.int64))
     return frame
 
@@ -250,12 +274,17 @@ def _by_label(counted: pd.DataFrame, column: str) -> pd.DataFrame:
     from .build import natural_rank
 
     if column not in counted or counted[column].isna().all():
-        return pd.DataFrame({c: pd.Series(dtype=object if c == "label" else np.int64)
-                             for c in ("label", "games", *RESULTS)})
+        return pd.DataFrame(
+            {
+                c: pd.Series(dtype=object if c == "label" else np.int64)
+                for c in ("label", "games", *RESULTS)
+            }
+        )
     known = counted[counted[column].notna()]
     frame = _results_by(known[column], known["result"])
     return frame.iloc[np.argsort(natural_rank(frame["label"]), kind="stable")].reset_index(
-        drop=True)
+        drop=True
+    )
 
 
 def _ended(seats: pd.DataFrame, counted: pd.DataFrame) -> pd.DataFrame:
@@ -291,8 +320,14 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
         low_won = ~same & np.where(a_low, win_a, win_b)
         high_won = ~same & np.where(a_low, win_b, win_a)
         # bits: 1 same team, 2 same team and won, 4 low won against, 8 high won against
-        flags.append((same.astype(np.int8) | (same & win_a).astype(np.int8) << 1
-                      | low_won.astype(np.int8) << 2 | high_won.astype(np.int8) << 3).ravel())
+        flags.append(
+            (
+                same.astype(np.int8)
+                | (same & win_a).astype(np.int8) << 1
+                | low_won.astype(np.int8) << 2
+                | high_won.astype(np.int8) << 3
+            ).ravel()
+        )
     key = np.concatenate(keys)
     flag = np.concatenate(flags)
     del keys, flags
@@ -301,27 +336,47 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
     met = np.bincount(inverse, minlength=len(unique)).astype(np.int64)
     together, together_wins, a_won, b_won = (
         np.bincount(inverse, weights=(flag & bit) > 0, minlength=len(unique)).astype(np.int64)
-        for bit in (1, 2, 4, 8))
+        for bit in (1, 2, 4, 8)
+    )
     del inverse, flag
     low, high = np.divmod(unique, size)
     # np.unique sorted the keys by (a, b): one stable sort on (games, same team) keeps it
     primary = met * (int(together.max(initial=0)) + 1) + together
     top = np.argsort(-primary, kind="stable")[:PAIRS_KEPT]
-    frame = pd.DataFrame({"a": low[top], "b": high[top], "games": met[top],
-                          "together": together[top], "together_wins": together_wins[top],
-                          "against": met[top] - together[top], "a_won": a_won[top],
-                          "b_won": b_won[top]})
+    frame = pd.DataFrame(
+        {
+            "a": low[top],
+            "b": high[top],
+            "games": met[top],
+            "together": together[top],
+            "together_wins": together_wins[top],
+            "against": met[top] - together[top],
+            "a_won": a_won[top],
+            "b_won": b_won[top],
+        }
+    )
     return frame, len(unique)
 
 
 def _no_pairs() -> pd.DataFrame:
-    return pd.DataFrame({c: pd.Series(dtype=np.int64) for c in (
-        "a", "b", "games", "together", "together_wins", "against", "a_won", "b_won")})
+    return pd.DataFrame(
+        {
+            c: pd.Series(dtype=np.int64)
+            for c in ("a", "b", "games", "together", "together_wins", "against", "a_won", "b_won")
+        }
+    )
 
 
-def _over_time(seats: pd.DataFrame, counted: pd.DataFrame, codes: np.ndarray,
-               order: Sequence[Standing], k: KSummary, rules: RuleSet, units: Units,
-               sources: Sequence[str]) -> OverTime | None:
+def _over_time(
+    seats: pd.DataFrame,
+    counted: pd.DataFrame,
+    codes: np.ndarray,
+    order: Sequence[Standing],
+    k: KSummary,
+    rules: RuleSet,
+    units: Units,
+    sources: Sequence[str],
+) -> OverTime | None:
     """Cumulative exact totals of the top players after each round (a season: after each
     file, in the order given; no rounds: after each game)."""
     from .build import natural_rank
@@ -336,8 +391,11 @@ def _over_time(seats: pd.DataFrame, counted: pd.DataFrame, codes: np.ndarray,
     else:
         column = "round" if _rounds(counted) else "game"
         kind = column
-        values = seats["game"].map(counted.set_index("game")[column]) if column == "round" \
+        values = (
+            seats["game"].map(counted.set_index("game")[column])
+            if column == "round"
             else seats["game"]
+        )
         rank = natural_rank(values.fillna("\uffff"))
         distinct, step = np.unique(rank, return_inverse=True)
         first = pd.Series(values.to_numpy(dtype=object)).groupby(step).first()
@@ -360,9 +418,14 @@ def _over_time(seats: pd.DataFrame, counted: pd.DataFrame, codes: np.ndarray,
     win_value = rules.points["win"]
     heavy_value = win_value * k.value if k.applied else win_value
     totals = tuple(
-        tuple(win_value * int(w - h) + heavy_value * int(h) + units.points(int(a))
-              for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True))
-        for i in range(len(leaders)))
-    steps = tuple(None if (v is None or (isinstance(v, float) and np.isnan(v))) else v
-                  for v in labels.tolist())
+        tuple(
+            win_value * int(w - h) + heavy_value * int(h) + units.points(int(a))
+            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
+        )
+        for i in range(len(leaders))
+    )
+    steps = tuple(
+        None if (v is None or (isinstance(v, float) and np.isnan(v))) else v
+        for v in labels.tolist()
+    )
     return OverTime(kind, steps, tuple(s.player for s in leaders), totals)

@@ -34,51 +34,82 @@ Located = tuple[object, str]  # a value as typed and its cell ("" when it has no
 Labelled = list[tuple[int, int, str, "tuple[str, str] | None"]]
 
 RESULT_MARKED_TWICE = define(
-    "result-marked-twice", "error",
-    Text("Отмечено несколько результатов игры {game}: {found}",
-         "Several results are marked for game {game}: {found}"),
-    Text("одна отметка: красные, чёрные или ничья",
-         "one mark: red, black or draw"),
-    Text("Оставьте отметку только у одного результата",
-         "Keep the mark beside one result only"),
+    "result-marked-twice",
+    "error",
+    Text(
+        "Отмечено несколько результатов игры {game}: {found}",
+        "Several results are marked for game {game}: {found}",
+    ),
+    Text("одна отметка: красные, чёрные или ничья", "one mark: red, black or draw"),
+    Text("Оставьте отметку только у одного результата", "Keep the mark beside one result only"),
 )
 BEST_MOVE_WITHOUT_VICTIM = define(
-    "best-move-without-victim", "error",
-    Text("Лучший ход записан, но неизвестно, чей он",
-         "A best move is recorded, but not whose it is"),
-    Text("номер места убитого в первую ночь рядом с лучшим ходом или его выбывание (убит, Н1)",
-         "the seat of the player killed on night 1 beside the best move, or their departure "
-         "(killed, N1)"),
-    Text("Впишите место первого убитого («Игрок №») или отметьте его выбывание",
-         "Write the first-night victim's seat («Player #») or record their departure"),
+    "best-move-without-victim",
+    "error",
+    Text(
+        "Лучший ход записан, но неизвестно, чей он", "A best move is recorded, but not whose it is"
+    ),
+    Text(
+        "номер места убитого в первую ночь рядом с лучшим ходом или его выбывание (убит, Н1)",
+        "the seat of the player killed on night 1 beside the best move, or their departure "
+        "(killed, N1)",
+    ),
+    Text(
+        "Впишите место первого убитого («Игрок №») или отметьте его выбывание",
+        "Write the first-night victim's seat («Player #») or record their departure",
+    ),
 )
 PROTEST_ON_SHEET = define(
-    "protest-on-game-sheet", "warning",
-    Text("На бланке игры {game} записан протест: «{value}»",
-         "A protest is written on the sheet of game {game}: “{value}”"),
-    Text("протест со временем подачи и решением на листе «Протесты»",
-         "the protest with its time and decision in the Protests sheet"),
-    Text("Перенесите протест на лист «Протесты» (место, время, решение): бланк его не "
-         "решает",
-         "Copy the protest to the Protests sheet (seat, time, decision): the game sheet "
-         "cannot decide it"),
+    "protest-on-game-sheet",
+    "warning",
+    Text(
+        "На бланке игры {game} записан протест: «{value}»",
+        "A protest is written on the sheet of game {game}: “{value}”",
+    ),
+    Text(
+        "протест со временем подачи и решением на листе «Протесты»",
+        "the protest with its time and decision in the Protests sheet",
+    ),
+    Text(
+        "Перенесите протест на лист «Протесты» (место, время, решение): бланк его не решает",
+        "Copy the protest to the Protests sheet (seat, time, decision): the game sheet "
+        "cannot decide it",
+    ),
 )
 BAD_SEAT_CELL = define(
-    "bad-seat-cell", "error",
-    Text("«{value}» в строке «{field}» — не номер места",
-         "“{value}” in the row “{field}” is not a seat number"),
-    Text("номер места 1–10 (несколько — через пробел: 3 7); пусто или «-» — никто",
-         "a seat number 1–10 (several separated by spaces: 3 7); blank or «-» for nobody"),
-    Text("Впишите номер места или очистите ячейку",
-         "Type the seat number or clear the cell"),
+    "bad-seat-cell",
+    "error",
+    Text(
+        "«{value}» в строке «{field}» — не номер места",
+        "“{value}” in the row “{field}” is not a seat number",
+    ),
+    Text(
+        "номер места 1–10 (несколько — через пробел: 3 7); пусто или «-» — никто",
+        "a seat number 1–10 (several separated by spaces: 3 7); blank or «-» for nobody",
+    ),
+    Text("Впишите номер места или очистите ячейку", "Type the seat number or clear the cell"),
 )
 
 _KILLS_ROW = Text("Убит ночью", "Killed at night")
 _VOTES_ROW = Text("Заголосован днём", "Voted out by day")
 _DQ_ROW = Text("Дисквалифицирован", "Disqualified")
 _LEFT_WORD = {"kills": "убит", "votes": "заголосован", "disqualified": "дисквалифицирован"}
-_VICTIM_LABELS = frozenset({"игрок", "место", "player", "seat", "гравець", "місце", "пу",
-                            "первый убитый", "first killed", "убит", "killed", "victim"})
+_VICTIM_LABELS = frozenset(
+    {
+        "игрок",
+        "место",
+        "player",
+        "seat",
+        "гравець",
+        "місце",
+        "пу",
+        "первый убитый",
+        "first killed",
+        "убит",
+        "killed",
+        "victim",
+    }
+)
 
 
 @dataclass
@@ -115,8 +146,12 @@ def _kind(text: str) -> int:
     if kind is None:
         label = label_of(text)
         kind = (_PLAYER if label in SEAT_FIELDS["player"] else 0) | (
-            _RESULT if label in RESULT_WORDS else
-            _FIELD if split_label(text, GAME_FIELDS) is not None else 0)
+            _RESULT
+            if label in RESULT_WORDS
+            else _FIELD
+            if split_label(text, GAME_FIELDS) is not None
+            else 0
+        )
         if len(_KINDS) >= _KINDS_MAX:
             _KINDS.clear()
         _KINDS[text] = kind
@@ -165,8 +200,11 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     assert seat_grid is not None
     game = GameSheet(grid.name)
     inside = set(range(seat_grid.header, max(seat_grid.rows) + 1))
-    plain = [(name, c, grid.letter(c)) for name, c in seat_grid.columns.items()
-             if name not in ("fouls", "points")]
+    plain = [
+        (name, c, grid.letter(c))
+        for name, c in seat_grid.columns.items()
+        if name not in ("fouls", "points")
+    ]
     boxes = [(c, grid.letter(c)) for c in seat_grid.fouls]
     game.seats = _seat_rows_read(grid, plain, boxes, seat_grid.rows)
     game.seat_rows = [grid.excel_row(r) for r in seat_grid.rows]
@@ -184,15 +222,19 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     _best_move(grid, labelled, game, fields.get("first_killed"), source)
     if "protest" in fields and fields["protest"][0] not in ("", None):
         value, cell = fields["protest"]
-        game.findings.append(finding(PROTEST_ON_SHEET, grid.name, cell, value,
-                                     row=_row_of(cell), source=source))
+        game.findings.append(
+            finding(PROTEST_ON_SHEET, grid.name, cell, value, row=_row_of(cell), source=source)
+        )
     game.played = (result is not None and not _blank(result[0])) or any(
-        _typed(seat.get(name)) for seat in game.seats
-        for name in ("role", "fouls", "left", "when", "bonus", "best_move"))
+        _typed(seat.get(name))
+        for seat in game.seats
+        for name in ("role", "fouls", "left", "when", "bonus", "best_move")
+    )
     return game
 
 
 # ---- the seat grid ---------------------------------------------------------------------------
+
 
 def _seat_grid(grid: Grid) -> _SeatGrid | None:
     """The sheet's seat grid, found once per sheet (detection and reading both ask)."""
@@ -250,16 +292,20 @@ def _foul_boxes(grid: Grid, header: int, columns: dict[str, int]) -> tuple[int, 
         limit = min([*later, start + 4]) if later else start + 4
         end = start
         # boxes under an unmerged header: sub-headers 1 … 4 below it, or blank header cells
-        while end + 1 < limit and grid.blank(header, end + 1) and _box_column(grid, header,
-                                                                             end + 1):
+        while (
+            end + 1 < limit and grid.blank(header, end + 1) and _box_column(grid, header, end + 1)
+        ):
             end += 1
     return tuple(range(start, end + 1))
 
 
 def _box_column(grid: Grid, header: int, column: int) -> bool:
     below = grid.value(header + 1, column)
-    return (isinstance(below, int | float) and 1 <= below <= 4) or mark(below) or \
-        grid.blank(header + 1, column)
+    return (
+        (isinstance(below, int | float) and 1 <= below <= 4)
+        or mark(below)
+        or grid.blank(header + 1, column)
+    )
 
 
 def _seat_rows(grid: Grid, header: int, columns: dict[str, int]) -> list[int]:
@@ -283,8 +329,7 @@ def _seat_rows(grid: Grid, header: int, columns: dict[str, int]) -> list[int]:
         if len(rows) >= 5:
             return rows
     r = header + 1
-    while r < grid.height and grid.blank(r, columns["player"]) and _sub_header(grid, r,
-                                                                                  columns):
+    while r < grid.height and grid.blank(r, columns["player"]) and _sub_header(grid, r, columns):
         r += 1
     return list(range(r, min(grid.height, r + 10)))
 
@@ -294,9 +339,12 @@ def _sub_header(grid: Grid, r: int, columns: dict[str, int]) -> bool:
     return all(isinstance(v, int | float) and 1 <= v <= 4 for v in values) or not values
 
 
-def _seat_rows_read(grid: Grid, plain: list[tuple[str, int, str]],
-                    boxes: list[tuple[int, str]],
-                    rows: tuple[int, ...]) -> list[dict[str, Located]]:
+def _seat_rows_read(
+    grid: Grid,
+    plain: list[tuple[str, int, str]],
+    boxes: list[tuple[int, str]],
+    rows: tuple[int, ...],
+) -> list[dict[str, Located]]:
     """The seat rows; `plain`: the grid's (field, column, letters) other than fouls and sums;
     `boxes`: the foul boxes' (column, letters)."""
     out: list[dict[str, Located]] = []
@@ -331,8 +379,11 @@ def _fouls(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> Lo
             value = ""
         marks = _marks_in(value)
         return (marks if marks is not None else value), first
-    filled = [(letters, v) for c, letters in boxes
-              if c < width and (v := cells[c]) != "" and not _blank(v)]
+    filled = [
+        (letters, v)
+        for c, letters in boxes
+        if c < width and (v := cells[c]) != "" and not _blank(v)
+    ]
     if not filled:
         return "", first
     if len(filled) == 1 and _whole(filled[0][1]) is not None and filled[0][1] != 1:
@@ -354,6 +405,7 @@ def _marks_in(value: object) -> int | None:
 
 
 # ---- labelled fields ----------------------------------------------------------------------
+
 
 def _labelled_fields(grid: Grid, labelled: Labelled) -> dict[str, Located]:
     """Every game field's value: in the label's cell, right of it, or below it."""
@@ -378,6 +430,7 @@ def _first_word(name: str, inline: str) -> str:
 
 def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
     """The value right of a label, else below it; `words`: a result word is a value."""
+
     def value(v: object) -> bool:
         if v.__class__ is not str:
             return not _is_label(v)
@@ -401,8 +454,9 @@ def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
 
 
 def _is_label(value: object) -> bool:
-    return isinstance(value, str) and (split_label(value, GAME_FIELDS) is not None
-                                       or label_of(value) in RESULT_WORDS)
+    return isinstance(value, str) and (
+        split_label(value, GAME_FIELDS) is not None or label_of(value) in RESULT_WORDS
+    )
 
 
 _TABLE_IN_NAME = re.compile(r"(?:стол|стіл|table|t)\s*№?\s*(\d+)")
@@ -423,10 +477,13 @@ def _from_sheet_name(name: str, header: dict[str, Located]) -> None:
 
 # ---- the result ---------------------------------------------------------------------------
 
-def _result(grid: Grid, labelled: Labelled, fields: dict[str, Located], game: GameSheet,
-            source: str) -> Located | None:
-    options = [(r, c, RESULT_WORDS[label_of(text)]) for r, c, text, split in labelled
-               if split is None]
+
+def _result(
+    grid: Grid, labelled: Labelled, fields: dict[str, Located], game: GameSheet, source: str
+) -> Located | None:
+    options = [
+        (r, c, RESULT_WORDS[label_of(text)]) for r, c, text, split in labelled if split is None
+    ]
     if len({outcome for _, _, outcome in options}) >= 2:
         return _marked(grid, options, game, source)
     written = fields.get("result")
@@ -441,8 +498,9 @@ def _result(grid: Grid, labelled: Labelled, fields: dict[str, Located], game: Ga
     return None
 
 
-def _marked(grid: Grid, options: list[tuple[int, int, str]], game: GameSheet,
-            source: str) -> Located | None:
+def _marked(
+    grid: Grid, options: list[tuple[int, int, str]], game: GameSheet, source: str
+) -> Located | None:
     """The option with a mark beside it: right, else left, else below, else above."""
     for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0)):
         marked = []
@@ -452,11 +510,23 @@ def _marked(grid: Grid, options: list[tuple[int, int, str]], game: GameSheet,
                 marked.append((outcome, grid.address(*at)))
         if marked:
             if len({o for o, _ in marked}) > 1:
-                names = Text(*(", ".join(vocab.display_value("result", o, lang)
-                                         for o, _ in marked) for lang in LANGS))
-                game.findings.append(finding(RESULT_MARKED_TWICE, grid.name, marked[1][1],
-                                             "", row=_row_of(marked[1][1]), source=source,
-                                             found=names))
+                names = Text(
+                    *(
+                        ", ".join(vocab.display_value("result", o, lang) for o, _ in marked)
+                        for lang in LANGS
+                    )
+                )
+                game.findings.append(
+                    finding(
+                        RESULT_MARKED_TWICE,
+                        grid.name,
+                        marked[1][1],
+                        "",
+                        row=_row_of(marked[1][1]),
+                        source=source,
+                        found=names,
+                    )
+                )
             outcome, cell = marked[0]
             return RESULT_DISPLAY[outcome], cell
     r, c, _ = options[0]
@@ -464,6 +534,7 @@ def _marked(grid: Grid, options: list[tuple[int, int, str]], game: GameSheet,
 
 
 # ---- departures from rows of phases ---------------------------------------------------------
+
 
 def _departures(grid: Grid, labelled: Labelled, game: GameSheet, source: str) -> None:
     """Kills by night, votes by day, disqualifications: onto the seats that have no
@@ -477,13 +548,19 @@ def _departures(grid: Grid, labelled: Labelled, game: GameSheet, source: str) ->
             cell_value = grid.value(r, column)
             seats = seats_in(cell_value)
             if seats is None:
-                game.findings.append(finding(
-                    BAD_SEAT_CELL, grid.name, grid.address(r, column), cell_value,
-                    row=grid.excel_row(r), source=source,
-                    field={"kills": _KILLS_ROW, "votes": _VOTES_ROW}.get(kind, _DQ_ROW)))
+                game.findings.append(
+                    finding(
+                        BAD_SEAT_CELL,
+                        grid.name,
+                        grid.address(r, column),
+                        cell_value,
+                        row=grid.excel_row(r),
+                        source=source,
+                        field={"kills": _KILLS_ROW, "votes": _VOTES_ROW}.get(kind, _DQ_ROW),
+                    )
+                )
                 continue
-            phase = (2 * index + 2 if kind == "kills" else 2 * index + 1
-                     if kind == "votes" else None)
+            phase = 2 * index + 2 if kind == "kills" else 2 * index + 1 if kind == "votes" else None
             for seat in seats:
                 _depart(game, seat, kind, phase, grid.address(r, column))
 
@@ -514,8 +591,10 @@ def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str)
 
 # ---- the best move --------------------------------------------------------------------------
 
-def _best_move(grid: Grid, labelled: Labelled, game: GameSheet, named: Located | None,
-               source: str) -> None:
+
+def _best_move(
+    grid: Grid, labelled: Labelled, game: GameSheet, named: Located | None, source: str
+) -> None:
     for r, c, _, split in labelled:
         if split is None or split[0] != "best_move":
             continue
@@ -524,31 +603,45 @@ def _best_move(grid: Grid, labelled: Labelled, game: GameSheet, named: Located |
             return
         if victim is None and len(seats) == 4:  # victim's seat first, then the three named
             victim, seats = seats[0], seats[1:]
-        attach_best_move(game, ", ".join(seat_text(v) for v, _ in seats), seats[0][1],
-                         victim or named, source)
+        attach_best_move(
+            game, ", ".join(seat_text(v) for v, _ in seats), seats[0][1], victim or named, source
+        )
         return
 
 
-def attach_best_move(game: GameSheet, text: str, cell: str, victim: Located | None,
-                     source: str) -> None:
+def attach_best_move(
+    game: GameSheet, text: str, cell: str, victim: Located | None, source: str
+) -> None:
     """Put the best move on its maker's seat row: the victim named beside it, else the
     player the departures show killed on night 1."""
     if victim is None or _blank(victim[0]):
         victim = _first_night_victim(game)
     if victim is None:
-        game.findings.append(finding(BEST_MOVE_WITHOUT_VICTIM, game.sheet, cell, text,
-                                     row=_row_of(cell), source=source))
+        game.findings.append(
+            finding(
+                BEST_MOVE_WITHOUT_VICTIM, game.sheet, cell, text, row=_row_of(cell), source=source
+            )
+        )
         return
     for row in game.seats:
         if _whole(row.get("seat", ("", ""))[0]) == _whole(victim[0]):
             row["best_move"] = (text, cell)
             return
-    game.findings.append(finding(BEST_MOVE_WITHOUT_VICTIM, game.sheet, victim[1] or cell,
-                                 victim[0], row=_row_of(victim[1] or cell), source=source))
+    game.findings.append(
+        finding(
+            BEST_MOVE_WITHOUT_VICTIM,
+            game.sheet,
+            victim[1] or cell,
+            victim[0],
+            row=_row_of(victim[1] or cell),
+            source=source,
+        )
+    )
 
 
-def _best_move_cells(grid: Grid, r: int, c: int,
-                     inline: str) -> tuple[list[Located], Located | None]:
+def _best_move_cells(
+    grid: Grid, r: int, c: int, inline: str
+) -> tuple[list[Located], Located | None]:
     """The seats right of the label (one cell or several) and the victim's seat, when a
     label such as «Игрок №» precedes it."""
     seats: list[Located] = []
@@ -587,6 +680,7 @@ def _first_night_victim(game: GameSheet) -> Located | None:
 
 
 # ---- small helpers --------------------------------------------------------------------------
+
 
 def _blank(value: object) -> bool:
     return value is None or value == "" or (isinstance(value, str) and not value.strip())

@@ -62,165 +62,381 @@ def _yes_no(name: Text, help: Text, **more: Any) -> Column:
 
 
 # Aliases rank by their order: when two headers could be one column, the earlier wins
-_GAME_ALIASES = ("№ игры", "игра №", "номер игры", "# игры", "game id", "game no", "game #",
-                 "game number", "id игры")
-_NICK_ALIASES = ("ник", "nickname", "nick", "ник игрока", "игрок ник", "player name",
-                 "участник", "имя", "name")
-_SEAT_ALIASES = ("№", "#", "номер места", "№ места", "место №", "место за столом", "слот",
-                 "slot", "seat no", "seat #", "seat number", "номер", "no")
+_GAME_ALIASES = (
+    "№ игры",
+    "игра №",
+    "номер игры",
+    "# игры",
+    "game id",
+    "game no",
+    "game #",
+    "game number",
+    "id игры",
+)
+_NICK_ALIASES = (
+    "ник",
+    "nickname",
+    "nick",
+    "ник игрока",
+    "игрок ник",
+    "player name",
+    "участник",
+    "имя",
+    "name",
+)
+_SEAT_ALIASES = (
+    "№",
+    "#",
+    "номер места",
+    "№ места",
+    "место №",
+    "место за столом",
+    "слот",
+    "slot",
+    "seat no",
+    "seat #",
+    "seat number",
+    "номер",
+    "no",
+)
 _TABLE_ALIASES = ("стол №", "№ стола", "номер стола", "table no", "table #")
 
 SCHEMA: dict[str, dict[str, Column]] = {
     "tournament": {
-        "setting": Column(Text("Параметр", "Setting"),
-                          Text("Название параметра — не меняйте.", "Setting name — keep it."),
-                          header_required=True),
-        "value": Column(Text("Значение", "Value"),
-                        Text("Значение; пояснение — в третьей колонке.",
-                             "The value; the third column explains it."),
-                        parse=lambda value: value, header_required=True, kind="any"),
+        "setting": Column(
+            Text("Параметр", "Setting"),
+            Text("Название параметра — не меняйте.", "Setting name — keep it."),
+            header_required=True,
+        ),
+        "value": Column(
+            Text("Значение", "Value"),
+            Text(
+                "Значение; пояснение — в третьей колонке.",
+                "The value; the third column explains it.",
+            ),
+            parse=lambda value: value,
+            header_required=True,
+            kind="any",
+        ),
     },
     "players": {
-        "player": Column(Text("Игрок", "Player"),
-                         Text("Ник, уникальный; пишите одинаково на всех листах.",
-                              "Nickname, unique; spell it the same on every sheet."),
-                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
+        "player": Column(
+            Text("Игрок", "Player"),
+            Text(
+                "Ник, уникальный; пишите одинаково на всех листах.",
+                "Nickname, unique; spell it the same on every sheet.",
+            ),
+            aliases=_NICK_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
         "club": Column(Text("Клуб", "Club"), Text("Клуб (необязательно).", "Club (optional).")),
         "city": Column(Text("Город", "City"), Text("Город (необязательно).", "City (optional).")),
-        "removed": _yes_no(Text("Удалён с турнира", "Removed from tournament"),
-                           Text("«да» — удалён с турнира (особая ситуация 4), места не "
-                                "получает.",
-                                "«yes» — removed (special situation 4): gets no place."),
-                           aliases=("удален", "удалён", "removed")),
+        "removed": _yes_no(
+            Text("Удалён с турнира", "Removed from tournament"),
+            Text(
+                "«да» — удалён с турнира (особая ситуация 4), места не получает.",
+                "«yes» — removed (special situation 4): gets no place.",
+            ),
+            aliases=("удален", "удалён", "removed"),
+        ),
     },
     "games": {
-        "game": Column(Text("Игра", "Game"),
-                       Text("Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
-                            "Game id (number or text), unique; the same id in «Seats»."),
-                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
-        "round": _whole(0, None, Text("Тур", "Round"),
-                        Text("Номер тура (необязательно).", "Round number (optional)."),
-                        aliases=("тур №", "№ тура", "раунд", "round no")),
-        "table": Column(Text("Стол", "Table"), Text("Стол (необязательно).", "Table (optional)."),
-                        aliases=_TABLE_ALIASES),
-        "judge": Column(Text("Судья", "Judge"),
-                        Text("Судья за столом (необязательно).", "Table judge (optional)."),
-                        aliases=("ведущий", "судья за столом", "referee", "host")),
-        "result": _words("result", Text("Результат", "Result"), Text("Кто победил.", "Who won."),
-                         header_required=True,
-                         aliases=("победитель", "winner", "победа", "победила команда",
-                                  "победившая команда", "кто победил", "исход", "итог",
-                                  "результат игры", "outcome", "winning team", "won")),
-        "ended": Column(Text("Окончание", "Ended"),
-                        Text("Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
-                             "Time the game ended, hh:mm: the 10-minute protest window starts "
-                             "here."),
-                        parse=v.parse_time,
-                        aliases=("конец", "end", "время окончания", "окончание игры", "finish",
-                                 "ended at", "время"),
-                        number_format="hh:mm", kind="time"),
-        "annulled": _yes_no(Text("Отменена", "Annulled"),
-                            Text("«да» — игра отменена по протесту и ничего не даёт.",
-                                 "«yes» — annulled by a protest decision; counts for nothing."),
-                            aliases=("аннулирована", "отмена", "cancelled", "canceled")),
+        "game": Column(
+            Text("Игра", "Game"),
+            Text(
+                "Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
+                "Game id (number or text), unique; the same id in «Seats».",
+            ),
+            aliases=_GAME_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
+        "round": _whole(
+            0,
+            None,
+            Text("Тур", "Round"),
+            Text("Номер тура (необязательно).", "Round number (optional)."),
+            aliases=("тур №", "№ тура", "раунд", "round no"),
+        ),
+        "table": Column(
+            Text("Стол", "Table"),
+            Text("Стол (необязательно).", "Table (optional)."),
+            aliases=_TABLE_ALIASES,
+        ),
+        "judge": Column(
+            Text("Судья", "Judge"),
+            Text("Судья за столом (необязательно).", "Table judge (optional)."),
+            aliases=("ведущий", "судья за столом", "referee", "host"),
+        ),
+        "result": _words(
+            "result",
+            Text("Результат", "Result"),
+            Text("Кто победил.", "Who won."),
+            header_required=True,
+            aliases=(
+                "победитель",
+                "winner",
+                "победа",
+                "победила команда",
+                "победившая команда",
+                "кто победил",
+                "исход",
+                "итог",
+                "результат игры",
+                "outcome",
+                "winning team",
+                "won",
+            ),
+        ),
+        "ended": Column(
+            Text("Окончание", "Ended"),
+            Text(
+                "Время окончания, чч:мм: от него отсчитываются 10 минут на протест.",
+                "Time the game ended, hh:mm: the 10-minute protest window starts here.",
+            ),
+            parse=v.parse_time,
+            aliases=(
+                "конец",
+                "end",
+                "время окончания",
+                "окончание игры",
+                "finish",
+                "ended at",
+                "время",
+            ),
+            number_format="hh:mm",
+            kind="time",
+        ),
+        "annulled": _yes_no(
+            Text("Отменена", "Annulled"),
+            Text(
+                "«да» — игра отменена по протесту и ничего не даёт.",
+                "«yes» — annulled by a protest decision; counts for nothing.",
+            ),
+            aliases=("аннулирована", "отмена", "cancelled", "canceled"),
+        ),
     },
     "seats": {
-        "game": Column(Text("Игра", "Game"),
-                       Text("Номер игры из листа «Игры».", "Game id from the «Games» sheet."),
-                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
-        "seat": _whole(1, 10, Text("Место", "Seat"),
-                       Text("Место за столом; каждое место один раз в игре.",
-                            "Seat at the table; each seat once per game."),
-                       aliases=_SEAT_ALIASES, header_required=True),
-        "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
-                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
-        "role": _words("role", Text("Роль", "Role"),
-                       Text("Роль. Пусто = мирный, как в бумажном протоколе. В игре 6 мирных, "
-                            "1 шериф, 2 мафии, 1 дон.",
-                            "Role. Blank = civilian, as on the paper form. A game has 6 "
-                            "civilians, 1 sheriff, 2 mafia, 1 don."),
-                       header_required=True, aliases=("роль игрока", "карта", "card")),
-        "fouls": Column(Text("Фолы", "Fouls"),
-                        Text("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
-                        v.parse_fouls, whole=(0, 4), kind="number",
-                        aliases=("фол", "foul", "фолов", "число фолов", "кол-во фолов",
-                                 "количество фолов", "ф"),
-                        absent=Text("фолы не учтены: 4 фола и их выбывания не проверены",
-                                    "fouls are not counted: 4-foul departures are not "
-                                    "checked")),
-        "left": _words("left", Text("Выбыл", "Left"),
-                       Text("Как выбыл; пусто — остался за столом до конца.",
-                            "How the player left; blank = stayed to the end."),
-                       aliases=("как выбыл", "выбытие", "выбывание", "уход", "статус",
-                                "departure", "eliminated", "out", "status"),
-                       absent=Text("выбывания не учтены: штрафы за дисквалификацию, "
-                                   "убитые в первую ночь и ход игры не учтены",
-                                   "departures are not counted: disqualification penalties, "
-                                   "first-night victims and the course of the game are "
-                                   "not counted")),
-        "when": Column(Text("Когда", "When"),
-                       Text("Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
-                            "Phase the player left: D1 = day 1, N1 = the night after it, D2, "
-                            "N2 …"),
-                       parse=v.parse_phase, kind="phase",
-                       aliases=("фаза", "phase", "фаза выбывания", "когда выбыл", "выбыл когда",
-                                "выбыл в", "круг", "when left"),
-                       absent=Text("фазы выбывания не указаны: убитый в первую ночь, его "
-                                   "лучший ход и ход игры не проверены",
-                                   "departure phases are missing: the first-night victim, "
-                                   "the best move and the course of the game are not "
-                                   "checked")),
-        "best_move": Column(Text("Лучший ход", "Best move"),
-                            Text("Только у убитого в первую ночь: три названных места, «3 5 7».",
-                                 "Only for the player killed on night 1: the three seats "
-                                 "named, «3 5 7»."),
-                            # «3,5» would become the number 3.5 in a Russian Excel
-                            parse=v.parse_seat_list, number_format="@", kind="seats",
-                            aliases=("лх", "лучш ход", "best move", "bm", "лучший ход лх",
-                                     "ход", "лучший ход места"),
-                            absent=Text("лучший ход не учтён", "best moves are not counted")),
-        "bonus": Column(Text("Доп", "Bonus"),
-                        Text("Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
-                             "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
-                             "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
-                             "to losers; each at most once per game, none in a draw."),
-                        parse=v.parse_bonus, vocab="bonus", kind="bonus",
-                        # not «ЛИ»: it is one of the awards, and a helper column of its own
-                        aliases=("доп. баллы", "доп баллы", "бонус", "доп балл",
-                                 "дополнительные баллы", "доп очки", "допы", "дб", "бонусы",
-                                 "награды", "extra", "extra points", "bonus points", "award",
-                                 "awards"),
-                        absent=Text("награды судьи не учтены", "the judge's awards are not "
-                                    "counted")),
-        "table": Column(Text("Стол", "Table"),
-                        Text("Стол (нужен, когда игры нумеруются за каждым столом заново).",
-                             "Table (needed when each table numbers its games from 1)."),
-                        aliases=_TABLE_ALIASES),
+        "game": Column(
+            Text("Игра", "Game"),
+            Text("Номер игры из листа «Игры».", "Game id from the «Games» sheet."),
+            aliases=_GAME_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
+        "seat": _whole(
+            1,
+            10,
+            Text("Место", "Seat"),
+            Text(
+                "Место за столом; каждое место один раз в игре.",
+                "Seat at the table; each seat once per game.",
+            ),
+            aliases=_SEAT_ALIASES,
+            header_required=True,
+        ),
+        "player": Column(
+            Text("Игрок", "Player"),
+            Text("Ник игрока.", "Player's nickname."),
+            aliases=_NICK_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
+        "role": _words(
+            "role",
+            Text("Роль", "Role"),
+            Text(
+                "Роль. Пусто = мирный, как в бумажном протоколе. В игре 6 мирных, "
+                "1 шериф, 2 мафии, 1 дон.",
+                "Role. Blank = civilian, as on the paper form. A game has 6 "
+                "civilians, 1 sheriff, 2 mafia, 1 don.",
+            ),
+            header_required=True,
+            aliases=("роль игрока", "карта", "card"),
+        ),
+        "fouls": Column(
+            Text("Фолы", "Fouls"),
+            Text("Число фолов (пусто = 0).", "Number of fouls (blank = 0)."),
+            v.parse_fouls,
+            whole=(0, 4),
+            kind="number",
+            aliases=(
+                "фол",
+                "foul",
+                "фолов",
+                "число фолов",
+                "кол-во фолов",
+                "количество фолов",
+                "ф",
+            ),
+            absent=Text(
+                "фолы не учтены: 4 фола и их выбывания не проверены",
+                "fouls are not counted: 4-foul departures are not checked",
+            ),
+        ),
+        "left": _words(
+            "left",
+            Text("Выбыл", "Left"),
+            Text(
+                "Как выбыл; пусто — остался за столом до конца.",
+                "How the player left; blank = stayed to the end.",
+            ),
+            aliases=(
+                "как выбыл",
+                "выбытие",
+                "выбывание",
+                "уход",
+                "статус",
+                "departure",
+                "eliminated",
+                "out",
+                "status",
+            ),
+            absent=Text(
+                "выбывания не учтены: штрафы за дисквалификацию, "
+                "убитые в первую ночь и ход игры не учтены",
+                "departures are not counted: disqualification penalties, "
+                "first-night victims and the course of the game are "
+                "not counted",
+            ),
+        ),
+        "when": Column(
+            Text("Когда", "When"),
+            Text(
+                "Фаза выбывания: Д1 — первый день, Н1 — ночь после него, Д2, Н2 …",
+                "Phase the player left: D1 = day 1, N1 = the night after it, D2, N2 …",
+            ),
+            parse=v.parse_phase,
+            kind="phase",
+            aliases=(
+                "фаза",
+                "phase",
+                "фаза выбывания",
+                "когда выбыл",
+                "выбыл когда",
+                "выбыл в",
+                "круг",
+                "when left",
+            ),
+            absent=Text(
+                "фазы выбывания не указаны: убитый в первую ночь, его "
+                "лучший ход и ход игры не проверены",
+                "departure phases are missing: the first-night victim, "
+                "the best move and the course of the game are not "
+                "checked",
+            ),
+        ),
+        "best_move": Column(
+            Text("Лучший ход", "Best move"),
+            Text(
+                "Только у убитого в первую ночь: три названных места, «3 5 7».",
+                "Only for the player killed on night 1: the three seats named, «3 5 7».",
+            ),
+            # «3,5» would become the number 3.5 in a Russian Excel
+            parse=v.parse_seat_list,
+            number_format="@",
+            kind="seats",
+            aliases=(
+                "лх",
+                "лучш ход",
+                "best move",
+                "bm",
+                "лучший ход лх",
+                "ход",
+                "лучший ход места",
+            ),
+            absent=Text("лучший ход не учтён", "best moves are not counted"),
+        ),
+        "bonus": Column(
+            Text("Доп", "Bonus"),
+            Text(
+                "Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
+                "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
+                "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
+                "to losers; each at most once per game, none in a draw.",
+            ),
+            parse=v.parse_bonus,
+            vocab="bonus",
+            kind="bonus",
+            # not «ЛИ»: it is one of the awards, and a helper column of its own
+            aliases=(
+                "доп. баллы",
+                "доп баллы",
+                "бонус",
+                "доп балл",
+                "дополнительные баллы",
+                "доп очки",
+                "допы",
+                "дб",
+                "бонусы",
+                "награды",
+                "extra",
+                "extra points",
+                "bonus points",
+                "award",
+                "awards",
+            ),
+            absent=Text("награды судьи не учтены", "the judge's awards are not counted"),
+        ),
+        "table": Column(
+            Text("Стол", "Table"),
+            Text(
+                "Стол (нужен, когда игры нумеруются за каждым столом заново).",
+                "Table (needed when each table numbers its games from 1).",
+            ),
+            aliases=_TABLE_ALIASES,
+        ),
     },
     "protests": {
-        "game": Column(Text("Игра", "Game"), Text("Номер игры.", "Game id."),
-                       aliases=_GAME_ALIASES, header_required=True, value_required=True),
-        "seat": _whole(1, 10, Text("Место", "Seat"),
-                       Text("Место игрока, подавшего протест.",
-                            "Seat of the player who filed it.")),
-        "filed": Column(Text("Подан", "Filed"), Text("Время подачи, чч:мм.", "Time filed, hh:mm."),
-                        parse=v.parse_time, aliases=("время", "time"), number_format="hh:mm",
-                        kind="time"),
-        "text": Column(Text("Суть", "Text"),
-                       Text("Суть протеста.", "What the protest is about.")),
-        "decision": _words("decision", Text("Решение", "Decision"), Text("Решение.", "Decision."),
-                           header_required=True),
-        "decided_by": _words("decided_by", Text("Кто решил", "Decided by"),
-                             Text("Кто решил.", "Who decided.")),
+        "game": Column(
+            Text("Игра", "Game"),
+            Text("Номер игры.", "Game id."),
+            aliases=_GAME_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
+        "seat": _whole(
+            1,
+            10,
+            Text("Место", "Seat"),
+            Text("Место игрока, подавшего протест.", "Seat of the player who filed it."),
+        ),
+        "filed": Column(
+            Text("Подан", "Filed"),
+            Text("Время подачи, чч:мм.", "Time filed, hh:mm."),
+            parse=v.parse_time,
+            aliases=("время", "time"),
+            number_format="hh:mm",
+            kind="time",
+        ),
+        "text": Column(Text("Суть", "Text"), Text("Суть протеста.", "What the protest is about.")),
+        "decision": _words(
+            "decision",
+            Text("Решение", "Decision"),
+            Text("Решение.", "Decision."),
+            header_required=True,
+        ),
+        "decided_by": _words(
+            "decided_by", Text("Кто решил", "Decided by"), Text("Кто решил.", "Who decided.")
+        ),
     },
     "lot": {
-        "player": Column(Text("Игрок", "Player"), Text("Ник игрока.", "Player's nickname."),
-                         aliases=_NICK_ALIASES, header_required=True, value_required=True),
-        "order": _whole(1, None, Text("Порядок", "Order"),
-                        Text("Порядок по жребию: 1 — выиграл жребий.",
-                             "Order drawn: 1 wins the lot."),
-                        aliases=("жребий", "lot", "место по жребию", "номер по жребию"),
-                        header_required=True),
+        "player": Column(
+            Text("Игрок", "Player"),
+            Text("Ник игрока.", "Player's nickname."),
+            aliases=_NICK_ALIASES,
+            header_required=True,
+            value_required=True,
+        ),
+        "order": _whole(
+            1,
+            None,
+            Text("Порядок", "Order"),
+            Text("Порядок по жребию: 1 — выиграл жребий.", "Order drawn: 1 wins the lot."),
+            aliases=("жребий", "lot", "место по жребию", "номер по жребию"),
+            header_required=True,
+        ),
     },
 }
 
@@ -238,8 +454,11 @@ REQUIRED_COLUMNS: dict[str, tuple[str, ...]] = {
 
 def column_lookup(sheet: str) -> dict[str, str]:
     """Folded column header (either language, or a known alias) → column code."""
-    table = {vocab.fold(column.name(lang)): code
-             for code, column in SCHEMA[sheet].items() for lang in LANGS}
+    table = {
+        vocab.fold(column.name(lang)): code
+        for code, column in SCHEMA[sheet].items()
+        for lang in LANGS
+    }
     for code, column in SCHEMA[sheet].items():
         table.update({vocab.fold(alias): code for alias in column.aliases})
     return table
@@ -300,15 +519,19 @@ _ACCEPTS: dict[str, Callable[[Column, str], str]] = {
 
 def format_table(lang: str = "en") -> str:
     """The README's table of protocol columns, in Markdown."""
-    head = Text("| лист | столбец | другие заголовки | обязателен | значения | что вписывать |",
-                "| sheet | column | other headers | required | values | what to enter |")
+    head = Text(
+        "| лист | столбец | другие заголовки | обязателен | значения | что вписывать |",
+        "| sheet | column | other headers | required | values | what to enter |",
+    )
     lines = [head(lang), "|---|---|---|---|---|---|"]
     for sheet, columns in SCHEMA.items():
         for column in columns.values():
             aliases = ", ".join(f"`{a}`" for a in column.aliases)
             required = "✓" if column.header_required else ""
-            lines.append(f"| {vocab.SHEETS[sheet].both()} | {column.name.both()} | {aliases} | "
-                         f"{required} | {column.accepts(lang)} | {column.help(lang)} |")
+            lines.append(
+                f"| {vocab.SHEETS[sheet].both()} | {column.name.both()} | {aliases} | "
+                f"{required} | {column.accepts(lang)} | {column.help(lang)} |"
+            )
     return "\n".join(lines)
 
 

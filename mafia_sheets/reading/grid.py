@@ -23,11 +23,35 @@ from .values import seats_of
 _PUNCT = re.compile(r"[№#:.,()\[\]«»\"'_*]+")
 
 # What a judge writes in a box or beside a printed option to mark it.
-MARKS = frozenset({"x", "х", "+", "v", "✓", "✔", "☑", "☒", "✗", "✘", "*", "●", "■", "1",
-                   "да", "yes", "so", "/", "\\", "|", "++"})
+MARKS = frozenset(
+    {
+        "x",
+        "х",
+        "+",
+        "v",
+        "✓",
+        "✔",
+        "☑",
+        "☒",
+        "✗",
+        "✘",
+        "*",
+        "●",
+        "■",
+        "1",
+        "да",
+        "yes",
+        "so",
+        "/",
+        "\\",
+        "|",
+        "++",
+    }
+)
 # A night without a kill, a day without a vote-out.
-NOTHING = frozenset({"", "-", "–", "—", "0", "промах", "нет", "miss", "no", "x", "х", "пусто",
-                     "промах.", "none"})
+NOTHING = frozenset(
+    {"", "-", "–", "—", "0", "промах", "нет", "miss", "no", "x", "х", "пусто", "промах.", "none"}
+)
 
 
 # Folded labels by text: a workbook of game sheets repeats the same labels, nicknames and
@@ -71,8 +95,10 @@ class Grid:
         self.memo: dict[str, object] = {}  # what a reader found once, for the next to reuse
         self._merge_end: dict[tuple[int, int], tuple[int, int]] = {}
         for (top, left), (bottom, right) in getattr(sheet, "merged_cell_ranges", None) or ():
-            self._merge_end[(top - self.row0, left - self.col0)] = (bottom - self.row0,
-                                                                   right - self.col0)
+            self._merge_end[(top - self.row0, left - self.col0)] = (
+                bottom - self.row0,
+                right - self.col0,
+            )
 
     @cached_property
     def texts(self) -> list[tuple[int, int, str, str]]:
@@ -101,8 +127,9 @@ class Grid:
             row = self.cells[r]
             if 0 <= c < len(row):
                 value = row[c]
-                return value is None or value == "" or (value.__class__ is str
-                                                        and not value.strip())  # type: ignore
+                return (
+                    value is None or value == "" or (value.__class__ is str and not value.strip())
+                )  # type: ignore
         return True
 
     def label(self, r: int, c: int) -> str:
@@ -173,7 +200,8 @@ class Records:
     rows: list[int] = field(default_factory=list)
     _values: list[dict[str, tuple[object, str]]] = field(default_factory=list, repr=False)
     _built: tuple[dict[str, list[object]], dict[str, list[str]]] | None = field(
-        default=None, repr=False)
+        default=None, repr=False
+    )
 
     def add(self, sheet: str, row: int, values: dict[str, tuple[object, str]]) -> None:
         """One data row: `values` maps a column code to (value as typed, its cell); the
@@ -210,19 +238,31 @@ class Records:
 
     def extend(self, other: Records) -> None:
         for index in range(len(other.sheets)):
-            self.add(other.sheets[index], other.rows[index],
-                     {c: (other.columns[c][index], other.cells[c][index])
-                      for c in other.columns})
+            self.add(
+                other.sheets[index],
+                other.rows[index],
+                {c: (other.columns[c][index], other.cells[c][index]) for c in other.columns},
+            )
 
     def __len__(self) -> int:
         return len(self.sheets)
 
     def raw_sheet(self, name: str) -> RawSheet:
         """The raw table: `_row` keys 1 … n, every value located through :class:`Places`."""
-        places = Places(tuple(self.sheets), tuple(self.rows),
-                        {c: tuple(cells) for c, cells in self.cells.items()})
-        return RawSheet(self.code, name, 0, {}, {c: list(v) for c, v in self.columns.items()},
-                        list(range(1, len(self) + 1)), places)
+        places = Places(
+            tuple(self.sheets),
+            tuple(self.rows),
+            {c: tuple(cells) for c, cells in self.cells.items()},
+        )
+        return RawSheet(
+            self.code,
+            name,
+            0,
+            {},
+            {c: list(v) for c, v in self.columns.items()},
+            list(range(1, len(self) + 1)),
+            places,
+        )
 
 
 def from_raw(raw: RawSheet) -> Records:
@@ -230,8 +270,9 @@ def from_raw(raw: RawSheet) -> Records:
     records = Records(raw.code)
     for index in range(len(raw.rows)):
         sheet, _, row = raw.locate("", index)
-        records.add(sheet, row, {c: (raw.columns[c][index], raw.locate(c, index)[1])
-                                 for c in raw.columns})
+        records.add(
+            sheet, row, {c: (raw.columns[c][index], raw.locate(c, index)[1]) for c in raw.columns}
+        )
     return records
 
 
@@ -274,5 +315,3 @@ def _seats_in(text: object) -> list[int] | None:
     for part in parts:
         seats.extend(seats_of(part))
     return seats if all(1 <= s <= 10 for s in seats) else None
-
-

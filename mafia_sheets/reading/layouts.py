@@ -39,26 +39,37 @@ LAYOUTS: dict[str, Text] = {
 _OWN_SHEETS = frozenset({"инструкция", "instructions", "справка", "help"})
 
 UNPLACED_SHEET = define(
-    "unplaced-sheet", "warning",
-    Text("Лист «{sheet}» не распознан и не учтён",
-         "Sheet “{sheet}” is not recognised and is left out"),
-    Text("лист протокола (Игры, Протокол, Игроки, Турнир, Протесты, Жребий), бланк игры "
-         "(заголовок «Игрок» над десятью местами) или строки игр (столбцы мест 1 … 10)",
-         "a protocol sheet (Games, Seats, Players, Tournament, Protests, Lot), a game sheet "
-         "(a «Player» header over ten seats) or rows of games (seat columns 1 … 10)"),
-    Text("Если на листе игры — подпишите столбцы как в шаблоне (mafia-sheets template "
-         "--layout blank|wide); иначе это предупреждение можно не учитывать",
-         "If the sheet holds games, label its columns as the template does (mafia-sheets "
-         "template --layout blank|wide); otherwise this warning can be ignored"),
+    "unplaced-sheet",
+    "warning",
+    Text(
+        "Лист «{sheet}» не распознан и не учтён",
+        "Sheet “{sheet}” is not recognised and is left out",
+    ),
+    Text(
+        "лист протокола (Игры, Протокол, Игроки, Турнир, Протесты, Жребий), бланк игры "
+        "(заголовок «Игрок» над десятью местами) или строки игр (столбцы мест 1 … 10)",
+        "a protocol sheet (Games, Seats, Players, Tournament, Protests, Lot), a game sheet "
+        "(a «Player» header over ten seats) or rows of games (seat columns 1 … 10)",
+    ),
+    Text(
+        "Если на листе игры — подпишите столбцы как в шаблоне (mafia-sheets template "
+        "--layout blank|wide); иначе это предупреждение можно не учитывать",
+        "If the sheet holds games, label its columns as the template does (mafia-sheets "
+        "template --layout blank|wide); otherwise this warning can be ignored",
+    ),
 )
 
 _GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled")
-_SEAT_COLUMNS = ("game", "seat", "player", "role", "fouls", "left", "when", "best_move",
-                 "bonus")
+_SEAT_COLUMNS = ("game", "seat", "player", "role", "fouls", "left", "when", "best_move", "bonus")
 
 
-def read_layouts(workbook: object, others: Sequence[str], sheets: dict[str, RawSheet],
-                 findings: list[Finding], source: str) -> Reading:
+def read_layouts(
+    workbook: object,
+    others: Sequence[str],
+    sheets: dict[str, RawSheet],
+    findings: list[Finding],
+    source: str,
+) -> Reading:
     """Read the game sheets and rows of games among `others` (the sheets the row layout
     does not name) into `sheets["games"]` / `sheets["seats"]`; say which layout it was."""
     with _no_collector_pauses():
@@ -80,8 +91,13 @@ def _no_collector_pauses() -> Iterator[None]:
             gc.enable()
 
 
-def _read_layouts(workbook: object, others: Sequence[str], sheets: dict[str, RawSheet],
-                  findings: list[Finding], source: str) -> Reading:
+def _read_layouts(
+    workbook: object,
+    others: Sequence[str],
+    sheets: dict[str, RawSheet],
+    findings: list[Finding],
+    source: str,
+) -> Reading:
     games: list[GameSheet] = []
     kinds: list[tuple[str, str]] = []
     candidates = list(others)
@@ -131,8 +147,9 @@ def reading_text(reading: Reading, lang: str) -> str:
     games = _games_word(reading.games, lang)
     text = Text(f"прочитано: {name}, {games}", f"read: {name}, {games}")(lang)
     if reading.unplayed:
-        text += Text(f" (ещё не сыграно: {reading.unplayed})",
-                     f" ({reading.unplayed} not played yet)")(lang)
+        text += Text(
+            f" (ещё не сыграно: {reading.unplayed})", f" ({reading.unplayed} not played yet)"
+        )(lang)
     return text
 
 
@@ -160,6 +177,7 @@ def _named(code: str, kinds: list[tuple[str, str]]) -> RawSheet:
 
 # ---- games and seats from game sheets --------------------------------------------------------
 
+
 def _records(games: list[GameSheet]) -> tuple[Records, Records]:
     ids = _game_ids(games)
     game_records, seat_records = Records("games"), Records("seats")
@@ -173,8 +191,10 @@ def _records(games: list[GameSheet]) -> tuple[Records, Records]:
             values["round"] = (_round(game.header["round"][0]), game.header["round"][1])
         game_records.add(game.sheet, game.first_row, values)
         for seat, row in zip(game.seats, game.seat_rows, strict=True):
-            located = {"game": (game_id, id_cell), **{
-                column: seat[column] for column in _SEAT_COLUMNS[1:] if column in seat}}
+            located = {
+                "game": (game_id, id_cell),
+                **{column: seat[column] for column in _SEAT_COLUMNS[1:] if column in seat},
+            }
             located.setdefault("player", ("", ""))
             located.setdefault("role", ("", ""))
             seat_records.add(game.sheet, row, located)
@@ -184,6 +204,7 @@ def _records(games: list[GameSheet]) -> tuple[Records, Records]:
 def _game_ids(games: list[GameSheet]) -> list[str]:
     """A game's id: its number when unique in the workbook, else `table-game`, else
     `round-table-game`; the sheet's name for a game sheet with no number at all."""
+
     def part(game: GameSheet, name: str) -> str:
         value = parse_text(game.header.get(name, ("", ""))[0])
         return "" if value is None else str(value)
@@ -192,9 +213,10 @@ def _game_ids(games: list[GameSheet]) -> list[str]:
     for keys in (("table",), ("round", "table")):
         if len(set(plain)) == len(plain):
             break
-        plain = ["-".join([*(part(g, k) for k in keys if part(g, k)), p])
-                 for g, p in zip(games, [part(g, "game") or g.sheet for g in games],
-                                 strict=True)]
+        plain = [
+            "-".join([*(part(g, k) for k in keys if part(g, k)), p])
+            for g, p in zip(games, [part(g, "game") or g.sheet for g in games], strict=True)
+        ]
     return plain
 
 
@@ -206,8 +228,9 @@ def _round(value: object) -> object:
     return numbers[0] if len(numbers) == 1 else ""
 
 
-def _refuse_overlap(sheets: dict[str, RawSheet], records: Records,
-                    kinds: list[tuple[str, str]], source: str) -> None:
+def _refuse_overlap(
+    sheets: dict[str, RawSheet], records: Records, kinds: list[tuple[str, str]], source: str
+) -> None:
     """The same game in two layouts cannot be read sheet by sheet: say which sheets."""
     listed = sheets.get("games")
     if listed is None or "game" not in listed.columns:
@@ -219,8 +242,10 @@ def _refuse_overlap(sheets: dict[str, RawSheet], records: Records,
     names = ", ".join(f"«{name}»" for name, _ in kinds)
     games = ", ".join(str(g) for g in clash[:5])
     raise ProtocolReadError(
-        Text(f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
-        "Оставьте каждую игру в одной раскладке (удалите или переименуйте копии).",
-                 f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
-        f"sheets {names}. Keep each game in one layout (delete or rename the copies)."),
+        Text(
+            f"{source}: игры {games} есть и на листе «{listed.name}», и на листах {names}. "
+            "Оставьте каждую игру в одной раскладке (удалите или переименуйте копии).",
+            f"{source}: the games {games} are both in the sheet “{listed.name}” and in the "
+            f"sheets {names}. Keep each game in one layout (delete or rename the copies).",
+        ),
     )

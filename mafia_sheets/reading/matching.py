@@ -26,8 +26,19 @@ _PARTS = re.compile(r"\s*[/|\\]\s*")
 # Headers of a running row counter: read as such, never as a column
 COUNTER_HEADERS = ("№ п/п", "п/п", "пп", "№пп", "row", "row no", "n/n", "строка")
 # Headers of a comment column: shown in the header map, never counted
-NOTE_HEADERS = ("Пояснение", "Explanation", "Примечание", "Примечания", "Комментарий",
-                "Комментарии", "Comment", "Comments", "Note", "Notes", "Remarks")
+NOTE_HEADERS = (
+    "Пояснение",
+    "Explanation",
+    "Примечание",
+    "Примечания",
+    "Комментарий",
+    "Комментарии",
+    "Comment",
+    "Comments",
+    "Note",
+    "Notes",
+    "Remarks",
+)
 
 
 @dataclass(frozen=True)
@@ -101,8 +112,10 @@ def closest_column(sheet: str, text: object) -> str:
     """The code of the known column whose name or alias is nearest to `text` (always one)."""
     key = header_key(text)
     table = header_table(sheet)
-    best = max(table, key=lambda known: (difflib.SequenceMatcher(None, key, known).ratio(),
-                                         -table[known].rank))
+    best = max(
+        table,
+        key=lambda known: (difflib.SequenceMatcher(None, key, known).ratio(), -table[known].rank),
+    )
     return table[best].code
 
 
@@ -115,8 +128,9 @@ def is_running_count(values: Sequence[object], minimum: int = 2) -> bool:
         return False
     floats = [float(v) for v in numbers]  # type: ignore[arg-type]
     ints = [int(v) for v in floats]
-    return floats == ints and \
-        ints == list(range(ints[0], ints[0] + len(ints))) and ints[0] in (0, 1)
+    return (
+        floats == ints and ints == list(range(ints[0], ints[0] + len(ints))) and ints[0] in (0, 1)
+    )
 
 
 def closest_value(vocab_name: str, text: object) -> str | None:

@@ -23,65 +23,79 @@ from .sheets import RawSheet
 from .values import BAD, parse_text
 
 UNKNOWN_VALUE = define(
-    "unknown-value", "error",
-    Text("Непонятное значение «{value}» в столбце «{column}»{suggestion}{where}",
-         "Unknown value “{value}” in column “{column}”{suggestion}{where}"),
-    Text("одно из: {allowed}",
-         "one of: {allowed}"),
-    Text("Выберите значение из списка (в шаблоне есть выпадающий список)",
-         "Pick a value from the list (the template has a dropdown)"),
+    "unknown-value",
+    "error",
+    Text(
+        "Непонятное значение «{value}» в столбце «{column}»{suggestion}{where}",
+        "Unknown value “{value}” in column “{column}”{suggestion}{where}",
+    ),
+    Text("одно из: {allowed}", "one of: {allowed}"),
+    Text(
+        "Выберите значение из списка (в шаблоне есть выпадающий список)",
+        "Pick a value from the list (the template has a dropdown)",
+    ),
 )
 BAD_NUMBER = define(
-    "bad-number", "error",
-    Text("«{value}» в столбце «{column}» — не подходящее число{where}",
-         "“{value}” in column “{column}” is not a valid number{where}"),
-    Text("{allowed}",
-         "{allowed}"),
-    Text("Впишите число {allowed}",
-         "Type a number {allowed}"),
+    "bad-number",
+    "error",
+    Text(
+        "«{value}» в столбце «{column}» — не подходящее число{where}",
+        "“{value}” in column “{column}” is not a valid number{where}",
+    ),
+    Text("{allowed}", "{allowed}"),
+    Text("Впишите число {allowed}", "Type a number {allowed}"),
 )
 BAD_PHASE = define(
-    "bad-phase", "error",
-    Text("«{value}» — не фаза игры{where}",
-         "“{value}” is not a game phase{where}"),
-    Text("Д1, Н1, Д2, Н2 … (день 1, ночь 1 …)",
-         "D1, N1, D2, N2 … (day 1, night 1 …)"),
-    Text("Запишите фазу выбывания как Д2 (день 2) или Н1 (ночь 1)",
-         "Write the phase the player left in as D2 (day 2) or N1 (night 1)"),
+    "bad-phase",
+    "error",
+    Text("«{value}» — не фаза игры{where}", "“{value}” is not a game phase{where}"),
+    Text("Д1, Н1, Д2, Н2 … (день 1, ночь 1 …)", "D1, N1, D2, N2 … (day 1, night 1 …)"),
+    Text(
+        "Запишите фазу выбывания как Д2 (день 2) или Н1 (ночь 1)",
+        "Write the phase the player left in as D2 (day 2) or N1 (night 1)",
+    ),
 )
 BAD_SEATS_LIST = define(
-    "bad-best-move", "error",
-    Text("Лучший ход «{value}» не читается{where}",
-         "Best move “{value}” cannot be read{where}"),
-    Text("номера мест через пробел: 3 5 7",
-         "seat numbers separated by spaces: 3 5 7"),
-    Text("Запишите три номера мест через пробел, запятую или точку с запятой",
-         "Write three seat numbers separated by spaces, commas or semicolons"),
+    "bad-best-move",
+    "error",
+    Text("Лучший ход «{value}» не читается{where}", "Best move “{value}” cannot be read{where}"),
+    Text("номера мест через пробел: 3 5 7", "seat numbers separated by spaces: 3 5 7"),
+    Text(
+        "Запишите три номера мест через пробел, запятую или точку с запятой",
+        "Write three seat numbers separated by spaces, commas or semicolons",
+    ),
 )
 BAD_TIME = define(
-    "bad-time", "warning",
-    Text("«{value}» в столбце «{column}» — не время{where}",
-         "“{value}” in column “{column}” is not a time{where}"),
-    Text("время ЧЧ:ММ или дата и время",
-         "a time HH:MM or a date and time"),
-    Text("Впишите время как 21:45 (нужно для срока подачи протеста)",
-         "Type the time as 21:45 (needed for the protest deadline)"),
+    "bad-time",
+    "warning",
+    Text(
+        "«{value}» в столбце «{column}» — не время{where}",
+        "“{value}” in column “{column}” is not a time{where}",
+    ),
+    Text("время ЧЧ:ММ или дата и время", "a time HH:MM or a date and time"),
+    Text(
+        "Впишите время как 21:45 (нужно для срока подачи протеста)",
+        "Type the time as 21:45 (needed for the protest deadline)",
+    ),
 )
 MISSING_VALUE = define(
-    "missing-value", "error",
-    Text("Пустая ячейка в обязательном столбце «{column}»{where}",
-         "Empty cell in the required column “{column}”{where}"),
-    Text("значение",
-         "a value"),
-    Text("Заполните ячейку или удалите лишнюю строку",
-         "Fill the cell or delete the stray row"),
+    "missing-value",
+    "error",
+    Text(
+        "Пустая ячейка в обязательном столбце «{column}»{where}",
+        "Empty cell in the required column “{column}”{where}",
+    ),
+    Text("значение", "a value"),
+    Text("Заполните ячейку или удалите лишнюю строку", "Fill the cell or delete the stray row"),
 )
 
 
 # ---- columns -------------------------------------------------------------------------------
 
-def parse_column(values: list[object], parser: Callable[[object], object]) -> tuple[
-        np.ndarray, np.ndarray]:
+
+def parse_column(
+    values: list[object], parser: Callable[[object], object]
+) -> tuple[np.ndarray, np.ndarray]:
     """Parse every distinct value once; return (parsed values, mask of bad values)."""
     codes, uniques = pd.factorize(pd.Series(values, dtype=object), use_na_sentinel=False)
     parsed_uniques = [parser(u) for u in uniques]
@@ -117,21 +131,29 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
             empty = pd.isna(pd.Series(data[column], dtype=object)).to_numpy() & ~unread[column]
             if empty.any():
                 games = data["game"] if "game" in data and column != "game" else None
-                findings.append(_missing_value(raw, column, np.flatnonzero(empty).tolist(),
-                                               games, source))
+                findings.append(
+                    _missing_value(raw, column, np.flatnonzero(empty).tolist(), games, source)
+                )
     # object columns stay object: inferring Arrow strings costs more than it saves here
-    frame = pd.DataFrame({k: pd.Series(v, dtype=object) if v.dtype == object else v
-                          for k, v in data.items()})
-    raw_frame = pd.DataFrame({k: pd.Series(v, dtype=object) for k, v in raw_data.items()},
-                             index=frame.index)
-    table = Table(raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row,
-                  source, raw.places)
+    frame = pd.DataFrame(
+        {k: pd.Series(v, dtype=object) if v.dtype == object else v for k, v in data.items()}
+    )
+    raw_frame = pd.DataFrame(
+        {k: pd.Series(v, dtype=object) for k, v in raw_data.items()}, index=frame.index
+    )
+    table = Table(
+        raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row, source, raw.places
+    )
     return table, findings
 
 
 # The finding for a value a column's parser cannot read, by the column's kind.
-_BAD_VALUE_CODES = {"number": BAD_NUMBER, "phase": BAD_PHASE, "seats": BAD_SEATS_LIST,
-                    "time": BAD_TIME}
+_BAD_VALUE_CODES = {
+    "number": BAD_NUMBER,
+    "phase": BAD_PHASE,
+    "seats": BAD_SEATS_LIST,
+    "time": BAD_TIME,
+}
 
 
 def _column_name(sheet: str, column: str) -> str:
@@ -155,8 +177,10 @@ def _where(cells: list[str]) -> Text:
         return Text("", "")
     listed = ", ".join(cells[:CELLS_LISTED])
     more = len(cells) - CELLS_LISTED
-    return Text(f" (ячеек: {len(cells)} — {listed}{f' и ещё {more}' if more > 0 else ''})",
-                f" ({len(cells)} cells: {listed}{f' and {more} more' if more > 0 else ''})")
+    return Text(
+        f" (ячеек: {len(cells)} — {listed}{f' и ещё {more}' if more > 0 else ''})",
+        f" ({len(cells)} cells: {listed}{f' and {more} more' if more > 0 else ''})",
+    )
 
 
 def _at(raw: RawSheet, column: str, index: int) -> str:
@@ -165,8 +189,9 @@ def _at(raw: RawSheet, column: str, index: int) -> str:
     return cell if sheet == raw.name else f"{sheet}!{cell}"
 
 
-def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, source: str,
-               game: object) -> Finding:
+def _bad_value(
+    raw: RawSheet, column: str, indices: list[int], value: object, source: str, game: object
+) -> Finding:
     sheet, cell, row = raw.locate(column, indices[0])
     name = _column_name(raw.code, column)
     where = _where([_at(raw, column, i) for i in indices])
@@ -174,9 +199,19 @@ def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, so
     also = [raw.locate(column, i)[:2] for i in indices[1:]]
 
     def at(code: str, **params: object) -> Finding:
-        return finding(code, sheet, cell, value, row=row, source=source, column=name,
-                       game=game if column != "game" else None, where=where, also=also,
-                       **params)
+        return finding(
+            code,
+            sheet,
+            cell,
+            value,
+            row=row,
+            source=source,
+            column=name,
+            game=game if column != "game" else None,
+            where=where,
+            also=also,
+            **params,
+        )
 
     declared = SCHEMA[raw.code][column]
     if declared.vocab is not None:
@@ -184,20 +219,30 @@ def _bad_value(raw: RawSheet, column: str, indices: list[int], value: object, so
         if declared.kind == "bonus":
             allowed += ", 1, 0.5"
         return at(UNKNOWN_VALUE, allowed=allowed, suggestion=_suggestion(declared.vocab, value))
-    return at(_BAD_VALUE_CODES[declared.kind],
-              allowed=Text(declared.accepts("ru"), declared.accepts("en")))
+    return at(
+        _BAD_VALUE_CODES[declared.kind],
+        allowed=Text(declared.accepts("ru"), declared.accepts("en")),
+    )
 
 
-def _missing_value(raw: RawSheet, column: str, indices: list[int], games: Any,
-                   source: str) -> Finding:
+def _missing_value(
+    raw: RawSheet, column: str, indices: list[int], games: Any, source: str
+) -> Finding:
     """Every empty cell of one required column as one finding, at the first of them."""
     sheet, cell, row = raw.locate(column, indices[0])
     in_games = {str(games[i]) for i in indices} if games is not None else set()
     game = games[indices[0]] if games is not None and len(in_games) == 1 else None
-    return finding(MISSING_VALUE, sheet, cell, row=row, source=source, game=game,
-                   column=_column_name(raw.code, column),
-                   where=_where([_at(raw, column, i) for i in indices]),
-                   also=[raw.locate(column, i)[:2] for i in indices[1:]])
+    return finding(
+        MISSING_VALUE,
+        sheet,
+        cell,
+        row=row,
+        source=source,
+        game=game,
+        column=_column_name(raw.code, column),
+        where=_where([_at(raw, column, i) for i in indices]),
+        also=[raw.locate(column, i)[:2] for i in indices[1:]],
+    )
 
 
 def _forms(spellings: tuple[str, ...]) -> str:
@@ -211,6 +256,8 @@ def _suggestion(vocab_name: str, value: object) -> Text:
     code = closest_value(vocab_name, value)
     if code is None:
         return Text("", "")
-    ru, en = vocab.display_value(vocab_name, code, "ru"), vocab.display_value(vocab_name, code,
-                                                                             "en")
+    ru, en = (
+        vocab.display_value(vocab_name, code, "ru"),
+        vocab.display_value(vocab_name, code, "en"),
+    )
     return Text(f" — может быть, «{ru}»?", f" — did you mean “{en}”?")

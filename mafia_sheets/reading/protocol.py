@@ -19,15 +19,22 @@ from .sheets import read_workbook
 from .unplayed import drop_unplayed
 
 REMOVED_AS_DISQUALIFIED = define(
-    "removed-read-as-disqualified", "warning",
-    Text("«{value}» без 4 фолов прочитано как дисквалификация (штраф {penalty})",
-         "“{value}” without 4 fouls is read as a disqualification (penalty {penalty})"),
-    Text("«дисквалифицирован» или «4 фола» (с 4 в столбце «Фолы»)",
-         "“disqualified”, or “fouled out” with 4 in “Fouls”"),
-    Text("Если это дисквалификация, впишите «дисквалифицирован»; если 4-й фол — впишите "
-         "4 в «Фолы» или «4 фола» в «Выбыл»",
-         "If it is a disqualification, write “disqualified”; if a 4th foul, write 4 in "
-         "“Fouls” or “fouled out” in “Left”"),
+    "removed-read-as-disqualified",
+    "warning",
+    Text(
+        "«{value}» без 4 фолов прочитано как дисквалификация (штраф {penalty})",
+        "“{value}” without 4 fouls is read as a disqualification (penalty {penalty})",
+    ),
+    Text(
+        "«дисквалифицирован» или «4 фола» (с 4 в столбце «Фолы»)",
+        "“disqualified”, or “fouled out” with 4 in “Fouls”",
+    ),
+    Text(
+        "Если это дисквалификация, впишите «дисквалифицирован»; если 4-й фол — впишите "
+        "4 в «Фолы» или «4 фола» в «Выбыл»",
+        "If it is a disqualification, write “disqualified”; if a 4th foul, write 4 in "
+        "“Fouls” or “fouled out” in “Left”",
+    ),
 )
 
 
@@ -50,8 +57,9 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         del tables["players"]  # an empty roster sheet (the template's) is no roster
     tables = _per_table_ids(tables)
     tables, findings = drop_unplayed(tables, findings)
-    tournament, overrides, found = read_settings(tables.get("tournament"),
-                                                 PurePath(source.name).stem)
+    tournament, overrides, found = read_settings(
+        tables.get("tournament"), PurePath(source.name).stem
+    )
     findings += found
     rules = load_rules().with_overrides(overrides)
     if "seats" in tables:
@@ -60,8 +68,9 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
     order = {name: index for index, name in enumerate(raw.sheet_names)}
     reading = (raw.reading,) if raw.reading is not None else ()
-    return Protocol((source.name,), tournament, rules, tables, order, reading=reading,
-                    headers=raw.headers), findings
+    return Protocol(
+        (source.name,), tournament, rules, tables, order, reading=reading, headers=raw.headers
+    ), findings
 
 
 def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table, list[Finding]]:
@@ -80,9 +89,18 @@ def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table,
     for index, row in frame.loc[removed & ~fouled, "_row"].items():
         row = int(row)
         sheet, cell, excel_row = table.locate("left", row)
-        found.append(finding(REMOVED_AS_DISQUALIFIED, sheet, cell,
-                             table.raw["left"].iat[int(str(index))], game=frame.at[index, "game"],
-                             row=excel_row, source=table.source, penalty=penalty))
+        found.append(
+            finding(
+                REMOVED_AS_DISQUALIFIED,
+                sheet,
+                cell,
+                table.raw["left"].iat[int(str(index))],
+                game=frame.at[index, "game"],
+                row=excel_row,
+                source=table.source,
+                penalty=penalty,
+            )
+        )
     return dataclasses.replace(table, frame=frame), found
 
 
@@ -94,8 +112,12 @@ def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
     if games is None or seats is None:
         return tables
     frame = games.frame[games.frame["game"].notna()]
-    if not frame["game"].duplicated().any() or frame["table"].isna().all() \
-            or frame.duplicated(["table", "game"]).any() or seats.frame["table"].isna().all():
+    if (
+        not frame["game"].duplicated().any()
+        or frame["table"].isna().all()
+        or frame.duplicated(["table", "game"]).any()
+        or seats.frame["table"].isna().all()
+    ):
         return tables
     return {**tables, "games": _keyed(games), "seats": _keyed(seats)}
 
@@ -103,9 +125,10 @@ def _per_table_ids(tables: dict[str, Table]) -> dict[str, Table]:
 def _keyed(table: Table) -> Table:
     frame = table.frame.copy()
     both = frame["table"].notna() & frame["game"].notna()
-    frame.loc[both, "game"] = [vocab.per_table_key(t, g) for t, g in
-                               zip(frame.loc[both, "table"], frame.loc[both, "game"],
-                                   strict=True)]
+    frame.loc[both, "game"] = [
+        vocab.per_table_key(t, g)
+        for t, g in zip(frame.loc[both, "table"], frame.loc[both, "game"], strict=True)
+    ]
     return dataclasses.replace(table, frame=frame)
 
 
@@ -129,13 +152,20 @@ def _with_teams(table: Table, games: Table | None) -> Table:
     result = pd.Series(dtype=object)
     if games is not None:
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
-    win = (frame["game"].map(result).to_numpy(dtype=object)
-           == frame["team"].to_numpy(dtype=object))
+    win = frame["game"].map(result).to_numpy(dtype=object) == frame["team"].to_numpy(dtype=object)
     bonus = frame["bonus"].to_numpy(dtype=object).copy()
     bonus[bonus == "num1"] = "bp"
     half = bonus == "num05"
     bonus[half & win] = "bp2"
     bonus[half & ~win] = "bpl"
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
-    return Table(table.code, table.sheet, frame, table.raw, table.letters, table.header_row,
-                 table.source, table.places)
+    return Table(
+        table.code,
+        table.sheet,
+        frame,
+        table.raw,
+        table.letters,
+        table.header_row,
+        table.source,
+        table.places,
+    )

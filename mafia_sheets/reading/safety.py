@@ -90,47 +90,74 @@ def load_source(path: str | os.PathLike[str]) -> Source:
     try:
         info = file.stat()
         if stat.S_ISDIR(info.st_mode):
-            raise _fail(Text(f"{shown} — это папка, а не файл. Укажите путь к файлу протокола "
-                             "(.xlsx).",
-                 f"{shown} is a folder, not a file. Give the path of the protocol "
-                        "workbook (.xlsx)."))
+            raise _fail(
+                Text(
+                    f"{shown} — это папка, а не файл. Укажите путь к файлу протокола (.xlsx).",
+                    f"{shown} is a folder, not a file. Give the path of the protocol "
+                    "workbook (.xlsx).",
+                )
+            )
         if not stat.S_ISREG(info.st_mode):
-            raise _fail(Text(f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).",
-                 f"{shown} is not a regular file. Give the path of the protocol "
-                        "workbook (.xlsx)."))
+            raise _fail(
+                Text(
+                    f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).",
+                    f"{shown} is not a regular file. Give the path of the protocol "
+                    "workbook (.xlsx).",
+                )
+            )
         _check_size(info.st_size, file.name)
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)  # the file may grow after stat()
     except (FileNotFoundError, NotADirectoryError):
-        raise _fail(Text(f"{shown}: файл не найден. Проверьте имя файла и папку.",
-                 f"{shown}: file not found. Check the file name and the folder.")) from None
+        raise _fail(
+            Text(
+                f"{shown}: файл не найден. Проверьте имя файла и папку.",
+                f"{shown}: file not found. Check the file name and the folder.",
+            )
+        ) from None
     except PermissionError:
-        raise _fail(Text(f"{file.name} не читается: нет прав доступа. Проверьте права на файл "
-                    "или скопируйте его в доступную папку.",
-                 f"{file.name} cannot be read: no permission. Check the file's access "
-                    "rights, or copy it to a folder you can read.")) from None
+        raise _fail(
+            Text(
+                f"{file.name} не читается: нет прав доступа. Проверьте права на файл "
+                "или скопируйте его в доступную папку.",
+                f"{file.name} cannot be read: no permission. Check the file's access "
+                "rights, or copy it to a folder you can read.",
+            )
+        ) from None
     except OSError as exc:
-        raise _fail(Text(f"{file.name} не читается ({exc.strerror or exc}). Проверьте файл и "
-                    "попробуйте снова.",
-                 f"{file.name} cannot be read ({exc.strerror or exc}). Check the file "
-                    "and try again.")) from None
+        raise _fail(
+            Text(
+                f"{file.name} не читается ({exc.strerror or exc}). Проверьте файл и "
+                "попробуйте снова.",
+                f"{file.name} cannot be read ({exc.strerror or exc}). Check the file "
+                "and try again.",
+            )
+        ) from None
     _check_size(len(data), file.name)
     return Source(file.name, data)
 
 
 def _check_size(size: int, name: str) -> None:
     if size == 0:
-        raise _fail(Text(f"{name} пуст (0 байт). Откройте протокол в Excel и сохраните заново "
-                    "или выберите правильный файл.",
-                 f"{name} is empty (0 bytes). Open the protocol in Excel and save it "
-                    "again, or choose the right file."))
+        raise _fail(
+            Text(
+                f"{name} пуст (0 байт). Откройте протокол в Excel и сохраните заново "
+                "или выберите правильный файл.",
+                f"{name} is empty (0 bytes). Open the protocol in Excel and save it "
+                "again, or choose the right file.",
+            )
+        )
     if size > MAX_FILE_BYTES:
-        raise _fail(Text(f"{name} весит {_mb(size, 'ru')}, больше предела "
-                    f"{_mb(MAX_FILE_BYTES, 'ru')}. Проверьте, что это файл протокола; удалите "
-                    "картинки и лишние листы.",
-                 f"{name} is {_mb(size, 'en')}, over the {_mb(MAX_FILE_BYTES, 'en')} "
-                    "limit. Check that it is the protocol workbook; remove pictures and extra "
-                    "sheets."))
+        raise _fail(
+            Text(
+                f"{name} весит {_mb(size, 'ru')}, больше предела "
+                f"{_mb(MAX_FILE_BYTES, 'ru')}. Проверьте, что это файл протокола; удалите "
+                "картинки и лишние листы.",
+                f"{name} is {_mb(size, 'en')}, over the {_mb(MAX_FILE_BYTES, 'en')} "
+                "limit. Check that it is the protocol workbook; remove pictures and extra "
+                "sheets.",
+            )
+        )
 
 
 # ---- what kind of file it is -------------------------------------------------------------
@@ -153,8 +180,9 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> None:
     try:
         archive = zipfile.ZipFile(BytesIO(data))
     except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError):
-        raise _corrupt(name, Text("архив обрезан или повреждён",
-                 "the archive is truncated or damaged")) from None
+        raise _corrupt(
+            name, Text("архив обрезан или повреждён", "the archive is truncated or damaged")
+        ) from None
     with archive:
         try:
             _inspect_parts(archive, data, name, annotate)
@@ -202,23 +230,39 @@ def _check_strings(strings: Strings, name: str) -> None:
     held = strings.items
     if held > MAX_SHARED_STRINGS or (strings.unique_count or 0) > MAX_SHARED_STRINGS:
         shown = max(held, strings.unique_count or 0)
-        verb = Text("содержит", "holds") if held > MAX_SHARED_STRINGS else \
-            Text("заявляет", "declares")
-        raise _bomb(name, Text(f"его таблица строк {verb.ru} {_count(shown, 'ru')} текстов "
-                    f"(предел {_n(MAX_SHARED_STRINGS, 'ru')})",
-                 f"its shared-strings table {verb.en} {_count(shown, 'en')} texts "
-                    f"(limit {_n(MAX_SHARED_STRINGS, 'en')})"))
+        verb = (
+            Text("содержит", "holds") if held > MAX_SHARED_STRINGS else Text("заявляет", "declares")
+        )
+        raise _bomb(
+            name,
+            Text(
+                f"его таблица строк {verb.ru} {_count(shown, 'ru')} текстов "
+                f"(предел {_n(MAX_SHARED_STRINGS, 'ru')})",
+                f"its shared-strings table {verb.en} {_count(shown, 'en')} texts "
+                f"(limit {_n(MAX_SHARED_STRINGS, 'en')})",
+            ),
+        )
     if strings.unique_count is not None and strings.unique_count > held:
-        raise _corrupt(name, Text(f"таблица строк заявляет {_count(strings.unique_count, 'ru')} "
-                       f"текстов, а содержит {_n(held, 'ru')}",
-                 f"the shared-strings table declares "
-                       f"{_count(strings.unique_count, 'en')} texts but holds "
-                       f"{_n(held, 'en')}"))
+        raise _corrupt(
+            name,
+            Text(
+                f"таблица строк заявляет {_count(strings.unique_count, 'ru')} "
+                f"текстов, а содержит {_n(held, 'ru')}",
+                f"the shared-strings table declares "
+                f"{_count(strings.unique_count, 'en')} texts but holds "
+                f"{_n(held, 'en')}",
+            ),
+        )
     if strings.count is not None and strings.count > MAX_CELLS:
-        raise _corrupt(name, Text(f"таблица строк заявляет {_count(strings.count, 'ru')} "
-                       "использований — больше, чем может быть в книге",
-                 f"the shared-strings table declares "
-                       f"{_count(strings.count, 'en')} uses, more than a workbook can hold"))
+        raise _corrupt(
+            name,
+            Text(
+                f"таблица строк заявляет {_count(strings.count, 'ru')} "
+                "использований — больше, чем может быть в книге",
+                f"the shared-strings table declares "
+                f"{_count(strings.count, 'en')} uses, more than a workbook can hold",
+            ),
+        )
 
 
 def _count(value: int, lang: str) -> str:
@@ -233,50 +277,67 @@ def _check_grid(sheet: Sheet, scan: Scan, name: str) -> None:
     """Refuse a sheet whose cells lie outside Excel's grid or span a range far beyond them."""
     grid = scan.grid
     if grid.outside:
-        raise _bomb(name, Text(f"лист «{sheet.name}» ссылается на ячейку {grid.outside} за "
-                               "пределами "
-                    "листа Excel (1 048 576 строк × 16 384 столбца)",
-                 f"sheet {sheet.name} refers to cell {grid.outside}, outside "
-                    "Excel's grid (1,048,576 rows × 16,384 columns)"))
+        raise _bomb(
+            name,
+            Text(
+                f"лист «{sheet.name}» ссылается на ячейку {grid.outside} за "
+                "пределами "
+                "листа Excel (1 048 576 строк × 16 384 столбца)",
+                f"sheet {sheet.name} refers to cell {grid.outside}, outside "
+                "Excel's grid (1,048,576 rows × 16,384 columns)",
+            ),
+        )
     area = grid.area()
     if area <= SPARSE_FREE_AREA:
         return
     if area > MAX_GRID_AREA or area > MAX_SPARSENESS * max(grid.cells, 1):
         rows, cols = grid.max_row - grid.min_row + 1, grid.max_col - grid.min_col + 1
         span = Text(f"{_n(rows, 'ru')} × {_n(cols, 'ru')}", f"{_n(rows, 'en')} × {_n(cols, 'en')}")
-        raise _bomb(name, Text(f"лист «{sheet.name}» занимает {span.ru} ячеек "
-                               f"({_n(area, 'ru')}), а "
-                    f"заполнено {_n(grid.cells, 'ru')} (предел {_n(MAX_GRID_AREA, 'ru')} "
-                    f"ячеек или в {MAX_SPARSENESS} раз больше заполненных сверх "
-                    f"{_n(SPARSE_FREE_AREA, 'ru')})",
-                 f"sheet {sheet.name} spans {span.en} cells ({_n(area, 'en')}) but "
-                    f"holds {_n(grid.cells, 'en')} (limit {_n(MAX_GRID_AREA, 'en')} cells, "
-                    f"or {MAX_SPARSENESS} times the cells held past "
-                    f"{_n(SPARSE_FREE_AREA, 'en')})"))
+        raise _bomb(
+            name,
+            Text(
+                f"лист «{sheet.name}» занимает {span.ru} ячеек "
+                f"({_n(area, 'ru')}), а "
+                f"заполнено {_n(grid.cells, 'ru')} (предел {_n(MAX_GRID_AREA, 'ru')} "
+                f"ячеек или в {MAX_SPARSENESS} раз больше заполненных сверх "
+                f"{_n(SPARSE_FREE_AREA, 'ru')})",
+                f"sheet {sheet.name} spans {span.en} cells ({_n(area, 'en')}) but "
+                f"holds {_n(grid.cells, 'en')} (limit {_n(MAX_GRID_AREA, 'en')} cells, "
+                f"or {MAX_SPARSENESS} times the cells held past "
+                f"{_n(SPARSE_FREE_AREA, 'en')})",
+            ),
+        )
 
 
 def _check_cells(cells: int, limit: int, name: str) -> None:
     if cells > limit:
-        raise _bomb(name, Text(f"в нём больше {_n(limit, 'ru')} ячеек",
-                 f"it holds over {_n(limit, 'en')} cells"))
+        raise _bomb(
+            name,
+            Text(f"в нём больше {_n(limit, 'ru')} ячеек", f"it holds over {_n(limit, 'en')} cells"),
+        )
 
 
 def _check_annotatable(cells: int, name: str) -> None:
     if cells > MAX_ANNOTATE_CELLS:
-        raise _fail(Text(f"{name}: копия с пометками делается для книг до "
-                    f"{_n(MAX_ANNOTATE_CELLS, 'ru')} ячеек, а в этой {_n(cells, 'ru')}. "
-                    "Запустите check без --annotate: у каждого замечания указана ячейка.",
-                 f"{name}: an annotated copy is made for workbooks of up to "
-                    f"{_n(MAX_ANNOTATE_CELLS, 'en')} cells; this one has {_n(cells, 'en')}. "
-                    "Run check without --annotate: every finding names its cell."))
+        raise _fail(
+            Text(
+                f"{name}: копия с пометками делается для книг до "
+                f"{_n(MAX_ANNOTATE_CELLS, 'ru')} ячеек, а в этой {_n(cells, 'ru')}. "
+                "Запустите check без --annotate: у каждого замечания указана ячейка.",
+                f"{name}: an annotated copy is made for workbooks of up to "
+                f"{_n(MAX_ANNOTATE_CELLS, 'en')} cells; this one has {_n(cells, 'en')}. "
+                "Run check without --annotate: every finding names its cell.",
+            )
+        )
 
 
 def _merge_area(ref: str) -> int:
     """Cells of a merged range (openpyxl makes an object for each); unparsable: 0."""
     import re
 
-    corners = [re.fullmatch(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})", part.strip())
-               for part in ref.split(":")]
+    corners = [
+        re.fullmatch(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})", part.strip()) for part in ref.split(":")
+    ]
     if len(corners) != 2 or None in corners:
         return 0
     (c1, r1), (c2, r2) = ((_col(m.group(1)), int(m.group(2))) for m in corners if m)
@@ -293,21 +354,33 @@ def _col(letters: str) -> int:
 def _ole2_error(data: bytes, name: str) -> ProtocolReadError:
     """Office keeps both a legacy .xls and an encrypted .xlsx in an OLE2 container."""
     if all(_has_ole2_stream(data, stream) for stream in _ENCRYPTION_STREAMS):
-        return _fail(Text(f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
-                     "«Файл → Сведения → Защита книги → Зашифровать с использованием "
-                     "пароля», очистите поле и сохраните.",
-                 f"{name} is password-protected, so it cannot be read. Remove the "
-                     "password: in Excel, File → Info → Protect Workbook → Encrypt with "
-                     "Password, clear it and save."))
+        return _fail(
+            Text(
+                f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
+                "«Файл → Сведения → Защита книги → Зашифровать с использованием "
+                "пароля», очистите поле и сохраните.",
+                f"{name} is password-protected, so it cannot be read. Remove the "
+                "password: in Excel, File → Info → Protect Workbook → Encrypt with "
+                "Password, clear it and save.",
+            )
+        )
     if any(_has_ole2_stream(data, stream) for stream in _LEGACYWORKBOOK_STREAMS):
-        return _fail(Text(f"{name} — файл Excel старого формата (.xls). Откройте файл в Excel или "
-                     "LibreOffice и сохраните как книгу Excel (.xlsx).",
-                 f"{name} is an old-format Excel file (.xls). Open it in Excel or "
-                     "LibreOffice and save it as an Excel workbook (.xlsx)."))
-    return _fail(Text(f"{name} — файл Office старого формата, а не книга Excel. Сохраните протокол "
-                 "как книгу Excel (.xlsx).",
-                 f"{name} is an old-format Office file, not an Excel workbook. Save the "
-                 "protocol as an Excel workbook (.xlsx)."))
+        return _fail(
+            Text(
+                f"{name} — файл Excel старого формата (.xls). Откройте файл в Excel или "
+                "LibreOffice и сохраните как книгу Excel (.xlsx).",
+                f"{name} is an old-format Excel file (.xls). Open it in Excel or "
+                "LibreOffice and save it as an Excel workbook (.xlsx).",
+            )
+        )
+    return _fail(
+        Text(
+            f"{name} — файл Office старого формата, а не книга Excel. Сохраните протокол "
+            "как книгу Excel (.xlsx).",
+            f"{name} is an old-format Office file, not an Excel workbook. Save the "
+            "protocol as an Excel workbook (.xlsx).",
+        )
+    )
 
 
 def _has_ole2_stream(data: bytes, stream: str) -> bool:
@@ -319,7 +392,7 @@ def _has_ole2_stream(data: bytes, stream: str) -> bool:
     needle = stream.encode("utf-16-le") + b"\0\0"
     at = data.find(needle)
     while at != -1:
-        if at % 128 == 0 and data[at + 64:at + 66] == struct.pack("<H", len(needle)):
+        if at % 128 == 0 and data[at + 64 : at + 66] == struct.pack("<H", len(needle)):
             return True
         at = data.find(needle, at + 1)
     return False
@@ -330,23 +403,34 @@ def _not_zip_error(data: bytes, name: str) -> ProtocolReadError:
     if b"mso-application" in head and b"excel.sheet" in head:
         kind = Text("таблица Excel 2003 в формате XML", "an Excel 2003 XML spreadsheet")
     elif head.startswith((b"<!doctype html", b"<html")) or b"<table" in head:
-        kind = Text("веб-страница (HTML), сохранённая под именем файла Excel",
-                    "a web page (HTML) saved with an Excel file name")
+        kind = Text(
+            "веб-страница (HTML), сохранённая под именем файла Excel",
+            "a web page (HTML) saved with an Excel file name",
+        )
     elif _looks_like_text(data[:65536]):
-        kind = Text("CSV или текстовый файл, а не книга Excel (возможно, его переименовали "
-                    "в .xlsx)",
-                    "a CSV or text file, not an Excel workbook (perhaps renamed to .xlsx)")
-        return _fail(Text(f"{name} похож на {kind.ru}. Откройте файл в Excel и сохраните как книгу "
-                     "Excel (.xlsx).",
-                 f"{name} looks like {kind.en}. Open it in Excel and save it as an Excel "
-                     "workbook (.xlsx)."))
+        kind = Text(
+            "CSV или текстовый файл, а не книга Excel (возможно, его переименовали в .xlsx)",
+            "a CSV or text file, not an Excel workbook (perhaps renamed to .xlsx)",
+        )
+        return _fail(
+            Text(
+                f"{name} похож на {kind.ru}. Откройте файл в Excel и сохраните как книгу "
+                "Excel (.xlsx).",
+                f"{name} looks like {kind.en}. Open it in Excel and save it as an Excel "
+                "workbook (.xlsx).",
+            )
+        )
     else:
-        kind = Text("не книга Excel (.xlsx): содержимое не в формате xlsx",
-                    "not an Excel workbook (.xlsx): its contents are not in the xlsx format")
-    return _fail(Text(f"{name} — {kind.ru}. Откройте файл в Excel и сохраните как книгу Excel "
-                 "(.xlsx).",
-                 f"{name} is {kind.en}. Open it in Excel and save it as an Excel workbook "
-                 "(.xlsx)."))
+        kind = Text(
+            "не книга Excel (.xlsx): содержимое не в формате xlsx",
+            "not an Excel workbook (.xlsx): its contents are not in the xlsx format",
+        )
+    return _fail(
+        Text(
+            f"{name} — {kind.ru}. Откройте файл в Excel и сохраните как книгу Excel (.xlsx).",
+            f"{name} is {kind.en}. Open it in Excel and save it as an Excel workbook (.xlsx).",
+        )
+    )
 
 
 def _looks_like_text(head: bytes) -> bool:
@@ -367,10 +451,13 @@ def _looks_like_text(head: bytes) -> bool:
 
 def _check_count(entries: int, name: str) -> None:
     if entries > MAX_ZIP_ENTRIES:
-        raise _bomb(name, Text(f"в нём {_n(entries, 'ru')} частей (предел "
-                               f"{_n(MAX_ZIP_ENTRIES, 'ru')})",
-                 f"it holds {_n(entries, 'en')} parts (limit "
-                    f"{_n(MAX_ZIP_ENTRIES, 'en')})"))
+        raise _bomb(
+            name,
+            Text(
+                f"в нём {_n(entries, 'ru')} частей (предел {_n(MAX_ZIP_ENTRIES, 'ru')})",
+                f"it holds {_n(entries, 'en')} parts (limit {_n(MAX_ZIP_ENTRIES, 'en')})",
+            ),
+        )
 
 
 def _check_declared_sizes(infos: list[zipfile.ZipInfo], name: str) -> None:
@@ -378,39 +465,63 @@ def _check_declared_sizes(infos: list[zipfile.ZipInfo], name: str) -> None:
     _check_count(len(infos), name)  # the end record may understate it
     total = sum(info.file_size for info in infos)
     if total > MAX_UNCOMPRESSED_BYTES:
-        raise _bomb(name, Text(f"он распаковывается в {_mb(total, 'ru')} (предел "
-                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'ru')})",
-                 f"it would unpack to {_mb(total, 'en')} (limit "
-                    f"{_mb(MAX_UNCOMPRESSED_BYTES, 'en')})"))
+        raise _bomb(
+            name,
+            Text(
+                f"он распаковывается в {_mb(total, 'ru')} (предел "
+                f"{_mb(MAX_UNCOMPRESSED_BYTES, 'ru')})",
+                f"it would unpack to {_mb(total, 'en')} (limit "
+                f"{_mb(MAX_UNCOMPRESSED_BYTES, 'en')})",
+            ),
+        )
     for info in infos:
-        if info.file_size > RATIO_MIN_BYTES and \
-                info.file_size > MAX_RATIO * max(info.compress_size, 1):
+        if info.file_size > RATIO_MIN_BYTES and info.file_size > MAX_RATIO * max(
+            info.compress_size, 1
+        ):
             ratio = info.file_size // max(info.compress_size, 1)
-            raise _bomb(name, Text(f"{info.filename} сжат в {_n(ratio, 'ru')} раз (предел "
-                                   f"{MAX_RATIO})",
-                 f"{info.filename} is packed {_n(ratio, 'en')}:1 (limit "
-                        f"{MAX_RATIO}:1)"))
+            raise _bomb(
+                name,
+                Text(
+                    f"{info.filename} сжат в {_n(ratio, 'ru')} раз (предел {MAX_RATIO})",
+                    f"{info.filename} is packed {_n(ratio, 'en')}:1 (limit {MAX_RATIO}:1)",
+                ),
+            )
 
 
 def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: str) -> None:
     """A zip, but is it an xlsx? .ods, .xlsb, .docx and plain archives are zips too."""
     if any(info.flag_bits & 0x1 for info in infos.values()):
-        raise _fail(Text(f"{name} — зашифрованный zip-архив, его нельзя прочитать. Снимите пароль "
-                    "и сохраните протокол как книгу Excel (.xlsx).",
-                 f"{name} is an encrypted zip archive, so it cannot be read. Remove the "
-                    "password and save the protocol as an Excel workbook (.xlsx)."))
+        raise _fail(
+            Text(
+                f"{name} — зашифрованный zip-архив, его нельзя прочитать. Снимите пароль "
+                "и сохраните протокол как книгу Excel (.xlsx).",
+                f"{name} is an encrypted zip archive, so it cannot be read. Remove the "
+                "password and save the protocol as an Excel workbook (.xlsx).",
+            )
+        )
     mimetype = infos.get("mimetype")
-    if mimetype is not None and mimetype.file_size < 200 and \
-            b"opendocument" in b"".join(unpack(data, mimetype)):
-        raise _fail(Text(f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
-                    "Сохранить как → Excel 2007-365 (.xlsx)».",
-                 f"{name} is an OpenDocument spreadsheet (.ods). In LibreOffice choose "
-                    "File → Save As → Excel 2007-365 (.xlsx)."))
+    if (
+        mimetype is not None
+        and mimetype.file_size < 200
+        and b"opendocument" in b"".join(unpack(data, mimetype))
+    ):
+        raise _fail(
+            Text(
+                f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
+                "Сохранить как → Excel 2007-365 (.xlsx)».",
+                f"{name} is an OpenDocument spreadsheet (.ods). In LibreOffice choose "
+                "File → Save As → Excel 2007-365 (.xlsx).",
+            )
+        )
     if "xl/workbook.bin" in infos:
-        raise _fail(Text(f"{name} — двоичная книга Excel (.xlsb). Откройте её в Excel и сохраните "
-                    "как книгу Excel (.xlsx).",
-                 f"{name} is a binary Excel workbook (.xlsb). Open it in Excel and save it "
-                    "as an Excel workbook (.xlsx)."))
+        raise _fail(
+            Text(
+                f"{name} — двоичная книга Excel (.xlsb). Откройте её в Excel и сохраните "
+                "как книгу Excel (.xlsx).",
+                f"{name} is a binary Excel workbook (.xlsb). Open it in Excel and save it "
+                "as an Excel workbook (.xlsx).",
+            )
+        )
     if WORKBOOK not in infos:
         if "word/document.xml" in infos:
             kind = Text("документ Word", "a Word document")
@@ -418,25 +529,36 @@ def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: 
             kind = Text("презентация PowerPoint", "a PowerPoint presentation")
         else:
             kind = Text("zip-архив", "a zip archive")
-        raise _fail(Text(f"{name} — {kind.ru}, а не книга Excel (нет {WORKBOOK}). Сохраните "
-                    "протокол в Excel как книгу Excel (.xlsx).",
-                 f"{name} is {kind.en}, not an Excel workbook (no {WORKBOOK}). Save the "
-                    "protocol in Excel as an Excel workbook (.xlsx)."))
+        raise _fail(
+            Text(
+                f"{name} — {kind.ru}, а не книга Excel (нет {WORKBOOK}). Сохраните "
+                "протокол в Excel как книгу Excel (.xlsx).",
+                f"{name} is {kind.en}, not an Excel workbook (no {WORKBOOK}). Save the "
+                "protocol in Excel as an Excel workbook (.xlsx).",
+            )
+        )
 
 
 def _bomb(name: str, why: Text) -> ProtocolReadError:
-    return _fail(Text(f"{name} отклонён как опасный: {why.ru}. Протокол намного меньше; проверьте, "
-                 "что это нужный файл, или сохраните его заново в Excel.",
-                 f"{name} is refused as unsafe: {why.en}. A protocol is far smaller; check "
-                 "that this is the right file, or save it again in Excel."))
+    return _fail(
+        Text(
+            f"{name} отклонён как опасный: {why.ru}. Протокол намного меньше; проверьте, "
+            "что это нужный файл, или сохраните его заново в Excel.",
+            f"{name} is refused as unsafe: {why.en}. A protocol is far smaller; check "
+            "that this is the right file, or save it again in Excel.",
+        )
+    )
 
 
 def _corrupt(name: str, why: Text) -> ProtocolReadError:
-    return _fail(Text(f"{name} повреждён или неполон: {why.ru}. Скопируйте или скачайте его снова "
-                 "либо откройте в Excel и сохраните новую копию.",
-                 f"{name} is damaged or incomplete: {why.en}. Copy or download it again, or "
-                 "open it in Excel and save a new copy."))
-
+    return _fail(
+        Text(
+            f"{name} повреждён или неполон: {why.ru}. Скопируйте или скачайте его снова "
+            "либо откройте в Excel и сохраните новую копию.",
+            f"{name} is damaged or incomplete: {why.en}. Copy or download it again, or "
+            "open it in Excel and save a new copy.",
+        )
+    )
 
 
 # ---- what the protocol sheets hold: hidden, merged, formulas without values -----------
@@ -447,27 +569,38 @@ def _check_visible(sheet: Sheet, name: str) -> None:
         return
     how = Text("", "")
     if sheet.state == "veryHidden":
-        how = Text(" (он «очень скрыт»: покажите его в свойствах листа в редакторе VBA)",
-                   " (it is \"very hidden\": unhide it in the VBA editor's sheet properties)")
-    raise _fail(Text(f"{name}: лист протокола «{sheet.name}» скрыт{how.ru}. Покажите его или "
-                "удалите: судья должен видеть всё, что считается.",
-                 f"{name}: the protocol sheet {sheet.name} is hidden{how.en}. Unhide it or "
-                "delete it: a judge must see what is counted."))
+        how = Text(
+            " (он «очень скрыт»: покажите его в свойствах листа в редакторе VBA)",
+            ' (it is "very hidden": unhide it in the VBA editor\'s sheet properties)',
+        )
+    raise _fail(
+        Text(
+            f"{name}: лист протокола «{sheet.name}» скрыт{how.ru}. Покажите его или "
+            "удалите: судья должен видеть всё, что считается.",
+            f"{name}: the protocol sheet {sheet.name} is hidden{how.en}. Unhide it or "
+            "delete it: a judge must see what is counted.",
+        )
+    )
 
 
 def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
     # Merges are judged by the reader, which knows where the header is: a title merged
     # above it is layout, a merge over data rows is refused there (reading.sheets).
     if scan.bare_count:
-        cells = ", ".join(f"{sheet.name}!{cell}" if cell else sheet.name
-                          for cell in scan.bare_cells)
+        cells = ", ".join(
+            f"{sheet.name}!{cell}" if cell else sheet.name for cell in scan.bare_cells
+        )
         more = _more(scan.bare_count - len(scan.bare_cells))
-        raise _fail(Text(f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
-                    "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
-                    "вставьте значения («Специальная вставка → Значения»).",
-                 f"{name}: formulas without a saved value in {cells}{more.en}. Open "
-                    "the file in Excel or LibreOffice and save it, so the values are stored, "
-                    "or paste values (Paste Special → Values)."))
+        raise _fail(
+            Text(
+                f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
+                "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
+                "вставьте значения («Специальная вставка → Значения»).",
+                f"{name}: formulas without a saved value in {cells}{more.en}. Open "
+                "the file in Excel or LibreOffice and save it, so the values are stored, "
+                "or paste values (Paste Special → Values).",
+            )
+        )
 
 
 def _more(count: int) -> Text:

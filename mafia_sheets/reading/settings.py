@@ -14,27 +14,33 @@ from ..text import LANGS, Text
 from .values import BAD, parse_number, parse_text, parse_yes_no
 
 UNKNOWN_SETTING = define(
-    "unknown-setting", "warning",
-    Text("Неизвестный параметр «{value}» — не учтён",
-         "Unknown setting “{value}” — ignored"),
-    Text("один из: {allowed}",
-         "one of: {allowed}"),
-    Text("Проверьте написание параметра или удалите строку",
-         "Check the setting's spelling or delete the row"),
+    "unknown-setting",
+    "warning",
+    Text("Неизвестный параметр «{value}» — не учтён", "Unknown setting “{value}” — ignored"),
+    Text("один из: {allowed}", "one of: {allowed}"),
+    Text(
+        "Проверьте написание параметра или удалите строку",
+        "Check the setting's spelling or delete the row",
+    ),
 )
 BAD_SETTING = define(
-    "bad-setting", "error",
-    Text("Параметр «{setting}» = «{value}» не понят",
-         "Setting “{setting}” = “{value}” is not understood"),
-    Text("{allowed}",
-         "{allowed}"),
-    Text("Исправьте значение параметра на листе «Турнир»",
-         "Fix the setting's value on the Tournament sheet"),
+    "bad-setting",
+    "error",
+    Text(
+        "Параметр «{setting}» = «{value}» не понят",
+        "Setting “{setting}” = “{value}” is not understood",
+    ),
+    Text("{allowed}", "{allowed}"),
+    Text(
+        "Исправьте значение параметра на листе «Турнир»",
+        "Fix the setting's value on the Tournament sheet",
+    ),
 )
 
 
-def read_settings(table: Table | None, default_name: str) -> tuple[
-        Tournament, dict[str, Any], list[Finding]]:
+def read_settings(
+    table: Table | None, default_name: str
+) -> tuple[Tournament, dict[str, Any], list[Finding]]:
     """(descriptive settings, rule overrides by key, findings)."""
     texts: dict[str, str] = {}
     overrides: dict[str, Any] = {}
@@ -49,17 +55,34 @@ def read_settings(table: Table | None, default_name: str) -> tuple[
             raw_value = table.raw["value"].iat[cast(int, index)] if "value" in table.raw else ""
             cell = table.cell("value", int(row["_row"]))
             if key is None:
-                findings.append(finding(
-                    UNKNOWN_SETTING, table.sheet, table.cell("setting", int(row["_row"])),
-                    name, row=int(row["_row"]), source=table.source,
-                    allowed=Text(*(", ".join(n(lang) for n in vocab.SETTINGS.values())
-                                   for lang in LANGS))))
+                findings.append(
+                    finding(
+                        UNKNOWN_SETTING,
+                        table.sheet,
+                        table.cell("setting", int(row["_row"])),
+                        name,
+                        row=int(row["_row"]),
+                        source=table.source,
+                        allowed=Text(
+                            *(", ".join(n(lang) for n in vocab.SETTINGS.values()) for lang in LANGS)
+                        ),
+                    )
+                )
                 continue
             value, allowed = _setting_value(key, raw_value)
             if value is BAD:
-                findings.append(finding(BAD_SETTING, table.sheet, cell, raw_value,
-                                        row=int(row["_row"]), setting=name, allowed=allowed,
-                                        source=table.source))
+                findings.append(
+                    finding(
+                        BAD_SETTING,
+                        table.sheet,
+                        cell,
+                        raw_value,
+                        row=int(row["_row"]),
+                        setting=name,
+                        allowed=allowed,
+                        source=table.source,
+                    )
+                )
             elif value is not None and key in vocab.TEXT_SETTINGS:
                 texts[key] = str(value)
             elif value is not None:

@@ -17,18 +17,25 @@ from ..text import Text
 from .values import is_blank
 
 NOT_PLAYED = define(
-    "games-not-played", "warning",
-    Text("Игры {games} ещё не сыграны: нет ни результата, ни игроков — не учтены",
-         "Games {games} are not played yet: no result and no players — not counted"),
-    Text("результат и игроки каждой сыгранной игры",
-         "a result and the players of every game played"),
-    Text("Впишите игры, когда они сыграны; итоги пока промежуточные",
-         "Enter the games once played; the standings so far are interim"),
+    "games-not-played",
+    "warning",
+    Text(
+        "Игры {games} ещё не сыграны: нет ни результата, ни игроков — не учтены",
+        "Games {games} are not played yet: no result and no players — not counted",
+    ),
+    Text(
+        "результат и игроки каждой сыгранной игры", "a result and the players of every game played"
+    ),
+    Text(
+        "Впишите игры, когда они сыграны; итоги пока промежуточные",
+        "Enter the games once played; the standings so far are interim",
+    ),
 )
 
 
-def drop_unplayed(tables: dict[str, Table],
-                  findings: list[Finding]) -> tuple[dict[str, Table], list[Finding]]:
+def drop_unplayed(
+    tables: dict[str, Table], findings: list[Finding]
+) -> tuple[dict[str, Table], list[Finding]]:
     """The tables without the games not played yet, the findings without their cells."""
     games, seats = tables.get("games"), tables.get("seats")
     if games is None or seats is None:
@@ -43,24 +50,42 @@ def drop_unplayed(tables: dict[str, Table],
     kept = [f for f in findings if (f.sheet, f.row) not in gone]
     first = games.frame[dropped_games].iloc[0]
     sheet, cell, row = games.locate("game", int(first["_row"]))
-    kept.append(finding(NOT_PLAYED, sheet, cell,
-                        games.raw["game"].iat[int(games.frame.index[dropped_games][0])],
-                        row=row, source=games.source, games=_ranges(waiting)))
-    tables = {**tables, "games": _without(games, dropped_games),
-              "seats": _without(seats, dropped_seats)}
+    kept.append(
+        finding(
+            NOT_PLAYED,
+            sheet,
+            cell,
+            games.raw["game"].iat[int(games.frame.index[dropped_games][0])],
+            row=row,
+            source=games.source,
+            games=_ranges(waiting),
+        )
+    )
+    tables = {
+        **tables,
+        "games": _without(games, dropped_games),
+        "seats": _without(seats, dropped_seats),
+    }
     return tables, kept
 
 
 def _unplayed(games: Table, seats: Table) -> list[object]:
     frame = games.frame
-    result_blank = [is_blank(v) for v in games.raw["result"]] if "result" in games.raw \
-        else [True] * len(frame)
-    open_games = frame[pd.Series(result_blank, index=frame.index)
-                       & ~frame["annulled"].eq(True) & frame["game"].notna()]
+    result_blank = (
+        [is_blank(v) for v in games.raw["result"]] if "result" in games.raw else [True] * len(frame)
+    )
+    open_games = frame[
+        pd.Series(result_blank, index=frame.index)
+        & ~frame["annulled"].eq(True)
+        & frame["game"].notna()
+    ]
     if open_games.empty:
         return []
-    typed = pd.Series([not is_blank(v) for v in seats.raw["player"]], index=seats.frame.index) \
-        if "player" in seats.raw else pd.Series(False, index=seats.frame.index)
+    typed = (
+        pd.Series([not is_blank(v) for v in seats.raw["player"]], index=seats.frame.index)
+        if "player" in seats.raw
+        else pd.Series(False, index=seats.frame.index)
+    )
     with_players = set(seats.frame.loc[typed, "game"])
     return [g for g in open_games["game"].drop_duplicates() if g not in with_players]
 

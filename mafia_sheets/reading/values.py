@@ -29,8 +29,11 @@ BAD: Final = Unreadable.VALUE  # a parser's answer for a value it cannot underst
 
 
 def is_blank(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip()) or (
-        isinstance(value, float) and value != value)
+    return (
+        value is None
+        or (isinstance(value, str) and not value.strip())
+        or (isinstance(value, float) and value != value)
+    )
 
 
 def parse_text(value: object) -> object:
@@ -50,8 +53,9 @@ def parse_number(value: object) -> object:
     if isinstance(value, float) and not math.isfinite(value):
         return BAD  # 1.8e308 typed in a cell reads back as infinity
     if isinstance(value, int | float):
-        return Decimal(repr(float(value))).normalize() if isinstance(value, float) else \
-            Decimal(value)
+        return (
+            Decimal(repr(float(value))).normalize() if isinstance(value, float) else Decimal(value)
+        )
     text = str(value).strip().replace(",", ".").replace("\u2212", "-").replace(" ", "")
     try:
         number = Decimal(text)
@@ -69,6 +73,7 @@ def integer_in(low: int, high: int) -> Callable[[object], object]:
         if number != number.to_integral_value() or not low <= int(number) <= high:
             return BAD
         return int(number)
+
     return parse
 
 
@@ -80,6 +85,7 @@ def vocabulary(name: str) -> Callable[[object], object]:
             return None
         text = parse_text(value)
         return table.get(vocab.fold(text), table.get(vocab.fold_key(text), BAD))
+
     return parse
 
 
@@ -140,8 +146,9 @@ def seats_of(part: str) -> list[int]:
 
 
 # «3 ф.», «3ф», «3 фола», «3 fouls»: the number of fouls with its unit
-_FOULS = re.compile(r"^\s*(\d+(?:[.,]0+)?)\s*(?:ф|фол|фола|фолов|f|fouls?)?\s*\.?\s*$",
-                    re.IGNORECASE)
+_FOULS = re.compile(
+    r"^\s*(\d+(?:[.,]0+)?)\s*(?:ф|фол|фола|фолов|f|fouls?)?\s*\.?\s*$", re.IGNORECASE
+)
 
 
 def parse_fouls(value: object) -> object:
@@ -181,8 +188,15 @@ def parse_time(value: object) -> object:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return _from_serial(float(value))
     text = str(value).strip()
-    for pattern in ("%H:%M", "%H:%M:%S", "%d.%m.%Y %H:%M", "%d.%m.%Y %H:%M:%S",
-                    "%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%M:%S"):
+    for pattern in (
+        "%H:%M",
+        "%H:%M:%S",
+        "%d.%m.%Y %H:%M",
+        "%d.%m.%Y %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%dT%H:%M:%S",
+    ):
         try:
             parsed = dt.datetime.strptime(text, pattern)
         except ValueError:

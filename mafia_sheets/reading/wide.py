@@ -19,8 +19,17 @@ from .labels import GAME_FIELDS, SEAT_FIELDS, field_of
 
 HEADER_SEARCH_ROWS = 10
 _NUMBERED = re.compile(r"^(\D*?)\s*(\d{1,2})\s*(\D*)$")
-_GAME_COLUMNS = ("round", "table", "game", "judge", "result", "ended", "annulled",
-                 "first_killed", "date")
+_GAME_COLUMNS = (
+    "round",
+    "table",
+    "game",
+    "judge",
+    "result",
+    "ended",
+    "annulled",
+    "first_killed",
+    "date",
+)
 _SEAT_KINDS = ("player", "role", "fouls", "bonus", "left", "when")
 
 
@@ -48,8 +57,11 @@ def find_header(grid: Grid) -> tuple[int, _Header] | None:
             continue  # cheap to rule out: `count` runs in C over calamine's empty cells
         header = _read_header(grid, r)
         players = header.seats.get("player", {})
-        if len(players) >= 10 and ({"result", "game", "table", "round"} & set(header.game)) \
-                and (best is None or header.score > best[1].score):
+        if (
+            len(players) >= 10
+            and ({"result", "game", "table", "round"} & set(header.game))
+            and (best is None or header.score > best[1].score)
+        ):
             best = (r, header)
     return best
 
@@ -132,8 +144,9 @@ def read_game_rows(grid: Grid, source: str) -> list[GameSheet]:
     players = header.seats["player"]
     for r in range(r0 + 1, grid.height):
         typed_players = [not grid.blank(r, c) for c in players.values()]
-        game_values = {name: (grid.value(r, c), grid.address(r, c))
-                       for name, c in header.game.items()}
+        game_values = {
+            name: (grid.value(r, c), grid.address(r, c)) for name, c in header.game.items()
+        }
         named = [game_values.get(k, ("", ""))[0] for k in ("game", "table", "round")]
         if not any(typed_players) and all(_blank(v) for v in named):
             continue  # a blank line, or a totals row
@@ -149,16 +162,19 @@ def read_game_rows(grid: Grid, source: str) -> list[GameSheet]:
         _best_move(grid, r, header, game, game_values.get("first_killed"), source)
         has_result = not _blank(game_values.get("result", ("", ""))[0])
         game.played = has_result or any(
-            not _blank(seat.get(kind, ("", ""))[0]) for seat in game.seats
-            for kind in ("role", "fouls", "bonus", "left", "when"))
+            not _blank(seat.get(kind, ("", ""))[0])
+            for seat in game.seats
+            for kind in ("role", "fouls", "bonus", "left", "when")
+        )
         if not any(typed_players) and not game.played:
             continue
         games.append(game)
     return games
 
 
-def _best_move(grid: Grid, r: int, header: _Header, game: GameSheet,
-               victim: Located | None, source: str) -> None:
+def _best_move(
+    grid: Grid, r: int, header: _Header, game: GameSheet, victim: Located | None, source: str
+) -> None:
     cells = [(grid.value(r, c), grid.address(r, c)) for c in header.best_move]
     typed = [(v, cell) for v, cell in cells if not _blank(v)]
     if not typed:
@@ -169,4 +185,3 @@ def _best_move(grid: Grid, r: int, header: _Header, game: GameSheet,
 
 def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
-

@@ -86,14 +86,17 @@ def declared_entries(data: bytes) -> int | None:
     None when there is no record (or a look-alike in the comment): zipfile judges the archive.
     """
     end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
-    if end == -1 or end + 22 > len(data) or \
-            struct.unpack_from("<H", data, end + 20)[0] != len(data) - end - 22:
+    if (
+        end == -1
+        or end + 22 > len(data)
+        or struct.unpack_from("<H", data, end + 20)[0] != len(data) - end - 22
+    ):
         return None
     (entries,) = struct.unpack_from("<H", data, end + 10)
     locator = end - 20
-    if entries == 0xFFFF and locator >= 0 and data[locator:locator + 4] == b"PK\x06\x07":
+    if entries == 0xFFFF and locator >= 0 and data[locator : locator + 4] == b"PK\x06\x07":
         (zip64_end,) = struct.unpack_from("<Q", data, locator + 8)
-        if zip64_end + 40 <= len(data) and data[zip64_end:zip64_end + 4] == b"PK\x06\x06":
+        if zip64_end + 40 <= len(data) and data[zip64_end : zip64_end + 4] == b"PK\x06\x06":
             (entries,) = struct.unpack_from("<Q", data, zip64_end + 32)
     return int(entries)
 
@@ -108,47 +111,61 @@ def unpack(data: bytes, info: zipfile.ZipInfo) -> Iterator[bytes]:
     its header declares (a lying header) is stopped at once, whatever reads it later.
     """
     raw = _payload(data, info)
-    chunks = ((bytes(raw[at:at + _CHUNK_OUT]) for at in range(0, len(raw), _CHUNK_OUT))
-              if info.compress_type == zipfile.ZIP_STORED else _inflate(raw))
+    chunks = (
+        (bytes(raw[at : at + _CHUNK_OUT]) for at in range(0, len(raw), _CHUNK_OUT))
+        if info.compress_type == zipfile.ZIP_STORED
+        else _inflate(raw)
+    )
     produced, crc = 0, 0
     try:
         for chunk in chunks:
             produced += len(chunk)
             if produced > info.file_size:
-                raise Unsafe(Text(f"{info.filename} распаковывается больше заявленных "
-                             f"{number(info.file_size, 'ru')} байт",
-                 f"{info.filename} unpacks to more than its declared "
-                             f"{number(info.file_size, 'en')} bytes"))
+                raise Unsafe(
+                    Text(
+                        f"{info.filename} распаковывается больше заявленных "
+                        f"{number(info.file_size, 'ru')} байт",
+                        f"{info.filename} unpacks to more than its declared "
+                        f"{number(info.file_size, 'en')} bytes",
+                    )
+                )
             crc = zlib.crc32(chunk, crc)
             yield chunk
     except zlib.error:
-        raise Damaged(Text(f"{info.filename} не распаковывается",
-                 f"{info.filename} cannot be unpacked")) from None
+        raise Damaged(
+            Text(f"{info.filename} не распаковывается", f"{info.filename} cannot be unpacked")
+        ) from None
     if produced != info.file_size or crc != info.CRC:
-        raise Damaged(Text(f"контрольная сумма {info.filename} не совпадает",
-                 f"the checksum of {info.filename} does not match"))
+        raise Damaged(
+            Text(
+                f"контрольная сумма {info.filename} не совпадает",
+                f"the checksum of {info.filename} does not match",
+            )
+        )
 
 
 def _payload(data: bytes, info: zipfile.ZipInfo) -> memoryview:
     offset = info.header_offset
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
-        raise Damaged(Text(f"{info.filename} сжат способом, которым Excel не пользуется",
-                 f"{info.filename} uses a compression Excel does not write"))
-    if data[offset:offset + 4] != b"PK\x03\x04" or offset + 30 > len(data):
-        raise Damaged(Text(f"нет части {info.filename}",
-                 f"{info.filename} is missing"))
+        raise Damaged(
+            Text(
+                f"{info.filename} сжат способом, которым Excel не пользуется",
+                f"{info.filename} uses a compression Excel does not write",
+            )
+        )
+    if data[offset : offset + 4] != b"PK\x03\x04" or offset + 30 > len(data):
+        raise Damaged(Text(f"нет части {info.filename}", f"{info.filename} is missing"))
     name_len, extra_len = struct.unpack_from("<HH", data, offset + 26)
     start = offset + 30 + name_len + extra_len
     if start + info.compress_size > len(data):
-        raise Damaged(Text("архив обрезан",
-                 "the archive is truncated"))
-    return memoryview(data)[start:start + info.compress_size]
+        raise Damaged(Text("архив обрезан", "the archive is truncated"))
+    return memoryview(data)[start : start + info.compress_size]
 
 
 def _inflate(raw: memoryview) -> Iterator[bytes]:
     inflater = zlib.decompressobj(-zlib.MAX_WBITS)
     for at in range(0, len(raw), _CHUNK_IN):
-        pending: bytes | memoryview = raw[at:at + _CHUNK_IN]
+        pending: bytes | memoryview = raw[at : at + _CHUNK_IN]
         while pending and not inflater.eof:
             chunk = inflater.decompress(pending, _CHUNK_OUT)
             pending = inflater.unconsumed_tail
@@ -193,8 +210,10 @@ class Grid:
     dimension: str = ""  # the declared <dimension ref>, as written
 
     def add_refs(self, letters: Iterable[bytes], numbers: Iterable[bytes]) -> None:
-        self.add_span(_span({column_number(text) for text in set(letters)}),
-                      _span({int(text) for text in set(numbers)}))
+        self.add_span(
+            _span({column_number(text) for text in set(letters)}),
+            _span({int(text) for text in set(numbers)}),
+        )
 
     def add_span(self, cols: tuple[int, int] | None, rows: tuple[int, int] | None) -> None:
         """Widen the range by the (lowest, highest) columns and rows of some cells."""
@@ -252,8 +271,9 @@ def column_number(letters: bytes) -> int:
     return number if len(letters) <= 8 else MAX_COL * 26
 
 
-def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
-                    every: bool = False) -> list[Sheet]:
+def protocol_sheets(
+    data: bytes, infos: dict[str, zipfile.ZipInfo], every: bool = False
+) -> list[Sheet]:
     """Sheets named as in §2 (RU or EN), resolved to their parts via the workbook's rels.
 
     With `every`, all the workbook's worksheets whose parts exist (what openpyxl loads).
@@ -262,8 +282,9 @@ def protocol_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo],
     return others if every else protocol
 
 
-def workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[list[Sheet],
-                                                                            list[Sheet]]:
+def workbook_sheets(
+    data: bytes, infos: dict[str, zipfile.ZipInfo]
+) -> tuple[list[Sheet], list[Sheet]]:
     """Both of :func:`protocol_sheets`' answers from one reading of the workbook's index:
     (the protocol sheets, every worksheet whose part exists).
 
@@ -306,8 +327,9 @@ def _index_key(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[object, 
     return tuple(key)
 
 
-def _workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[list[Sheet],
-                                                                             list[Sheet]]:
+def _workbook_sheets(
+    data: bytes, infos: dict[str, zipfile.ZipInfo]
+) -> tuple[list[Sheet], list[Sheet]]:
     wanted = sheet_lookup()
     workbook = _read_index(data, infos, WORKBOOK)
     rels = _read_index(data, infos, _WORKBOOK_RELS) if _WORKBOOK_RELS in infos else b""
@@ -327,8 +349,9 @@ def _workbook_sheets(data: bytes, infos: dict[str, zipfile.ZipInfo]) -> tuple[li
         if _fold_name(sheet) not in wanted:
             continue
         if part not in infos:
-            raise Damaged(Text(f"нет данных листа «{sheet}»",
-                 f"the data of sheet {sheet} is missing"))
+            raise Damaged(
+                Text(f"нет данных листа «{sheet}»", f"the data of sheet {sheet} is missing")
+            )
         protocol.append(Sheet(sheet, part, attrs.get("state", "visible")))
     return protocol, every
 
@@ -352,8 +375,12 @@ def _fold_name(name: str) -> str:
 
 def _read_index(data: bytes, infos: dict[str, zipfile.ZipInfo], part: str) -> bytes:
     if infos[part].file_size > _MAX_INDEX_PART:
-        raise Unsafe(Text(f"{part} занимает {megabytes(infos[part].file_size, 'ru')}",
-                 f"{part} is {megabytes(infos[part].file_size, 'en')}"))
+        raise Unsafe(
+            Text(
+                f"{part} занимает {megabytes(infos[part].file_size, 'ru')}",
+                f"{part} is {megabytes(infos[part].file_size, 'en')}",
+            )
+        )
     return b"".join(unpack(data, infos[part]))
 
 
@@ -362,8 +389,10 @@ def _attrs(text: bytes) -> dict[str, str]:
 
     The tag is decoded once: an invalid UTF-8 byte never takes a quote or an ASCII name
     with it, so each value decodes as it would on its own."""
-    return {key: _unescape(double if double is not None else single)
-            for key, double, single in _ATTR.findall(text.decode("utf-8", "replace"))}
+    return {
+        key: _unescape(double if double is not None else single)
+        for key, double, single in _ATTR.findall(text.decode("utf-8", "replace"))
+    }
 
 
 def _unescape(text: str) -> str:
@@ -422,8 +451,10 @@ class _Patterns:
             cell_end=b"</" + prefix + b"c>",
             ref=re.compile(b"<" + p + rb"c\s[^>]*?\br\s*=\s*[\"']\$?([A-Za-z]+\$?[0-9]+)"),
             # a row number past the grid (7+ digits are checked exactly) or row 0
-            far_row=re.compile(b"<" + p + rb"row\s[^>]*?\br\s*=\s*[\"']\s*"
-                               rb"([0-9]{7,}|0+|[^0-9\"'][^\"']*)[\"']"),
+            far_row=re.compile(
+                b"<" + p + rb"row\s[^>]*?\br\s*=\s*[\"']\s*"
+                rb"([0-9]{7,}|0+|[^0-9\"'][^\"']*)[\"']"
+            ),
             dimension=re.compile(b"<" + p + rb"dimension\s[^>]*?\bref\s*=\s*[\"']([^\"']*)"),
             cell_tags=tuple(b"<" + prefix + b"c" + end for end in _TAG_ENDS),
             loose_cell=re.compile(b"<" + p + rb"c[>/\t\n\r]"),
@@ -485,8 +516,7 @@ def _find_dimension(buf: bytes, patterns: _Patterns, grid: Grid) -> None:
     grid.dimension = found.group(1).decode("ascii", "replace").strip()
     for part in grid.dimension.split(":")[:2]:
         ref = re.fullmatch(r"\$?([A-Za-z]+)\$?([0-9]+)", part.strip())
-        if ref is None or not _in_grid(column_number(ref.group(1).encode()),
-                                       int(ref.group(2))):
+        if ref is None or not _in_grid(column_number(ref.group(1).encode()), int(ref.group(2))):
             grid.outside = grid.outside or grid.dimension[:40]
 
 
@@ -497,16 +527,16 @@ def _place_cells(buf: bytes, at: int, end: int, patterns: _Patterns, grid: Grid)
         return at
     # `<c ` is nearly every cell; the rare other spellings (`<c>`, `<c/>`, `<c\t…`) are
     # found by one regex whose matches are rare, so the usual cost is one count
-    grid.cells += buf.count(patterns.cell_tags[0], at, end) + \
-        len(patterns.loose_cell.findall(buf, at, end))
+    grid.cells += buf.count(patterns.cell_tags[0], at, end) + len(
+        patterns.loose_cell.findall(buf, at, end)
+    )
     grid.rows += buf.count(patterns.row_tags[0][:-1], at, end)  # <rowBreaks> too: harmless
     found = patterns.ref.findall(buf, at, end)
     if found:
         grid.referenced += len(found)
         joined = b" ".join(found).replace(b"$", b"")  # split in C: one list per part
         grid.add_span(*_spans(joined))
-        if not grid.outside and not (_in_grid(grid.max_col, grid.max_row)
-                                     and grid.min_row >= 1):
+        if not grid.outside and not (_in_grid(grid.max_col, grid.max_row) and grid.min_row >= 1):
             grid.outside = _first_outside(found)
     if not grid.outside:
         for row in patterns.far_row.finditer(buf, at, end):
@@ -529,9 +559,10 @@ def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | Non
     """(lowest, highest) column and row of the references `A1 B2 …` in `joined`."""
     spans = _SPANS.get(joined)
     if spans is None:
-        spans = (_span({column_number(t) for t in set(joined.translate(None, b"0123456789")
-                                                          .split())}),
-                 _span({int(t) for t in set(joined.translate(None, _LETTERS).split())}))
+        spans = (
+            _span({column_number(t) for t in set(joined.translate(None, b"0123456789").split())}),
+            _span({int(t) for t in set(joined.translate(None, _LETTERS).split())}),
+        )
         if len(joined) <= _SPANS_KEY_MAX:
             if len(_SPANS) >= _SPANS_MAX:
                 _SPANS.clear()
@@ -546,7 +577,7 @@ def _in_grid(col: int, row: int) -> bool:
 def _first_outside(found: list[bytes]) -> str:
     for ref in found:
         letters = ref.rstrip(b"0123456789$").replace(b"$", b"")
-        if not _in_grid(column_number(letters), int(ref[len(ref.rstrip(b"0123456789")):])):
+        if not _in_grid(column_number(letters), int(ref[len(ref.rstrip(b"0123456789")) :])):
             return ref[:40].decode("ascii", "replace")
     return "?"
 
@@ -566,7 +597,7 @@ def scan_strings(chunks: Iterator[bytes]) -> Strings:
             strings.count = _declared(attrs.get("count"))
             tags = tuple(b"<" + prefix + b"si" + end for end in _TAG_ENDS)
         strings.items += sum(data.count(tag) for tag in tags)
-        data = data[-(len(tags[0]) - 1):]  # too short to hold a whole tag: none counted twice
+        data = data[-(len(tags[0]) - 1) :]  # too short to hold a whole tag: none counted twice
     return strings
 
 

@@ -30,30 +30,30 @@ HEADER_COLOR, LINK_COLOR = "D9E1F2", "0563C1"
 FIRST_DATA_ROW = 7  # title, two legend lines, summary, blank, header
 
 TEXT: dict[str, Text] = {
-    "sheet": Text("Замечания",
-                 "Findings"),
-    "title": Text("Замечания проверки: {file}",
-                 "Check findings: {file}"),
-    "error": Text("Ошибка",
-                 "Error"),
-    "warning": Text("Предупреждение",
-                   "Warning"),
-    "error_legend": Text("итоги не считаются, пока ошибка не исправлена",
-                        "no standings until the error is fixed"),
-    "warning_legend": Text("проверьте: итоги считаются, но, возможно, неверно",
-                          "check it: the standings are computed but may be wrong"),
-    "summary": Text("Ошибок: {errors}, предупреждений: {warnings}. Ссылка в столбце «Ячейка» "
-                    "ведёт к ячейке; у ячейки — примечание.",
-                   "Errors: {errors}, warnings: {warnings}. The link in the Cell column opens the "
-                   "cell; the cell carries a note."),
-    "clean": Text("Ошибок и замечаний нет.",
-                 "No errors, no warnings."),
-    "expected": Text("Ожидалось",
-                    "Expected"),
-    "fix": Text("Как исправить",
-               "How to fix"),
-    "header": Text("№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|Как исправить",
-                  "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix"),
+    "sheet": Text("Замечания", "Findings"),
+    "title": Text("Замечания проверки: {file}", "Check findings: {file}"),
+    "error": Text("Ошибка", "Error"),
+    "warning": Text("Предупреждение", "Warning"),
+    "error_legend": Text(
+        "итоги не считаются, пока ошибка не исправлена", "no standings until the error is fixed"
+    ),
+    "warning_legend": Text(
+        "проверьте: итоги считаются, но, возможно, неверно",
+        "check it: the standings are computed but may be wrong",
+    ),
+    "summary": Text(
+        "Ошибок: {errors}, предупреждений: {warnings}. Ссылка в столбце «Ячейка» "
+        "ведёт к ячейке; у ячейки — примечание.",
+        "Errors: {errors}, warnings: {warnings}. The link in the Cell column opens the "
+        "cell; the cell carries a note.",
+    ),
+    "clean": Text("Ошибок и замечаний нет.", "No errors, no warnings."),
+    "expected": Text("Ожидалось", "Expected"),
+    "fix": Text("Как исправить", "How to fix"),
+    "header": Text(
+        "№|Серьёзность|Код|Лист|Ячейка|Игра|Значение|Что не так|Ожидалось|Как исправить",
+        "#|Severity|Code|Sheet|Cell|Game|Value|What is wrong|Expected|How to fix",
+    ),
 }
 # A4 landscape, one page wide at a readable scale: the long texts wrap, every column does
 WIDTHS = (5, 16, 18, 11, 8, 9, 12, 36, 28, 28)
@@ -82,12 +82,14 @@ def _load(source: Source) -> Any:
             return openpyxl.load_workbook(io.BytesIO(source.data), rich_text=True)
     except Exception as exc:  # openpyxl raises many types for what calamine accepted
         raise ProtocolReadError(
-            Text(f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
-            f"правки ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.ru} Затем "
-            "запустите проверку снова.",
-                 f"{source.name}: an annotated copy cannot be made — the workbook does not open "
-            f"for editing ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.en} Then "
-            "run check again."),
+            Text(
+                f"{source.name}: копию с пометками сделать нельзя — книга не открывается для "
+                f"правки ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.ru} Затем "
+                "запустите проверку снова.",
+                f"{source.name}: an annotated copy cannot be made — the workbook does not open "
+                f"for editing ({str(exc)[:120] or type(exc).__name__}). {SAVE_AGAIN.en} Then "
+                "run check again.",
+            ),
         ) from exc
 
 
@@ -142,12 +144,15 @@ def _anchor(ws: Any, cell: str) -> Any:
 
 
 def _note(f: Finding, lang: str, text: dict[str, str]) -> str:
-    return (f"{text[f.severity]} [{f.code}]: {f.message(lang)}\n"
-            f"{text['expected']}: {f.expected(lang)}\n{text['fix']}: {f.hint(lang)}")
+    return (
+        f"{text[f.severity]} [{f.code}]: {f.message(lang)}\n"
+        f"{text['expected']}: {f.expected(lang)}\n{text['fix']}: {f.hint(lang)}"
+    )
 
 
-def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str,
-                    text: dict[str, str]) -> None:
+def _findings_sheet(
+    workbook: Any, findings: list[Finding], file: str, lang: str, text: dict[str, str]
+) -> None:
     from openpyxl.styles import Font, PatternFill
 
     ws = workbook.create_sheet(_free_title(workbook, text["sheet"]), 0)
@@ -159,23 +164,30 @@ def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str
     for row, severity in ((2, "error"), (3, "warning")):
         color = ERROR_COLOR if severity == "error" else WARNING_COLOR
         # the word spans the two narrow first columns, so «Предупреждение» is never cut
-        _put(ws, row, 1, text[severity]).fill = PatternFill("solid", start_color=color,
-                                                             end_color=color)
+        _put(ws, row, 1, text[severity]).fill = PatternFill(
+            "solid", start_color=color, end_color=color
+        )
         ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=2)
         _put(ws, row, 3, text[f"{severity}_legend"])
     errors, warnings_found = count(findings)
-    _put(ws, 4, 1, text["summary"].format(errors=errors, warnings=warnings_found)
-         if findings else text["clean"]).font = Font(bold=True)
+    _put(
+        ws,
+        4,
+        1,
+        text["summary"].format(errors=errors, warnings=warnings_found)
+        if findings
+        else text["clean"],
+    ).font = Font(bold=True)
     header = FIRST_DATA_ROW - 1
-    for column, (title, width) in enumerate(zip(text["header"].split("|"), WIDTHS,
-                                                strict=True), start=1):
+    for column, (title, width) in enumerate(
+        zip(text["header"].split("|"), WIDTHS, strict=True), start=1
+    ):
         cell = _put(ws, header, column, title)
         cell.font = Font(bold=True)
         cell.fill = PatternFill("solid", start_color=HEADER_COLOR, end_color=HEADER_COLOR)
         ws.column_dimensions[cell.column_letter].width = width
     for number, f in enumerate(findings, start=1):
-        _finding_row(ws, FIRST_DATA_ROW + number - 1, number, f, workbook.sheetnames, lang,
-                     text)
+        _finding_row(ws, FIRST_DATA_ROW + number - 1, number, f, workbook.sheetnames, lang, text)
     last = FIRST_DATA_ROW + max(len(findings), 1) - 1
     ws.freeze_panes = ws.cell(FIRST_DATA_ROW, 1)
     ws.auto_filter.ref = f"A{header}:J{last}"
@@ -187,21 +199,30 @@ def _findings_sheet(workbook: Any, findings: list[Finding], file: str, lang: str
     ws.sheet_properties.pageSetUpPr.fitToPage = True
 
 
-def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], lang: str,
-                 text: dict[str, str]) -> None:
+def _finding_row(
+    ws: Any, row: int, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
+) -> None:
     from openpyxl.styles import Font, PatternFill
     from openpyxl.worksheet.hyperlink import Hyperlink
 
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
     top, wrap = _alignments()
-    values = (number, text[f.severity], f.code, f.sheet, f.cell,
-              game_name(f.game, lang) if f.game else "", f.value,
-              f.message(lang), f.expected(lang), f.hint(lang))
+    values = (
+        number,
+        text[f.severity],
+        f.code,
+        f.sheet,
+        f.cell,
+        game_name(f.game, lang) if f.game else "",
+        f.value,
+        f.message(lang),
+        f.expected(lang),
+        f.hint(lang),
+    )
     for column, value in enumerate(values, start=1):
         _put(ws, row, column, value).alignment = wrap if column >= 3 else top
     # wrapped text needs its height set: neither openpyxl nor LibreOffice sizes the row
-    lines = max(1 + len(str(value)) // (WIDTHS[i] - 1) for i, value in enumerate(values)
-                if i >= 2)
+    lines = max(1 + len(str(value)) // (WIDTHS[i] - 1) for i, value in enumerate(values) if i >= 2)
     ws.row_dimensions[row].height = 15 * lines
     ws.cell(row, 2).fill = PatternFill("solid", start_color=color, end_color=color)
     if f.sheet not in sheets:
@@ -210,8 +231,9 @@ def _finding_row(ws: Any, row: int, number: int, f: Finding, sheets: list[str], 
     link.value = f.cell if f.cell and _valid_cell(f.cell) else plain.cell(f.sheet)
     link.data_type = "s"
     location = f"{_quoted(f.sheet)}!{f.cell if f.cell and _valid_cell(f.cell) else 'A1'}"
-    link.hyperlink = Hyperlink(ref=link.coordinate, location=plain.cell(location),
-                               display=link.value)
+    link.hyperlink = Hyperlink(
+        ref=link.coordinate, location=plain.cell(location), display=link.value
+    )
     link.font = Font(color=LINK_COLOR, underline="single")
 
 

@@ -32,13 +32,20 @@ def read_as(read: HeaderRead, lang: str) -> str:
 
 def header_record(read: HeaderRead, lang: str) -> dict[str, Any]:
     """One entry of `headers` in `check --json` and `rate --json`."""
-    return {"file": read.source or None, "sheet": read.sheet, "cell": read.cell,
-            "header": read.typed, "column": read.column if read.status == "column" else None,
-            "read_as": read_as(read, lang), "status": read.status}
+    return {
+        "file": read.source or None,
+        "sheet": read.sheet,
+        "cell": read.cell,
+        "header": read.typed,
+        "column": read.column if read.status == "column" else None,
+        "read_as": read_as(read, lang),
+        "status": read.status,
+    }
 
 
-def header_lines(reads: Iterable[HeaderRead], findings: Iterable[Finding],
-                 lang: str) -> list[tuple[str, Any, str]]:
+def header_lines(
+    reads: Iterable[HeaderRead], findings: Iterable[Finding], lang: str
+) -> list[tuple[str, Any, str]]:
     """The lines of `Сводка`: what is absent, in plain words, then every header's reading."""
     reads = list(reads)
     several = len({read.source for read in reads}) > 1
@@ -49,6 +56,12 @@ def header_lines(reads: Iterable[HeaderRead], findings: Iterable[Finding],
         lines += [(f.sheet, f.message(lang), f.source if several else "") for f in absent]
     if reads:
         lines.append((SECTION(lang), None, ""))
-        lines += [(f"{read.sheet}!{read.cell} «{read.typed}»", f"→ {read_as(read, lang)}",
-                   read.source if several else "") for read in reads]
+        lines += [
+            (
+                f"{read.sheet}!{read.cell} «{read.typed}»",
+                f"→ {read_as(read, lang)}",
+                read.source if several else "",
+            )
+            for read in reads
+        ]
     return lines

@@ -36,9 +36,17 @@ def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[st
     "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
     from ..reading.layouts import reading_text
 
-    return [{"file": r.source, "layout": r.layout, "games": r.games, "unplayed": r.unplayed,
-             "sheets": [{"sheet": name, "layout": kind} for name, kind in r.sheets],
-             "text": reading_text(r, lang)} for r in reading]
+    return [
+        {
+            "file": r.source,
+            "layout": r.layout,
+            "games": r.games,
+            "unplayed": r.unplayed,
+            "sheets": [{"sheet": name, "layout": kind} for name, kind in r.sheets],
+            "text": reading_text(r, lang),
+        }
+        for r in reading
+    ]
 
 
 def outcome_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
@@ -54,8 +62,13 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "tournament": {"name": rating.tournament.title(lang)},
         "provisional": rating.provisional,
         "lot_needed": rating.lot.needed,
-        "k": {"applied": k.applied, "value": rounded(k.value), "heavy_side": k.heavy_side,
-              "games": k.games, "heavy_games": k.heavy_games},
+        "k": {
+            "applied": k.applied,
+            "value": rounded(k.value),
+            "heavy_side": k.heavy_side,
+            "games": k.games,
+            "heavy_games": k.heavy_games,
+        },
         "settings": settings_json(rating.rules),
         "read": reading_json(rating.reading, lang),
         "standings": [_standing(s) for s in rating.standings],
@@ -98,6 +111,7 @@ def _standing(row: Standing) -> dict[str, Any]:
 
 # ---- statistics (SPEC §6 sheets 7–9) ---------------------------------------------------
 
+
 def stats_json(stats: Stats) -> dict[str, Any]:
     """`stats`: per player, the tournament's own figures and (several rounds or files)
     head to head. Counts are integers; points are rounded to 4 decimals like the
@@ -110,12 +124,32 @@ def stats_json(stats: Stats) -> dict[str, Any]:
         names = columns["player"]
         pairs = stats.pairs
         out["pairs"] = [
-            {"players": [names[a], names[b]], "games": games, "together": together,
-             "together_wins": together_wins, "against": against, "a_won": a_won,
-             "b_won": b_won}
+            {
+                "players": [names[a], names[b]],
+                "games": games,
+                "together": together,
+                "together_wins": together_wins,
+                "against": against,
+                "a_won": a_won,
+                "b_won": b_won,
+            }
             for a, b, games, together, together_wins, against, a_won, b_won in zip(
-                *(pairs[c].tolist() for c in ("a", "b", "games", "together", "together_wins",
-                                              "against", "a_won", "b_won")), strict=True)]
+                *(
+                    pairs[c].tolist()
+                    for c in (
+                        "a",
+                        "b",
+                        "games",
+                        "together",
+                        "together_wins",
+                        "against",
+                        "a_won",
+                        "b_won",
+                    )
+                ),
+                strict=True,
+            )
+        ]
         out["pairs_total"] = stats.pairs_total
     return out
 
@@ -128,17 +162,26 @@ def _player_stats(stats: Stats, c: dict[str, list[Any]], i: int) -> dict[str, An
         "player": c["player"][i],
         "games": c["games"][i],
         "wins": c["wins"][i],
-        "by_team": {team: {"games": c[f"{team}_games"][i], "wins": c[f"{team}_wins"][i]}
-                    for team in ("red", "black")},
-        "by_role": {role: {"games": c[f"{role}_games"][i], "wins": c[f"{role}_wins"][i],
-                           "additional": points(f"{role}_additional_u")}
-                    for role in ("civilian", "sheriff", "mafia", "don")},
+        "by_team": {
+            team: {"games": c[f"{team}_games"][i], "wins": c[f"{team}_wins"][i]}
+            for team in ("red", "black")
+        },
+        "by_role": {
+            role: {
+                "games": c[f"{role}_games"][i],
+                "wins": c[f"{role}_wins"][i],
+                "additional": points(f"{role}_additional_u"),
+            }
+            for role in ("civilian", "sheriff", "mafia", "don")
+        },
         "killed_first_night": c["killed_first_night"][i],
-        "best_moves": {"made": c["best_moves"][i], "three": c["best_moves_three"][i],
-                       "two": c["best_moves_two"][i],
-                       "fewer": c["best_moves"][i] - c["best_moves_three"][i]
-                       - c["best_moves_two"][i],
-                       "points": points("best_move_u")},
+        "best_moves": {
+            "made": c["best_moves"][i],
+            "three": c["best_moves_three"][i],
+            "two": c["best_moves_two"][i],
+            "fewer": c["best_moves"][i] - c["best_moves_three"][i] - c["best_moves_two"][i],
+            "points": points("best_move_u"),
+        },
         "fouls": c["fouls"][i],
         "fouled_out": c["fouled_out"][i],
         "disqualified": c["disqualified"][i],
@@ -148,11 +191,12 @@ def _player_stats(stats: Stats, c: dict[str, list[Any]], i: int) -> dict[str, An
 
 
 def _by_label(frame: Any, key: str) -> list[dict[str, Any]]:
-    return [{key: label, "games": games, "red_wins": red, "black_wins": black,
-             "draws": draw}
-            for label, games, red, black, draw in zip(
-                *(frame[c].tolist() for c in ("label", "games", "red", "black", "draw")),
-                strict=True)]
+    return [
+        {key: label, "games": games, "red_wins": red, "black_wins": black, "draws": draw}
+        for label, games, red, black, draw in zip(
+            *(frame[c].tolist() for c in ("label", "games", "red", "black", "draw")), strict=True
+        )
+    ]
 
 
 def _tournament_stats(stats: Stats) -> dict[str, Any]:
@@ -162,14 +206,17 @@ def _tournament_stats(stats: Stats) -> dict[str, Any]:
         "red_wins": stats.red_wins,
         "black_wins": stats.black_wins,
         "draws": stats.draws,
-        "by_seat": {str(seat): {"games": games, "wins": wins}
-                    for seat, games, wins in zip(seats["seat"].tolist(),
-                                                 seats["games"].tolist(),
-                                                 seats["wins"].tolist(), strict=True)},
+        "by_seat": {
+            str(seat): {"games": games, "wins": wins}
+            for seat, games, wins in zip(
+                seats["seat"].tolist(), seats["games"].tolist(), seats["wins"].tolist(), strict=True
+            )
+        },
         "by_table": _by_label(stats.by_table, "table"),
         "by_round": _by_label(stats.by_round, "round"),
-        "ended": [{**row, "phase": _phase(row["phase"])}
-                  for row in _by_label(stats.ended, "phase")],
+        "ended": [
+            {**row, "phase": _phase(row["phase"])} for row in _by_label(stats.ended, "phase")
+        ],
     }
 
 
@@ -188,17 +235,28 @@ def cards_json(rating: Rating) -> dict[str, list[list[Any]]]:
     games = rating.games.drop_duplicates("game").set_index("game")
     rounds = points["game"].map(games["round"]).astype(object)
     tables = points["game"].map(games["table"]).astype(object)
-    outcome = ["win" if w else "draw" if r == "draw" else "loss"
-               for w, r in zip(points["win"].tolist(), points["result"].tolist(), strict=True)]
+    outcome = [
+        "win" if w else "draw" if r == "draw" else "loss"
+        for w, r in zip(points["win"].tolist(), points["result"].tolist(), strict=True)
+    ]
     cards: dict[str, list[list[Any]]] = {}
-    columns = zip(points["player"].tolist(), rounds.where(rounds.notna(), None).tolist(),
-                  tables.where(tables.notna(), None).tolist(), points["seat"].tolist(),
-                  points["role"].tolist(), outcome,
-                  *(_shown(points, c, rating.points_scale) for c in (
-                      "win_points", "best_move", "awards", "penalty", "total")), strict=True)
+    columns = zip(
+        points["player"].tolist(),
+        rounds.where(rounds.notna(), None).tolist(),
+        tables.where(tables.notna(), None).tolist(),
+        points["seat"].tolist(),
+        points["role"].tolist(),
+        outcome,
+        *(
+            _shown(points, c, rating.points_scale)
+            for c in ("win_points", "best_move", "awards", "penalty", "total")
+        ),
+        strict=True,
+    )
     for player, *row in columns:
         cards.setdefault(str(player), []).append(
-            [None if v is None else v.item() if hasattr(v, "item") else v for v in row])
+            [None if v is None else v.item() if hasattr(v, "item") else v for v in row]
+        )
     return cards
 
 

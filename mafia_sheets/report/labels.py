@@ -120,16 +120,21 @@ SEVERITY: dict[str, Text] = {
 
 # Free-standing phrases: titles, notices, summary items.
 TEXT: dict[str, Text] = {
-    "provisional": Text("ПРЕДВАРИТЕЛЬНЫЕ ИТОГИ: есть нерассмотренный протест",
-                        "PROVISIONAL: a protest is pending"),
+    "provisional": Text(
+        "ПРЕДВАРИТЕЛЬНЫЕ ИТОГИ: есть нерассмотренный протест", "PROVISIONAL: a protest is pending"
+    ),
     "final": Text("Окончательные итоги", "Final results"),
     "footer": Text("Страница &P из &N", "Page &P of &N"),
     "chief_judge": Text("Главный судья", "Chief judge"),
-    "removed": Text("Удалены с турнира (особая ситуация 4): без места",
-                    "Removed from the tournament (special situation 4): no place"),
+    "removed": Text(
+        "Удалены с турнира (особая ситуация 4): без места",
+        "Removed from the tournament (special situation 4): no place",
+    ),
     "no_findings": Text("Замечаний нет", "No findings"),
-    "blank_is_zero": Text("Пустая ячейка баллов — это 0: видны только начисленные баллы",
-                          "A blank points cell is 0, so only the points earned stand out"),
+    "blank_is_zero": Text(
+        "Пустая ячейка баллов — это 0: видны только начисленные баллы",
+        "A blank points cell is 0, so only the points earned stand out",
+    ),
     "item": Text("Показатель", "Item"),
     "value": Text("Значение", "Value"),
     "note": Text("Примечание", "Note"),
@@ -155,10 +160,13 @@ TEXT: dict[str, Text] = {
     "k_value": Text("K", "K"),
     "k_formula": Text("Формула", "Formula"),
     "heavy_win": Text("За победу в тяжёлой игре", "Win points in a heavy game"),
-    "option_off": Text("K отключён настройкой турнира",
-                       "K is switched off by the tournament's settings"),
-    "equal_wins": Text("у красных и чёрных поровну побед: тяжёлой стороны нет",
-                       "red and black won equally often: there is no heavy side"),
+    "option_off": Text(
+        "K отключён настройкой турнира", "K is switched off by the tournament's settings"
+    ),
+    "equal_wins": Text(
+        "у красных и чёрных поровну побед: тяжёлой стороны нет",
+        "red and black won equally often: there is no heavy side",
+    ),
     "no_games": Text("нет засчитанных игр", "no games counted"),
     "set_by_tournament": Text("задано турниром", "set by the tournament"),
     "tiebreak": Text("Порядок при равенстве баллов", "Tie-break order"),
@@ -167,12 +175,16 @@ TEXT: dict[str, Text] = {
     "lot_seed": Text("Зерно жребия (--lot-seed)", "Lot seed (--lot-seed)"),
     "lot_groups": Text("Равные игроки", "Tied players"),
     "lot_none": Text("не потребовался", "not needed"),
-    "lot_sheet": Text("проведён, порядок — с листа «Жребий»",
-                      "held, order taken from the «Lot» sheet"),
-    "lot_seed_used": Text("псевдослучайный, воспроизводимый по зерну",
-                          "pseudo-random, reproducible from the seed"),
-    "lot_open": Text("НУЖЕН ЖРЕБИЙ: проведите его и заполните лист «Жребий»",
-                     "LOT NEEDED: hold the draw and fill in the «Lot» sheet"),
+    "lot_sheet": Text(
+        "проведён, порядок — с листа «Жребий»", "held, order taken from the «Lot» sheet"
+    ),
+    "lot_seed_used": Text(
+        "псевдослучайный, воспроизводимый по зерну", "pseudo-random, reproducible from the seed"
+    ),
+    "lot_open": Text(
+        "НУЖЕН ЖРЕБИЙ: проведите его и заполните лист «Жребий»",
+        "LOT NEEDED: hold the draw and fill in the «Lot» sheet",
+    ),
     "chart_wins": Text("Победы по цвету", "Wins by colour"),
     "chart_top": Text("Лучшие игроки: сумма баллов", "Top players: total points"),
     "games_word": Text("Игр", "Games"),

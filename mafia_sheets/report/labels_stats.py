@@ -50,15 +50,19 @@ S: dict[str, Text] = {
     "bp": Text("ЛИ", "BP"),
     "bp2": Text("ЛИ2", "BP2"),
     "bpl": Text("ЛИП", "BPL"),
-    "blank_is_zero": Text("Пустая ячейка — это 0; проценты — доля побед в этих играх",
-                          "A blank cell is 0; a percentage is the share of those games won"),
+    "blank_is_zero": Text(
+        "Пустая ячейка — это 0; проценты — доля побед в этих играх",
+        "A blank cell is 0; a percentage is the share of those games won",
+    ),
     "sec_tournament": Text("Турнир в цифрах", "The tournament in figures"),
     "sec_colours": Text("Победы по цвету", "Wins by colour"),
     "sec_tables": Text("По столам", "By table"),
     "sec_rounds": Text("По турам", "By round"),
     "sec_seats": Text("По номерам мест", "By seat number"),
-    "sec_ended": Text("Как закончились игры: фаза последнего выбывания",
-                      "How games ended: phase of the last departure"),
+    "sec_ended": Text(
+        "Как закончились игры: фаза последнего выбывания",
+        "How games ended: phase of the last departure",
+    ),
     "table": Text("Стол", "Table"),
     "round": Text("Тур", "Round"),
     "seat": Text("Место", "Seat"),
@@ -100,12 +104,15 @@ S: dict[str, Text] = {
     "a_won": Text("Побед A", "A won"),
     "b_won": Text("Побед B", "B won"),
     "pair_draws": Text("Ничьих", "Draws"),
-    "pairs_note": Text("Пары, сыгравшие за одним столом; сначала те, кто сыграл больше игр "
-                       "вместе. A — игрок выше в итогах.",
-                       "Pairs who sat at one table, most games together first. A is the "
-                       "player placed higher."),
-    "pairs_cut": Text("Показаны {shown} пар с наибольшим числом игр из {total}.",
-                      "The {shown} pairs with the most games of {total} are shown."),
+    "pairs_note": Text(
+        "Пары, сыгравшие за одним столом; сначала те, кто сыграл больше игр "
+        "вместе. A — игрок выше в итогах.",
+        "Pairs who sat at one table, most games together first. A is the player placed higher.",
+    ),
+    "pairs_cut": Text(
+        "Показаны {shown} пар с наибольшим числом игр из {total}.",
+        "The {shown} pairs with the most games of {total} are shown.",
+    ),
     # standings over time
     "over_time": Text("Итоги лидеров по ходу турнира", "The leaders' totals over time"),
     "step_round": Text("После тура", "After round"),

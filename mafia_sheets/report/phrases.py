@@ -66,8 +66,10 @@ def heavy_win_text(win: Fraction, k: KSummary, lang: str = "en") -> str:
     """`2 × 1.4 = 2.8` (`2 × 1,4 = 2,8` in Russian): what each winner of a heavy game gets."""
     if not k.applied:
         return ""
-    return (f"{decimal_text(win, lang=lang)[0]} × {decimal_text(k.value, lang=lang)[0]} "
-            f"{_approx(win * k.value, lang)}")
+    return (
+        f"{decimal_text(win, lang=lang)[0]} × {decimal_text(k.value, lang=lang)[0]} "
+        f"{_approx(win * k.value, lang)}"
+    )
 
 
 def k_reason(k: KSummary, lang: str) -> str:
@@ -84,13 +86,16 @@ def k_line(k: KSummary, lang: str) -> str:
         head = _K_OFF(lang)
         return f"{head}: {reason}" if reason else head
     side = display_value("result", k.heavy_side, lang) if k.heavy_side else "—"
-    return _K_ON(lang).format(side=side.lower(), n=k.heavy_games, games=k.games,
-                              formula=k_formula(k, lang))
+    return _K_ON(lang).format(
+        side=side.lower(), n=k.heavy_games, games=k.games, formula=k_formula(k, lang)
+    )
 
 
 _K_OFF = Text("K не применяется", "K is not applied")
-_K_ON = Text("Коэффициент K: тяжёлая сторона — {side}, n = {n}, N = {games}; {formula}",
-             "Coefficient K: heavy side {side}, n = {n}, N = {games}; {formula}")
+_K_ON = Text(
+    "Коэффициент K: тяжёлая сторона — {side}, n = {n}, N = {games}; {formula}",
+    "Coefficient K: heavy side {side}, n = {n}, N = {games}; {formula}",
+)
 
 
 def lot_status_text(lot: LotStatus, lang: str) -> str:

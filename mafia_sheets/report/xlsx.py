@@ -50,8 +50,7 @@ def plain_worksheet() -> type:
     from xlsxwriter.worksheet import Worksheet
 
     class PlainWorksheet(Worksheet):  # type: ignore[misc]
-        def _write_string(self, row: int, col: int, string: str,
-                          cell_format: Any = None) -> int:
+        def _write_string(self, row: int, col: int, string: str, cell_format: Any = None) -> int:
             string = text.cell(string)
             if string.startswith("<r>") and string.endswith("</r>"):
                 runs = (string[:1], string[1:3], string[3:])  # xlsxwriter needs 3 parts
@@ -105,9 +104,11 @@ def _fast_deflate() -> None:
 
 
 def _properties(workbook: Any, rating: Rating, lang: str) -> None:
-    workbook.set_properties({
-        "title": text.cell(rating.tournament.title(lang)),
-        "subject": SHEETS["standings"](lang),
-        "keywords": "mafia, FIIM",
-        "comments": "mafia-sheets",
-    })
+    workbook.set_properties(
+        {
+            "title": text.cell(rating.tournament.title(lang)),
+            "subject": SHEETS["standings"](lang),
+            "keywords": "mafia, FIIM",
+            "comments": "mafia-sheets",
+        }
+    )

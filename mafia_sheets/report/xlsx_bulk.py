@@ -24,10 +24,24 @@ from .. import text
 
 log = logging.getLogger("mafia_sheets.report")
 
-_INTERNALS = ("fh", "table", "previous_row", "row_info", "col_info", "comments",
-              "default_row_height", "original_row_height", "excel_version", "xls_rowmax",
-              "xls_colmax", "xls_strmax", "_write_single_row", "_check_dimensions",
-              "_escape_control_characters", "_escape_data")
+_INTERNALS = (
+    "fh",
+    "table",
+    "previous_row",
+    "row_info",
+    "col_info",
+    "comments",
+    "default_row_height",
+    "original_row_height",
+    "excel_version",
+    "xls_rowmax",
+    "xls_colmax",
+    "xls_strmax",
+    "_write_single_row",
+    "_check_dimensions",
+    "_escape_control_characters",
+    "_escape_data",
+)
 _NONE = type(None)
 # xlsxwriter 3.3's rules for inline strings, kept here rather than imported from its private
 # helpers: text with leading or trailing white space needs xml:space="preserve".
@@ -44,8 +58,10 @@ def bulk_available(ws: Any) -> bool:
     missing = [name for name in _INTERNALS if not hasattr(ws, name)]
     if missing and not _WARNED:
         _WARNED.append(True)
-        log.warning("mafia-sheets: this xlsxwriter lacks %s; results are written cell by cell "
-                    "(slower)", ", ".join(missing))
+        log.warning(
+            "mafia-sheets: this xlsxwriter lacks %s; results are written cell by cell (slower)",
+            ", ".join(missing),
+        )
     return not missing
 
 
@@ -59,16 +75,25 @@ def can_bulk(ws: Any, first_row: int, count: int, width: int) -> bool:
     if not bulk_available(ws):
         return False
     last = first_row + count - 1
-    return (first_row > ws.previous_row and last < ws.xls_rowmax and width <= ws.xls_colmax
-            and ws.default_row_height == ws.original_row_height
-            and ws.excel_version != 2010
-            and not any(first_row <= row <= last for row in ws.row_info)
-            and not any(first_row <= row <= last for row in ws.comments))
+    return (
+        first_row > ws.previous_row
+        and last < ws.xls_rowmax
+        and width <= ws.xls_colmax
+        and ws.default_row_height == ws.original_row_height
+        and ws.excel_version != 2010
+        and not any(first_row <= row <= last for row in ws.row_info)
+        and not any(first_row <= row <= last for row in ws.comments)
+    )
 
 
-def write_bulk(ws: Any, first_row: int, cells: Sequence[list[Any]],
-               text_formats: Sequence[Any], number_formats: Sequence[Any],
-               blanks: bool) -> int:
+def write_bulk(
+    ws: Any,
+    first_row: int,
+    cells: Sequence[list[Any]],
+    text_formats: Sequence[Any],
+    number_formats: Sequence[Any],
+    blanks: bool,
+) -> int:
     """Append the rows (cells given column by column) to `ws`; returns the rows written.
 
     A str is an inline string in the column's text format, anything else a number in
@@ -81,21 +106,37 @@ def write_bulk(ws: Any, first_row: int, cells: Sequence[list[Any]],
     ws._write_single_row(first_row)  # the header row, still pending, goes out first
     text_styles, number_styles = _styles(ws, cells, text_formats, number_formats, blanks)
     # write_blank stores nothing without a format of its own
-    blank_styles = [style if blanks and cell_format is not None else None
-                    for style, cell_format in zip(text_styles, text_formats, strict=True)]
-    renderers = [_Column(ws, xl_col_to_name(col), text_styles[col], number_styles[col],
-                         blank_styles[col]) for col in range(len(cells))]
+    blank_styles = [
+        style if blanks and cell_format is not None else None
+        for style, cell_format in zip(text_styles, text_formats, strict=True)
+    ]
+    renderers = [
+        _Column(ws, xl_col_to_name(col), text_styles[col], number_styles[col], blank_styles[col])
+        for col in range(len(cells))
+    ]
     first = last = None
     for start in range(0, count, _ROWS_PER_WRITE):
         stop = min(count, start + _ROWS_PER_WRITE)
         labels = [str(row + 1) for row in range(first_row + start, first_row + stop)]
-        parts = [renderer.render(column[start:stop], labels)
-                 for renderer, column in zip(renderers, cells, strict=True)]
+        parts = [
+            renderer.render(column[start:stop], labels)
+            for renderer, column in zip(renderers, cells, strict=True)
+        ]
         bodies = list(map("".join, zip(*parts, strict=True)))
-        ws.fh.write("".join([f'<row r="{label}">{body}</row>'
-                             for label, body in zip(labels, bodies, strict=True) if body]))
-        filled = [index for index, body in enumerate(bodies) if body] \
-            if "" in bodies else [0, len(bodies) - 1]
+        ws.fh.write(
+            "".join(
+                [
+                    f'<row r="{label}">{body}</row>'
+                    for label, body in zip(labels, bodies, strict=True)
+                    if body
+                ]
+            )
+        )
+        filled = (
+            [index for index, body in enumerate(bodies) if body]
+            if "" in bodies
+            else [0, len(bodies) - 1]
+        )
         if filled:
             first = first_row + start + filled[0] if first is None else first
             last = first_row + start + filled[-1]
@@ -110,8 +151,9 @@ def write_bulk(ws: Any, first_row: int, cells: Sequence[list[Any]],
 class _Column:
     """Renders one column's cells; each distinct text's markup is built once."""
 
-    def __init__(self, ws: Any, letter: str, text_style: str, number_style: str,
-                 blank_style: str | None) -> None:
+    def __init__(
+        self, ws: Any, letter: str, text_style: str, number_style: str, blank_style: str | None
+    ) -> None:
         self.used = False
         self.cell = f'<c r="{letter}'
         self.text = _Texts(ws, f'"{text_style} t="inlineStr"><is>')
@@ -133,21 +175,34 @@ class _Column:
         if kinds == {str}:
             return [f"{cell}{row}{text[value]}" for row, value in zip(rows, values, strict=True)]
         if kinds - {str, _NONE}:
-            _refuse_nan([v for v in values if v is not None and v.__class__ is not str]
-                        if kinds & {str, _NONE} else values)
+            _refuse_nan(
+                [v for v in values if v is not None and v.__class__ is not str]
+                if kinds & {str, _NONE}
+                else values
+            )
         shown = _shown_numbers(values)
         if shown is None:  # mostly distinct numbers: each formatted where it stands
-            return [("" if blank is None else f"{cell}{row}{blank}") if value is None
-                    else f"{cell}{row}{text[value]}" if value.__class__ is str
-                    else f"{cell}{row}{number}{value:.16G}</v></c>"
-                    for row, value in zip(rows, values, strict=True)]
+            return [
+                ("" if blank is None else f"{cell}{row}{blank}")
+                if value is None
+                else f"{cell}{row}{text[value]}"
+                if value.__class__ is str
+                else f"{cell}{row}{number}{value:.16G}</v></c>"
+                for row, value in zip(rows, values, strict=True)
+            ]
         if not kinds & {str, _NONE}:  # zeros are formatted apart: 0.0 and -0.0 are one key
-            return [f"{cell}{row}{number}{shown[value] if value else f'{value:.16G}'}</v></c>"
-                    for row, value in zip(rows, values, strict=True)]
-        return [("" if blank is None else f"{cell}{row}{blank}") if value is None
-                else f"{cell}{row}{text[value]}" if value.__class__ is str
-                else f"{cell}{row}{number}{shown[value] if value else f'{value:.16G}'}</v></c>"
-                for row, value in zip(rows, values, strict=True)]
+            return [
+                f"{cell}{row}{number}{shown[value] if value else f'{value:.16G}'}</v></c>"
+                for row, value in zip(rows, values, strict=True)
+            ]
+        return [
+            ("" if blank is None else f"{cell}{row}{blank}")
+            if value is None
+            else f"{cell}{row}{text[value]}"
+            if value.__class__ is str
+            else f"{cell}{row}{number}{shown[value] if value else f'{value:.16G}'}</v></c>"
+            for row, value in zip(rows, values, strict=True)
+        ]
 
 
 class _Texts(dict):  # type: ignore[type-arg]
@@ -173,8 +228,11 @@ def _shown_numbers(values: list[Any]) -> dict[Any, str] | None:
     distinct = set(values)
     if len(distinct) * 4 > len(values):
         return None
-    return {value: f"{value:.16G}" for value in distinct
-            if value is not None and value.__class__ is not str and value}
+    return {
+        value: f"{value:.16G}"
+        for value in distinct
+        if value is not None and value.__class__ is not str and value
+    }
 
 
 def _refuse_nan(values: list[Any]) -> None:
@@ -185,8 +243,13 @@ def _refuse_nan(values: list[Any]) -> None:
                 raise TypeError(f"NAN/INF not supported in write_number(): {value}")
 
 
-def _styles(ws: Any, cells: Sequence[list[Any]], text_formats: Sequence[Any],
-            number_formats: Sequence[Any], blanks: bool) -> tuple[list[str], list[str]]:
+def _styles(
+    ws: Any,
+    cells: Sequence[list[Any]],
+    text_formats: Sequence[Any],
+    number_formats: Sequence[Any],
+    blanks: bool,
+) -> tuple[list[str], list[str]]:
     """Each column's ` s="…"` attribute for text (and blanks) and for numbers.
 
     Excel numbers formats in the order cells first use them; the formats are numbered
@@ -198,15 +261,17 @@ def _styles(ws: Any, cells: Sequence[list[Any]], text_formats: Sequence[Any],
         kinds = set(map(type, column))
         found = []
         if str in kinds:
-            found.append((_first(column, lambda value: value.__class__ is str),
-                          text_formats[col]))
+            found.append((_first(column, lambda value: value.__class__ is str), text_formats[col]))
         if kinds - {str, type(None)}:
-            found.append((_first(column, lambda value: value is not None
-                                 and value.__class__ is not str), number_formats[col]))
+            found.append(
+                (
+                    _first(column, lambda value: value is not None and value.__class__ is not str),
+                    number_formats[col],
+                )
+            )
         if blanks and type(None) in kinds:
             found.append((column.index(None), text_formats[col]))
-        firsts += [(at, col, cell_format) for at, cell_format in found
-                   if cell_format is not None]
+        firsts += [(at, col, cell_format) for at, cell_format in found if cell_format is not None]
     for _, _, cell_format in sorted(firsts, key=lambda first: first[:2]):
         cell_format._get_xf_index()
 
@@ -215,8 +280,10 @@ def _styles(ws: Any, cells: Sequence[list[Any]], text_formats: Sequence[Any],
             cell_format = getattr(ws.col_info.get(col), "column_format", None)
         return "" if cell_format is None else f' s="{cell_format._get_xf_index()}"'
 
-    return ([style(col, f) for col, f in enumerate(text_formats)],
-            [style(col, f) for col, f in enumerate(number_formats)])
+    return (
+        [style(col, f) for col, f in enumerate(text_formats)],
+        [style(col, f) for col, f in enumerate(number_formats)],
+    )
 
 
 def _first(column: list[Any], wanted: Callable[[Any], bool]) -> int:

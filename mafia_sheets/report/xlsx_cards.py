@@ -45,7 +45,6 @@ HEADER_HEIGHT = 42
 PRINT_SCALE = 72
 
 
-
 @dataclass(frozen=True)
 class CardFormats:
     fmt: Formats
@@ -58,8 +57,9 @@ def cards_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     stats = rating.stats
     if stats is None or not len(stats.players):
         return
-    formats = CardFormats(fmt, percent_format(workbook),
-                          workbook.add_format({"bold": True, "font_size": 13}))
+    formats = CardFormats(
+        fmt, percent_format(workbook), workbook.add_format({"bold": True, "font_size": 13})
+    )
     games = stats.players["games"].to_numpy(dtype=np.int64)
     if int(games.sum()) != len(rating.points):
         raise ValueError("the points rows do not match the players' games")
@@ -71,14 +71,27 @@ def cards_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     while start < len(games):
         stop = start
         rows = 0
-        while stop < len(games) and stop - start <= BREAKS_PER_SHEET and \
-                rows + sizes[stop] < MAX_ROWS - 8:
+        while (
+            stop < len(games)
+            and stop - start <= BREAKS_PER_SHEET
+            and rows + sizes[stop] < MAX_ROWS - 8
+        ):
             rows += int(sizes[stop])
             stop += 1
         stop = max(stop, start + 1)
         name = STATS_SHEETS["cards"](lang) + (f" ({part + 1})" if part else "")
-        _cards_sheet(workbook, formats, rating, lang, name, stats, standings,
-                     range(start, stop), offsets, cells)
+        _cards_sheet(
+            workbook,
+            formats,
+            rating,
+            lang,
+            name,
+            stats,
+            standings,
+            range(start, stop),
+            offsets,
+            cells,
+        )
         start, part = stop, part + 1
 
 
@@ -94,12 +107,21 @@ def _game_cells(rating: Rating, lang: str) -> list[list[Any]]:
     roles = word_cells(points["role"], {r: display_value("role", r, lang) for r in ROLES})
     win = points["win"].to_numpy(dtype=bool)
     draw = points["result"].to_numpy(dtype=object) == "draw"
-    results = np.where(win, OUTCOME["win"](lang),
-                       np.where(draw, OUTCOME["draw"](lang), OUTCOME["loss"](lang))).tolist()
-    return [rounds, tables, number_cells(points["seat"]), roles, results,
-            *(number_cells(shown_points(points, code, rating.points_scale), blank_zero=True)
-              for code in ("win_points", "best_move", "awards", "penalty")),
-            number_cells(shown_points(points, "total", rating.points_scale))]
+    results = np.where(
+        win, OUTCOME["win"](lang), np.where(draw, OUTCOME["draw"](lang), OUTCOME["loss"](lang))
+    ).tolist()
+    return [
+        rounds,
+        tables,
+        number_cells(points["seat"]),
+        roles,
+        results,
+        *(
+            number_cells(shown_points(points, code, rating.points_scale), blank_zero=True)
+            for code in ("win_points", "best_move", "awards", "penalty")
+        ),
+        number_cells(shown_points(points, "total", rating.points_scale)),
+    ]
 
 
 def _spread(cells: list[Any], where: np.ndarray) -> list[Any]:
@@ -108,27 +130,43 @@ def _spread(cells: list[Any], where: np.ndarray) -> list[Any]:
     return table[where].tolist()
 
 
-def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str, name: str,
-                 stats: Stats, standings: Sequence[Standing], players: range,
-                 offsets: np.ndarray, cells: list[list[Any]]) -> None:
+def _cards_sheet(
+    workbook: Any,
+    formats: CardFormats,
+    rating: Rating,
+    lang: str,
+    name: str,
+    stats: Stats,
+    standings: Sequence[Standing],
+    players: range,
+    offsets: np.ndarray,
+    cells: list[list[Any]],
+) -> None:
     fmt = formats.fmt
     ws = workbook.add_worksheet(name)
     top = write_top(ws, fmt, rating, lang, STATS_SHEETS["cards"](lang))
     for col, width in enumerate(WIDTHS):
         ws.set_column(col, col, width)
-    games = np.diff(offsets)[players.start:players.stop]
+    games = np.diff(offsets)[players.start : players.stop]
     starts = top + np.concatenate([[0], np.cumsum(HEAD_ROWS + games + 1)[:-1]])
     end = int(starts[-1] + HEAD_ROWS + games[-1])
     stream = _Stream(ws, top, end - top + 1, len(WIDTHS))
-    column_formats = [(fmt.center, fmt.code), (fmt.center, fmt.code), (fmt.center, fmt.integer),
-                      (fmt.text, None), (fmt.center, None)] + [(fmt.text, fmt.number)] * 5
+    column_formats = [
+        (fmt.center, fmt.code),
+        (fmt.center, fmt.code),
+        (fmt.center, fmt.integer),
+        (fmt.text, None),
+        (fmt.center, None),
+    ] + [(fmt.text, fmt.number)] * 5
     # cards are taken in batches of about GAME_BATCH game rows, rendered together
     batch_start = 0
     while batch_start < len(games):
         batch_stop = batch_start + 1
-        while batch_stop < len(games) and \
-                offsets[players.start + batch_stop + 1] - offsets[players.start + batch_start] \
-                <= GAME_BATCH:
+        while (
+            batch_stop < len(games)
+            and offsets[players.start + batch_stop + 1] - offsets[players.start + batch_start]
+            <= GAME_BATCH
+        ):
             batch_stop += 1
         first = int(offsets[players.start + batch_start])
         last = int(offsets[players.start + batch_stop])
@@ -140,13 +178,19 @@ def _cards_sheet(workbook: Any, formats: CardFormats, rating: Rating, lang: str,
         chosen = range(players.start + batch_start, players.start + batch_stop)
         heads = _card_heads(formats, stats, standings, chosen, lang)
         assert len(heads) == HEAD_ROWS
-        rendered = [stream.head_row(height, (card_starts + offset).tolist(), spec)
-                    for offset, (height, spec) in enumerate(heads)]
+        rendered = [
+            stream.head_row(height, (card_starts + offset).tolist(), spec)
+            for offset, (height, spec) in enumerate(heads)
+        ]
         at = 0
         for offset in range(batch_stop - batch_start):
             size = int(lengths[offset])
-            stream.card([row[offset] for row in rendered], body[at:at + size],
-                        int(card_starts[offset]), HEAD_ROWS + size)
+            stream.card(
+                [row[offset] for row in rendered],
+                body[at : at + size],
+                int(card_starts[offset]),
+                HEAD_ROWS + size,
+            )
             at += size
         batch_start = batch_stop
     stream.close()
@@ -164,8 +208,9 @@ HeadCell = tuple[Any, Any, Any]
 HeadRow = tuple[float | None, list[HeadCell]]
 
 
-def _card_heads(formats: CardFormats, stats: Stats, standings: Sequence[Standing],
-                chosen: range, lang: str) -> list[HeadRow]:
+def _card_heads(
+    formats: CardFormats, stats: Stats, standings: Sequence[Standing], chosen: range, lang: str
+) -> list[HeadRow]:
     """Title, totals, role table, best moves and discipline, the games' header: each row
     for all `chosen` cards at once."""
     fmt, pct = formats.fmt, formats.pct
@@ -173,7 +218,7 @@ def _card_heads(formats: CardFormats, stats: Stats, standings: Sequence[Standing
     rows_of = [standings[i] for i in chosen]
 
     def col(name: str) -> list[Any]:
-        return table[name][chosen.start:chosen.stop]
+        return table[name][chosen.start : chosen.stop]
 
     def header(titles: Sequence[str]) -> HeadRow:
         return (HEADER_HEIGHT, [(S[t](lang), fmt.header, fmt.header) for t in titles])
@@ -190,43 +235,111 @@ def _card_heads(formats: CardFormats, stats: Stats, standings: Sequence[Standing
     def number(values: list[Any]) -> HeadCell:
         return (values, fmt.number, fmt.text)
 
-    titles = [S["card_removed"](lang).format(player=s.player)
-              if s.removed or s.place is None else
-              S["card_title"](lang).format(place=s.place_range or str(s.place), player=s.player)
-              for s in rows_of]
+    titles = [
+        S["card_removed"](lang).format(player=s.player)
+        if s.removed or s.place is None
+        else S["card_title"](lang).format(place=s.place_range or str(s.place), player=s.player)
+        for s in rows_of
+    ]
     gap: HeadRow = (None, [])
     rows: list[HeadRow] = [
         (22, [(titles, formats.title, formats.title)]),
-        header(("total", "win_points", "additional", "games", "wins", "win_pct",
-                "killed_first_night", "bp", "bp2", "bpl")),
-        (None, [number([float(s.total) for s in rows_of]),
+        header(
+            (
+                "total",
+                "win_points",
+                "additional",
+                "games",
+                "wins",
+                "win_pct",
+                "killed_first_night",
+                "bp",
+                "bp2",
+                "bpl",
+            )
+        ),
+        (
+            None,
+            [
+                number([float(s.total) for s in rows_of]),
                 number([float(s.win_points) for s in rows_of]),
                 number([float(s.additional) for s in rows_of]),
-                integer(col("games")), integer(col("wins")), share(col("wins"), col("games")),
-                integer(col("killed_first_night")), integer(col("bp")), integer(col("bp2")),
-                integer(col("bpl"))]),
+                integer(col("games")),
+                integer(col("wins")),
+                share(col("wins"), col("games")),
+                integer(col("killed_first_night")),
+                integer(col("bp")),
+                integer(col("bp2")),
+                integer(col("bpl")),
+            ],
+        ),
         gap,
         header(("role", "games", "wins", "win_pct", "additional")),
     ]
     for role in (*ROLES, "red", "black"):
         games, wins = col(f"{role}_games"), col(f"{role}_wins")
-        extra: HeadCell = number(points(col(f"{role}_additional_u"))) if role in ROLES \
+        extra: HeadCell = (
+            number(points(col(f"{role}_additional_u")))
+            if role in ROLES
             else (None, fmt.number, fmt.text)
-        rows.append((None, [(ROLE_WORDS[role](lang), fmt.text, fmt.text), integer(games),
-                            integer(wins), share(wins, games), extra]))
+        )
+        rows.append(
+            (
+                None,
+                [
+                    (ROLE_WORDS[role](lang), fmt.text, fmt.text),
+                    integer(games),
+                    integer(wins),
+                    share(wins, games),
+                    extra,
+                ],
+            )
+        )
     made, three, two = col("best_moves"), col("best_moves_three"), col("best_moves_two")
     rows += [
         gap,
-        header(("bm_count", "bm_three", "bm_two", "bm_fewer", "bm_points_long", "penalties",
-                "fouls", "fouled_out", "disqualified")),
-        (None, [integer(made), integer(three), integer(two),
+        header(
+            (
+                "bm_count",
+                "bm_three",
+                "bm_two",
+                "bm_fewer",
+                "bm_points_long",
+                "penalties",
+                "fouls",
+                "fouled_out",
+                "disqualified",
+            )
+        ),
+        (
+            None,
+            [
+                integer(made),
+                integer(three),
+                integer(two),
                 integer([m - a - b for m, a, b in zip(made, three, two, strict=True)]),
-                number(points(col("best_move_u"))), number(points(col("penalty_u"))),
-                integer(col("fouls")), integer(col("fouled_out")),
-                integer(col("disqualified"))]),
+                number(points(col("best_move_u"))),
+                number(points(col("penalty_u"))),
+                integer(col("fouls")),
+                integer(col("fouled_out")),
+                integer(col("disqualified")),
+            ],
+        ),
         gap,
-        header(("round", "table", "seat", "role", "result", "win_point", "best_move", "award",
-                "penalty", "total")),
+        header(
+            (
+                "round",
+                "table",
+                "seat",
+                "role",
+                "result",
+                "win_point",
+                "best_move",
+                "award",
+                "penalty",
+                "total",
+            )
+        ),
     ]
     return rows
 
@@ -240,8 +353,7 @@ def _columns(stats: Stats) -> dict[str, list[Any]]:
     cached = _COLUMN_CACHE.get(key)
     if cached is None or len(cached["games"]) != len(stats.players):
         _COLUMN_CACHE.clear()
-        cached = _COLUMN_CACHE[key] = {c: stats.players[c].tolist()
-                                       for c in stats.players.columns}
+        cached = _COLUMN_CACHE[key] = {c: stats.players[c].tolist() for c in stats.players.columns}
     return cached
 
 
@@ -271,13 +383,15 @@ class _Stream:
 
     def __init__(self, ws: Any, first_row: int, count: int, width: int) -> None:
         self.ws = ws
-        self.fast = xlsx_bulk.can_bulk(ws, first_row, count, width) and \
-            hasattr(getattr(ws, "str_table", None), "_get_shared_string_index")
+        self.fast = xlsx_bulk.can_bulk(ws, first_row, count, width) and hasattr(
+            getattr(ws, "str_table", None), "_get_shared_string_index"
+        )
         self.first: int | None = None
         self.last = first_row
         self.width = width
-        self.letters = [f'<c r="{xlsx_bulk.xl_col_to_name(c)}' for c in range(width)] \
-            if self.fast else []
+        self.letters = (
+            [f'<c r="{xlsx_bulk.xl_col_to_name(c)}' for c in range(width)] if self.fast else []
+        )
         self.tails: dict[tuple[int, bool], _Tails] = {}
         if self.fast:
             ws._write_single_row(first_row)  # rows still pending go out first
@@ -290,8 +404,7 @@ class _Stream:
             found = self.tails[key] = _Tails(self.ws, style, text)
         return found
 
-    def head_row(self, height: float | None, rows: list[int],
-                 cells: list[HeadCell]) -> list[Any]:
+    def head_row(self, height: float | None, rows: list[int], cells: list[HeadCell]) -> list[Any]:
         """One head row of every card of a batch (`rows`: where it falls in each card)."""
         if not self.fast:
             out = []
@@ -318,10 +431,15 @@ class _Stream:
             if not isinstance(values, list):  # one value on every card
                 values = [values] * len(labels)
             texts, numbers = self._tails(number, True), self._tails(number, False)
-            parts.append([
-                f"{head}{label}{empty}" if value is None else
-                f"{head}{label}{texts[value] if value.__class__ is str else numbers[value]}"
-                for label, value in zip(labels, values, strict=True)])
+            parts.append(
+                [
+                    f"{head}{label}{empty}"
+                    if value is None
+                    else f"{head}{label}"
+                    f"{texts[value] if value.__class__ is str else numbers[value]}"
+                    for label, value in zip(labels, values, strict=True)
+                ]
+            )
         parts.append(["</row>"] * len(labels))
         return list(map("".join, zip(*parts, strict=True)))
 
@@ -356,28 +474,43 @@ class _Stream:
             for col, value, cell_format in cells:
                 self.ws.write(row, col, value, cell_format)
 
-    def table(self, rows: list[int], columns: list[list[Any]],
-              formats: Sequence[tuple[Any, Any]]) -> list[Any]:
+    def table(
+        self, rows: list[int], columns: list[list[Any]], formats: Sequence[tuple[Any, Any]]
+    ) -> list[Any]:
         """Game rows at the given (0-based) rows: each row's XML, or its cells when the
         sheet is written the ordinary way. A None cell is not written."""
         if not self.fast:
-            return [(row, [(col, column[i], text if isinstance(column[i], str) else number)
-                           for col, (column, (text, number)) in
-                           enumerate(zip(columns, formats, strict=True))
-                           if column[i] is not None])
-                    for i, row in enumerate(rows)]
+            return [
+                (
+                    row,
+                    [
+                        (col, column[i], text if isinstance(column[i], str) else number)
+                        for col, (column, (text, number)) in enumerate(
+                            zip(columns, formats, strict=True)
+                        )
+                        if column[i] is not None
+                    ],
+                )
+                for i, row in enumerate(rows)
+            ]
         labels = [str(row + 1) for row in rows]
         parts = []
         for col, (column, (text, number)) in enumerate(zip(columns, formats, strict=True)):
             head = self.letters[col]
             texts, numbers = self._tails(text, True), self._tails(number, False)
-            parts.append([
-                "" if value is None else
-                f"{head}{label}{texts[value] if value.__class__ is str else numbers[value]}"
-                for label, value in zip(labels, column, strict=True)])
-        return [f'<row r="{label}">{body}</row>'
-                for label, body in zip(labels, map("".join, zip(*parts, strict=True)),
-                                       strict=True)]
+            parts.append(
+                [
+                    ""
+                    if value is None
+                    else f"{head}{label}"
+                    f"{texts[value] if value.__class__ is str else numbers[value]}"
+                    for label, value in zip(labels, column, strict=True)
+                ]
+            )
+        return [
+            f'<row r="{label}">{body}</row>'
+            for label, body in zip(labels, map("".join, zip(*parts, strict=True)), strict=True)
+        ]
 
     def close(self) -> None:
         if self.fast and self.first is not None:

@@ -63,8 +63,16 @@ def make_formats(workbook: Any) -> Formats:
         alert=add({"bold": True, "font_color": "#C00000"}),
         alert_cell=add({**_BORDER, "bold": True, "font_color": "#C00000", "text_wrap": True}),
         section=add({"bold": True, "font_size": 12, "bottom": 1}),
-        header=add({**_BORDER, "bold": True, "bg_color": "#D9E1F2", "text_wrap": True,
-                    "align": "center", "valign": "vcenter"}),
+        header=add(
+            {
+                **_BORDER,
+                "bold": True,
+                "bg_color": "#D9E1F2",
+                "text_wrap": True,
+                "align": "center",
+                "valign": "vcenter",
+            }
+        ),
         text=add(_BORDER),
         center=add({**_BORDER, "align": "center"}),
         wrap=add({**_BORDER, "text_wrap": True}),
@@ -94,8 +102,15 @@ def _header_text(text: str, limit: int) -> str:
     return "".join(out)
 
 
-def page_setup(ws: Any, rating: Rating, lang: str, *, landscape: bool,
-               header_row: int | None, fit_height: int = 0) -> None:
+def page_setup(
+    ws: Any,
+    rating: Rating,
+    lang: str,
+    *,
+    landscape: bool,
+    header_row: int | None,
+    fit_height: int = 0,
+) -> None:
     """A4, one page wide, header rows repeated, name and dates on top, page numbers below."""
     ws.set_paper(A4)
     if landscape:
@@ -126,8 +141,7 @@ def write_top(ws: Any, fmt: Formats, rating: Rating, lang: str, title: str) -> i
         row += 1
     tournament = rating.tournament
     name = tournament.title(lang)
-    ws.write_string(row, 0, f"{name} — {title}" if name else title,
-                    fmt.title)
+    ws.write_string(row, 0, f"{name} — {title}" if name else title, fmt.title)
     row += 1
     details = [tournament.city, tournament.dates]
     if tournament.chief_judge:
@@ -166,8 +180,9 @@ def row_height(cells: Iterable[tuple[Any, float]]) -> float | None:
     for text, width in cells:
         if isinstance(text, str) and text:
             per_line = max(1.0, width - 1)
-            lines = max(lines, sum(-(-len(part) // int(per_line)) or 1
-                                   for part in text.split("\n")))
+            lines = max(
+                lines, sum(-(-len(part) // int(per_line)) or 1 for part in text.split("\n"))
+            )
     return LINE_HEIGHT * lines + 2 if lines > 1 else None
 
 
@@ -220,11 +235,18 @@ def _cell_writer(ws: Any, column: Column) -> tuple[Any, Any]:
             write_string(row, col, value, text_format)
         else:
             write_number(row, col, value, number_format)
+
     return write_mixed, None
 
 
-def write_rows(ws: Any, first_row: int, columns: Sequence[Column], *,
-               wrapped: bool = False, blanks: bool = True) -> int:
+def write_rows(
+    ws: Any,
+    first_row: int,
+    columns: Sequence[Column],
+    *,
+    wrapped: bool = False,
+    blanks: bool = True,
+) -> int:
     """Write the cells row by row (required by constant-memory mode); returns rows written.
 
     A None cell is written as a bordered blank, or skipped when `blanks` is off (the
@@ -235,9 +257,14 @@ def write_rows(ws: Any, first_row: int, columns: Sequence[Column], *,
     """
     count = len(columns[0].cells) if columns else 0
     if not wrapped and xlsx_bulk.can_bulk(ws, first_row, count, len(columns)):
-        return xlsx_bulk.write_bulk(ws, first_row, [c.cells for c in columns],
-                                    [c.text_format for c in columns],
-                                    [c.number_format for c in columns], blanks)
+        return xlsx_bulk.write_bulk(
+            ws,
+            first_row,
+            [c.cells for c in columns],
+            [c.text_format for c in columns],
+            [c.number_format for c in columns],
+            blanks,
+        )
     write_blank = ws.write_blank
     plan = [_cell_writer(ws, column) for column in columns]
     writers = [writer for writer, _ in plan]
@@ -259,8 +286,15 @@ def write_rows(ws: Any, first_row: int, columns: Sequence[Column], *,
     return count
 
 
-def write_table(ws: Any, fmt: Formats, row: int, columns: Sequence[Column], *,
-                autofilter: bool = True, wrapped: bool = False) -> int:
+def write_table(
+    ws: Any,
+    fmt: Formats,
+    row: int,
+    columns: Sequence[Column],
+    *,
+    autofilter: bool = True,
+    wrapped: bool = False,
+) -> int:
     """Header at `row`, cells below it, an autofilter over both; returns the next free row."""
     write_header(ws, fmt, row, columns)
     count = write_rows(ws, row + 1, columns, wrapped=wrapped)
@@ -294,8 +328,7 @@ def number_cells(series: pd.Series, *, blank_zero: bool = False) -> list[float |
     import numpy as np
     import pandas as pd
 
-    numeric = pd.to_numeric(series, errors="coerce").to_numpy(dtype=np.float64,
-                                                              na_value=np.nan)
+    numeric = pd.to_numeric(series, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     cells = numeric.astype(object)
     gaps = np.isnan(numeric)
     if blank_zero:
@@ -326,8 +359,10 @@ def _per_value(series: pd.Series, convert: Callable[[Any], Any]) -> list[Any]:
     codes, uniques = pd.factorize(series, use_na_sentinel=True)
     if series.dtype == object and not all(u.__class__ is str for u in uniques):
         missing = series.isna().tolist()
-        return [None if gap else convert(value)
-                for value, gap in zip(series.tolist(), missing, strict=True)]
+        return [
+            None if gap else convert(value)
+            for value, gap in zip(series.tolist(), missing, strict=True)
+        ]
     table = np.empty(len(uniques) + 1, dtype=object)  # the last slot is code -1: a blank
     table[:-1] = [convert(value) for value in uniques]
     return table[codes].tolist()
@@ -366,15 +401,18 @@ def game_cells(series: pd.Series, lang: str) -> list[Any]:
     """Game ids as :func:`mixed_cells`, a per-table key in the output language."""
     from ..vocab import game_name
 
-    return _per_value(series, lambda value: _mixed(
-        game_name(value, lang) if isinstance(value, str) else value))
+    return _per_value(
+        series, lambda value: _mixed(game_name(value, lang) if isinstance(value, str) else value)
+    )
 
 
 def word_cells(series: pd.Series, words: dict[Any, str]) -> list[str | None]:
     """Codes (or booleans) → display words; unknown codes are shown as they are."""
+
     def word(value: Any) -> str:
         found = words.get(_plain(value))
         return found if found is not None else str(value)
+
     return _per_value(series, word)
 
 

@@ -34,8 +34,12 @@ def _status_lines(rating: Rating, lang: str) -> list[Line]:
 def _tournament_lines(rating: Rating, lang: str) -> list[Line]:
     t = rating.tournament
     lines: list[Line] = [(TEXT["sec_tournament"](lang), None, "")]
-    for key, value in (("name", t.title(lang)), ("dates", t.dates), ("city", t.city),
-                       ("chief_judge", t.chief_judge)):
+    for key, value in (
+        ("name", t.title(lang)),
+        ("dates", t.dates),
+        ("city", t.city),
+        ("chief_judge", t.chief_judge),
+    ):
         if value:
             lines.append((SETTINGS[key](lang), value, ""))
     return lines
@@ -66,8 +70,9 @@ def _k_lines(rating: Rating, lang: str) -> list[Line]:
     ]
     if k.applied:
         lines.append((TEXT["k_formula"](lang), k_formula(k, lang), ""))
-        lines.append((TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k, lang),
-                      ""))
+        lines.append(
+            (TEXT["heavy_win"](lang), heavy_win_text(rating.rules.points["win"], k, lang), "")
+        )
     return lines
 
 
@@ -79,13 +84,18 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
         return changed if key in rules.overridden else ""
 
     lines: list[Line] = [(TEXT["sec_rules"](lang), None, "")]
-    lines += [(SETTINGS[key](lang), float(rules.points[key]), note(key))
-              for key in POINT_KEYS if key in rules.points]
-    lines += [(SETTINGS[key](lang), _yes_no(getattr(rules, key), lang), note(key))
-              for key in OPTION_KEYS]
+    lines += [
+        (SETTINGS[key](lang), float(rules.points[key]), note(key))
+        for key in POINT_KEYS
+        if key in rules.points
+    ]
+    lines += [
+        (SETTINGS[key](lang), _yes_no(getattr(rules, key), lang), note(key)) for key in OPTION_KEYS
+    ]
     window = rules.draw_quiet_phases
-    lines.append((SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang),
-                  note(QUIET_KEY)))
+    lines.append(
+        (SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang), note(QUIET_KEY))
+    )
     order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
     lines.append((TEXT["tiebreak"](lang), order, ""))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))
@@ -94,8 +104,10 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
 
 def _lot_lines(rating: Rating, lang: str) -> list[Line]:
     lot = rating.lot
-    lines: list[Line] = [(TEXT["sec_lot"](lang), None, ""),
-                         (TEXT["lot_status"](lang), lot_status_text(lot, lang), "")]
+    lines: list[Line] = [
+        (TEXT["sec_lot"](lang), None, ""),
+        (TEXT["lot_status"](lang), lot_status_text(lot, lang), ""),
+    ]
     if lot.seed is not None:
         lines.append((TEXT["lot_seed"](lang), lot.seed, ""))
     if lot.groups:
@@ -173,13 +185,20 @@ def summary_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
 
 # ---- charts ------------------------------------------------------------------------------
 
+
 def _wins_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
     k = rating.k
-    words = [display_value("result", "red", lang), display_value("result", "black", lang),
-             TEXT["draws_word"](lang)]
-    return [Column(TEXT["chart_wins"](lang), 22, None, fmt.text, words),
-            Column(TEXT["games_word"](lang), 10, fmt.integer, fmt.text,
-                   [k.red_wins, k.black_wins, k.draws])]
+    words = [
+        display_value("result", "red", lang),
+        display_value("result", "black", lang),
+        TEXT["draws_word"](lang),
+    ]
+    return [
+        Column(TEXT["chart_wins"](lang), 22, None, fmt.text, words),
+        Column(
+            TEXT["games_word"](lang), 10, fmt.integer, fmt.text, [k.red_wins, k.black_wins, k.draws]
+        ),
+    ]
 
 
 def _top_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
@@ -191,14 +210,19 @@ def _top_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
 
 def _wins_chart(workbook: Any, sheet: str, first: int, lang: str) -> Any:
     chart = workbook.add_chart({"type": "column"})
-    chart.add_series({
-        "name": TEXT["chart_wins"](lang),
-        "categories": [sheet, first, 0, first + 2, 0],
-        "values": [sheet, first, 1, first + 2, 1],
-        "points": [{"fill": {"color": "#C00000"}}, {"fill": {"color": "#262626"}},
-                   {"fill": {"color": "#A6A6A6"}}],
-        "data_labels": {"value": True},
-    })
+    chart.add_series(
+        {
+            "name": TEXT["chart_wins"](lang),
+            "categories": [sheet, first, 0, first + 2, 0],
+            "values": [sheet, first, 1, first + 2, 1],
+            "points": [
+                {"fill": {"color": "#C00000"}},
+                {"fill": {"color": "#262626"}},
+                {"fill": {"color": "#A6A6A6"}},
+            ],
+            "data_labels": {"value": True},
+        }
+    )
     chart.set_title({"name": TEXT["chart_wins"](lang)})
     chart.set_legend({"none": True})
     chart.set_y_axis({"min": 0, "major_gridlines": {"visible": True}})
@@ -208,13 +232,15 @@ def _wins_chart(workbook: Any, sheet: str, first: int, lang: str) -> Any:
 def _top_chart(workbook: Any, sheet: str, first: int, totals: list[float], lang: str) -> Any:
     count = len(totals)
     chart = workbook.add_chart({"type": "bar"})
-    chart.add_series({
-        "name": TEXT["chart_top"](lang),
-        "categories": [sheet, first, 1, first + count - 1, 1],
-        "values": [sheet, first, 2, first + count - 1, 2],
-        "fill": {"color": "#2F5597"},
-        "data_labels": {"value": True, "num_format": "0.00"},
-    })
+    chart.add_series(
+        {
+            "name": TEXT["chart_top"](lang),
+            "categories": [sheet, first, 1, first + count - 1, 1],
+            "values": [sheet, first, 2, first + count - 1, 2],
+            "fill": {"color": "#2F5597"},
+            "data_labels": {"value": True, "num_format": "0.00"},
+        }
+    )
     chart.set_title({"name": TEXT["chart_top"](lang)})
     chart.set_legend({"none": True})
     # Bars run top-down in standings order, as a judge reads the table.
@@ -236,12 +262,17 @@ def charts_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None
     totals = top[2].cells
     row = write_table(ws, fmt, row, top, autofilter=False)
     ws.set_column(0, 0, 22)
-    ws.insert_chart(1, 4, _wins_chart(workbook, name, wins_first, lang),
-                    {"x_scale": 1.2, "y_scale": 1.0})
+    ws.insert_chart(
+        1, 4, _wins_chart(workbook, name, wins_first, lang), {"x_scale": 1.2, "y_scale": 1.0}
+    )
     height = max(1.0, len(totals) / 9)
     if totals:
-        ws.insert_chart(17, 4, _top_chart(workbook, name, top_first, totals, lang),
-                        {"x_scale": 1.2, "y_scale": height})
+        ws.insert_chart(
+            17,
+            4,
+            _top_chart(workbook, name, top_first, totals, lang),
+            {"x_scale": 1.2, "y_scale": height},
+        )
     # the standings over time start on a page of their own, below both charts
     below = max(row, 17 + int(15 * height) + 1) + 1
     more = over_time_block(workbook, ws, fmt, rating, lang, below, name) > below

@@ -51,6 +51,7 @@ BATCH = 50_000  # points rows prepared at a time
 
 # ---- standings ---------------------------------------------------------------------------
 
+
 def _place(standing: Standing) -> int | str | None:
     """A single place as a number; a shared range such as `5–6` as text."""
     if standing.removed or standing.place is None:
@@ -60,8 +61,9 @@ def _place(standing: Standing) -> int | str | None:
     return standing.place
 
 
-def standings_columns(fmt: Formats, rows: Sequence[Standing], lang: str, *,
-                      removed: bool = False) -> list[Column]:
+def standings_columns(
+    fmt: Formats, rows: Sequence[Standing], lang: str, *, removed: bool = False
+) -> list[Column]:
     name = STANDINGS_COLUMNS
     players = [s.player for s in rows]
 
@@ -73,8 +75,13 @@ def standings_columns(fmt: Formats, rows: Sequence[Standing], lang: str, *,
 
     decided = [None if removed else DECIDED_BY[s.decided_by](lang) for s in rows]
     return [
-        Column(name["place"](lang), 7, fmt.integer, fmt.center,
-               [None if removed else _place(s) for s in rows]),
+        Column(
+            name["place"](lang),
+            7,
+            fmt.integer,
+            fmt.center,
+            [None if removed else _place(s) for s in rows],
+        ),
         Column(name["player"](lang), text_width(players, 14, 32), None, fmt.text, players),
         number("total", [float(s.total) for s in rows]),
         number("win_points", [float(s.win_points) for s in rows]),
@@ -112,6 +119,7 @@ def standings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> N
 
 # ---- games and points --------------------------------------------------------------------
 
+
 def _series(frame: pd.DataFrame, code: str) -> pd.Series:
     """A column of the frame, or a blank one when an older frame lacks it."""
     import pandas as pd
@@ -135,20 +143,23 @@ def _words(vocab: str, lang: str, codes: Sequence[str]) -> dict[Any, str]:
     return {code: display_value(vocab, code, lang) for code in codes}
 
 
-def _common_columns(fmt: Formats, frame: pd.DataFrame, names: dict, lang: str,
-                    with_source: bool) -> list[Column]:
+def _common_columns(
+    fmt: Formats, frame: pd.DataFrame, names: dict, lang: str, with_source: bool
+) -> list[Column]:
     """Game id, source file (only for a season of several files), round, table."""
-    columns = [Column(names["game"](lang), 9, fmt.code, fmt.center,
-                      game_cells(_series(frame, "game"), lang))]
+    columns = [
+        Column(
+            names["game"](lang), 9, fmt.code, fmt.center, game_cells(_series(frame, "game"), lang)
+        )
+    ]
     if with_source:
         sources = text_cells(_series(frame, "source"))
-        columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
-                              fmt.text, sources))
+        columns.append(
+            Column(names["source"](lang), text_width(sources, 10, 28), None, fmt.text, sources)
+        )
     columns += [
-        Column(names["round"](lang), 6, fmt.code, fmt.center,
-               mixed_cells(_series(frame, "round"))),
-        Column(names["table"](lang), 6, fmt.code, fmt.center,
-               mixed_cells(_series(frame, "table"))),
+        Column(names["round"](lang), 6, fmt.code, fmt.center, mixed_cells(_series(frame, "round"))),
+        Column(names["table"](lang), 6, fmt.code, fmt.center, mixed_cells(_series(frame, "table"))),
     ]
     return columns
 
@@ -162,23 +173,48 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
     columns = _common_columns(fmt, frame, names, lang, _many_sources(rating, frame))
     columns += [
         Column(names["judge"](lang), text_width(judges, 10, 24), None, fmt.text, judges),
-        Column(names["result"](lang), 10, None, fmt.text,
-               word_cells(_series(frame, "result"), results)),
-        Column(names["annulled"](lang), 9, None, fmt.center,
-               word_cells(_series(frame, "annulled"), _yes_no(lang))),
-        Column(names["k_applied"](lang), 9, None, fmt.center,
-               word_cells(_series(frame, "k_applied"), _yes_no(lang))),
+        Column(
+            names["result"](lang), 10, None, fmt.text, word_cells(_series(frame, "result"), results)
+        ),
+        Column(
+            names["annulled"](lang),
+            9,
+            None,
+            fmt.center,
+            word_cells(_series(frame, "annulled"), _yes_no(lang)),
+        ),
+        Column(
+            names["k_applied"](lang),
+            9,
+            None,
+            fmt.center,
+            word_cells(_series(frame, "k_applied"), _yes_no(lang)),
+        ),
         Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(shown_k(_series(frame, "k")))),
     ]
     below = {names["result"](lang): [POINTS_LINE(lang)] * len(frame)}  # the second line says so
-    columns = [Column(c.header, c.width, c.number_format, c.text_format,
-                      _two_lines(c.cells, below.get(c.header, [None] * len(c.cells))))
-               for c in columns]
+    columns = [
+        Column(
+            c.header,
+            c.width,
+            c.number_format,
+            c.text_format,
+            _two_lines(c.cells, below.get(c.header, [None] * len(c.cells))),
+        )
+        for c in columns
+    ]
     for seat in SEATS:
         players = text_cells(_series(frame, f"player_{seat.removeprefix('seat_')}"))
         points = number_cells(shown_points(frame, seat, rating.points_scale))
-        columns.append(Column(names[seat](lang), text_width(players, 9, 14), fmt.number,
-                              fmt.text, _two_lines(players, points)))
+        columns.append(
+            Column(
+                names[seat](lang),
+                text_width(players, 9, 14),
+                fmt.number,
+                fmt.text,
+                _two_lines(players, points),
+            )
+        )
     return columns
 
 
@@ -208,16 +244,24 @@ def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str,
     player-ordered sheet would meet most games anew.
     """
     roles = _words("role", lang, ("civilian", "sheriff", "mafia", "don"))
-    texts = {"player": text_cells(_series(frame, "player")),
-             "game": game_cells(_series(frame, "game"), lang),
-             "role": word_cells(_series(frame, "role"), roles)}
+    texts = {
+        "player": text_cells(_series(frame, "player")),
+        "game": game_cells(_series(frame, "game"), lang),
+        "role": word_cells(_series(frame, "role"), roles),
+    }
     if with_source:
         texts["source"] = text_cells(_series(frame, "source"))
     return texts
 
 
-def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str, with_source: bool,
-                   texts: dict[str, list[Any]] | None = None, scale: int = 1) -> list[Column]:
+def points_columns(
+    fmt: Formats,
+    frame: pd.DataFrame,
+    lang: str,
+    with_source: bool,
+    texts: dict[str, list[Any]] | None = None,
+    scale: int = 1,
+) -> list[Column]:
     """Each player's games in turn: who, where, and every component with its clause.
 
     Round, table, result and K live on the Games sheet; repeating them on a million
@@ -227,22 +271,29 @@ def points_columns(fmt: Formats, frame: pd.DataFrame, lang: str, with_source: bo
     names = POINTS_COLUMNS
     texts = points_texts(frame, lang, with_source) if texts is None else texts
     players = texts["player"]
-    columns = [Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text,
-                      players)]
+    columns = [Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text, players)]
     if with_source:
         sources = texts["source"]
-        columns.append(Column(names["source"](lang), text_width(sources, 10, 28), None,
-                              fmt.text, sources))
+        columns.append(
+            Column(names["source"](lang), text_width(sources, 10, 28), None, fmt.text, sources)
+        )
     columns += [
         Column(names["game"](lang), 9, fmt.code, fmt.center, texts["game"]),
-        Column(names["seat"](lang), 6, fmt.integer, fmt.center,
-               number_cells(_series(frame, "seat"))),
+        Column(
+            names["seat"](lang), 6, fmt.integer, fmt.center, number_cells(_series(frame, "seat"))
+        ),
         Column(names["role"](lang), 9, None, fmt.text, texts["role"]),
     ]
     for code in (*BLANK_ZERO, "total", "running_total"):
-        columns.append(Column(names[code](lang), 10, fmt.number, fmt.text,
-                              number_cells(shown_points(frame, code, scale),
-                                           blank_zero=code in BLANK_ZERO)))
+        columns.append(
+            Column(
+                names[code](lang),
+                10,
+                fmt.number,
+                fmt.text,
+                number_cells(shown_points(frame, code, scale), blank_zero=code in BLANK_ZERO),
+            )
+        )
     return columns
 
 
@@ -253,12 +304,19 @@ def points_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
     per_sheet = MAX_ROWS - TOP_ROWS
     for part, start in enumerate(range(0, max(len(frame), 1), per_sheet)):
         name = SHEETS["points"](lang) + (f" ({part + 1})" if part else "")
-        piece = frame.iloc[start:start + per_sheet]
+        piece = frame.iloc[start : start + per_sheet]
         _points_sheet(workbook, fmt, rating, lang, name, piece, with_source)
 
 
-def _points_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str, name: str,
-                  frame: pd.DataFrame, with_source: bool) -> None:
+def _points_sheet(
+    workbook: Any,
+    fmt: Formats,
+    rating: Rating,
+    lang: str,
+    name: str,
+    frame: pd.DataFrame,
+    with_source: bool,
+) -> None:
     # Numbers are prepared a batch at a time: a million rows of Python floats at once
     # would cost more memory than the streamed workbook itself (texts are shared objects,
     # so they are converted once). Blank cells are never written: one conditional format
@@ -271,21 +329,28 @@ def _points_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str, name: 
     width = 0
     texts = points_texts(frame, lang, with_source)
     for start in range(0, max(len(frame), 1), BATCH):
-        columns = points_columns(fmt, frame.iloc[start:start + BATCH], lang, with_source,
-                                 {code: cells[start:start + BATCH]
-                                  for code, cells in texts.items()}, rating.points_scale)
+        columns = points_columns(
+            fmt,
+            frame.iloc[start : start + BATCH],
+            lang,
+            with_source,
+            {code: cells[start : start + BATCH] for code, cells in texts.items()},
+            rating.points_scale,
+        )
         if start == 0:
             write_header(ws, fmt, header_row, columns)
             width = len(columns)
         row += write_rows(ws, row, columns, blanks=False)
     if row > header_row + 1:
-        ws.conditional_format(header_row + 1, 0, row - 1, width - 1,
-                              {"type": "blanks", "format": fmt.gap})
+        ws.conditional_format(
+            header_row + 1, 0, row - 1, width - 1, {"type": "blanks", "format": fmt.gap}
+        )
     ws.autofilter(header_row, 0, max(row - 1, header_row + 1), width - 1)
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
 
 
 # ---- findings ----------------------------------------------------------------------------
+
 
 def findings_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
     names, found = FINDINGS_COLUMNS, rating.findings
@@ -294,8 +359,9 @@ def findings_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
     values = [f.value or None for f in found]
     return [
         Column(names["code"](lang), text_width(codes, 8, 16), None, fmt.text, codes),
-        Column(names["severity"](lang), 15, None, fmt.text,
-               [SEVERITY[f.severity](lang) for f in found]),
+        Column(
+            names["severity"](lang), 15, None, fmt.text, [SEVERITY[f.severity](lang) for f in found]
+        ),
         Column(names["where"](lang), text_width(where, 10, 24), None, fmt.text, where),
         Column(names["value"](lang), text_width(values, 10, 20), None, fmt.wrap, values),
         Column(names["message"](lang), 42, None, fmt.wrap, [f.message(lang) for f in found]),
@@ -308,8 +374,14 @@ def findings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> No
     """Every warning with its cell, what was found, what was expected and how to fix it."""
     ws = workbook.add_worksheet(SHEETS["findings"](lang))
     header_row = write_top(ws, fmt, rating, lang, SHEETS["findings"](lang))
-    end = write_table(ws, fmt, header_row, findings_columns(fmt, rating, lang),
-                      autofilter=bool(rating.findings), wrapped=True)
+    end = write_table(
+        ws,
+        fmt,
+        header_row,
+        findings_columns(fmt, rating, lang),
+        autofilter=bool(rating.findings),
+        wrapped=True,
+    )
     if not rating.findings:
         ws.write_string(end, 0, TEXT["no_findings"](lang), fmt.notice)
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)

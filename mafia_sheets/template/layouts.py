@@ -38,21 +38,35 @@ if TYPE_CHECKING:
 LAYOUT_CHOICES = ("rows", "blank", "wide")
 BLANK_TITLE = Text("ПРОТОКОЛ ИГРЫ", "GAME PROTOCOL")
 _L = {
-    "tournament": Text("Турнир", "Tournament"), "round": Text("Тур", "Round"),
-    "date": Text("Дата", "Date"), "table": Text("Стол №", "Table #"),
-    "game": Text("Игра №", "Game #"), "judge": Text("Судья", "Judge"),
-    "seat": Text("№", "#"), "player": Text("Игрок", "Player"), "role": Text("Роль", "Role"),
-    "fouls": Text("Фолы", "Fouls"), "bonus": Text("Доп. баллы", "Extra points"),
-    "left": Text("Выбыл", "Left"), "when": Text("Когда", "When"),
+    "tournament": Text("Турнир", "Tournament"),
+    "round": Text("Тур", "Round"),
+    "date": Text("Дата", "Date"),
+    "table": Text("Стол №", "Table #"),
+    "game": Text("Игра №", "Game #"),
+    "judge": Text("Судья", "Judge"),
+    "seat": Text("№", "#"),
+    "player": Text("Игрок", "Player"),
+    "role": Text("Роль", "Role"),
+    "fouls": Text("Фолы", "Fouls"),
+    "bonus": Text("Доп. баллы", "Extra points"),
+    "left": Text("Выбыл", "Left"),
+    "when": Text("Когда", "When"),
     "result": Text("Победила команда", "Winning team"),
-    "best_move": Text("Лучший ход", "Best move"), "victim": Text("Игрок №", "Player #"),
-    "ended": Text("Окончание", "Ended"), "protest": Text("Протест", "Protest"),
+    "best_move": Text("Лучший ход", "Best move"),
+    "victim": Text("Игрок №", "Player #"),
+    "ended": Text("Окончание", "Ended"),
+    "protest": Text("Протест", "Protest"),
     "first_killed": Text("Первый убитый", "First killed"),
 }
 _WIDE_BLOCKS = ("player", "role", "fouls", "bonus", "left", "when")
-_WIDE_GROUPS = {"player": Text("Игрок", "Player"), "role": Text("Роль", "Role"),
-                "fouls": Text("Фол", "Foul"), "bonus": Text("Доп", "Extra"),
-                "left": Text("Выбыл", "Left"), "when": Text("Когда", "When")}
+_WIDE_GROUPS = {
+    "player": Text("Игрок", "Player"),
+    "role": Text("Роль", "Role"),
+    "fouls": Text("Фол", "Foul"),
+    "bonus": Text("Доп", "Extra"),
+    "left": Text("Выбыл", "Left"),
+    "when": Text("Когда", "When"),
+}
 _RESULTS = ("red", "black", "draw")
 MARK = "x"
 FOUL_BOXES = 4
@@ -84,25 +98,39 @@ def games_of(protocol: Protocol) -> list[GameData]:
     """The games of a typed protocol, for writing them in another layout."""
     games = protocol.tables["games"].frame
     seats = protocol.tables["seats"].frame
-    by_game = {game: rows.sort_values("seat") for game, rows in seats.groupby("game",
-                                                                            sort=False)}
+    by_game = {game: rows.sort_values("seat") for game, rows in seats.groupby("game", sort=False)}
     out: list[GameData] = []
     for row in games.to_dict("records"):
-        data = GameData(str(row["game"]), row["round"], row["table"], str(row["judge"] or ""),
-                        _code(row["result"]), row["ended"])
+        data = GameData(
+            str(row["game"]),
+            row["round"],
+            row["table"],
+            str(row["judge"] or ""),
+            _code(row["result"]),
+            row["ended"],
+        )
         for seat in by_game.get(row["game"], seats.iloc[:0]).to_dict("records"):
             role = _code(seat["role"])
             data.seats[int(seat["seat"]) - 1] = SeatData(
-                str(seat["player"] or ""), None if role == "civilian" else role,
-                int(seat["fouls"] or 0), _code(seat["left"]),
+                str(seat["player"] or ""),
+                None if role == "civilian" else role,
+                int(seat["fouls"] or 0),
+                _code(seat["left"]),
                 int(seat["when"]) if seat["when"] else None,
-                tuple(seat["best_move"]) if seat["best_move"] else (), _code(seat["bonus"]))
+                tuple(seat["best_move"]) if seat["best_move"] else (),
+                _code(seat["bonus"]),
+            )
         out.append(data)
     return out
 
 
-def write_games(layout: str, games: Sequence[GameData], lang: str = "ru",
-                players: Sequence[PlayerRow] = (), protocol: Protocol | None = None) -> bytes:
+def write_games(
+    layout: str,
+    games: Sequence[GameData],
+    lang: str = "ru",
+    players: Sequence[PlayerRow] = (),
+    protocol: Protocol | None = None,
+) -> bytes:
     """A workbook of `games` in the `blank` or `wide` layout; with `protocol`, its
     settings, roster, protests and lot sheets are copied as they are."""
     if layout == "blank":
@@ -127,11 +155,14 @@ def empty_games(count: int, tables: int = 1) -> list[GameData]:
     """Games 1 … count to fill in, numbered per table when there are several tables."""
     if tables == 1:
         return [GameData(str(n)) for n in range(1, count + 1)]
-    return [GameData(str((n - 1) // tables + 1), table=(n - 1) % tables + 1)
-            for n in range(1, count + 1)]
+    return [
+        GameData(str((n - 1) // tables + 1), table=(n - 1) % tables + 1)
+        for n in range(1, count + 1)
+    ]
 
 
 # ---- one sheet per game ----------------------------------------------------------------------
+
 
 class _BlankFormats:
     """The few cell formats of a game sheet, made once per workbook."""
@@ -141,19 +172,35 @@ class _BlankFormats:
         self.title = book.add_format({"bold": True, "font_size": 16, "align": "center"})
         self.label = book.add_format({"bold": True})
         self.box = book.add_format(box)
-        self.head = book.add_format({**box, "bold": True, "bg_color": f"#{HEADER_FILL}",
-                                     "pattern": 1, "align": "center", "text_wrap": True})
+        self.head = book.add_format(
+            {
+                **box,
+                "bold": True,
+                "bg_color": f"#{HEADER_FILL}",
+                "pattern": 1,
+                "align": "center",
+                "text_wrap": True,
+            }
+        )
         self.seat = book.add_format({**box, "align": "center"})
 
 
-def _blank_book(games: Sequence[GameData], lang: str, players: Sequence[PlayerRow],
-                protocol: Protocol | None) -> bytes:
+def _blank_book(
+    games: Sequence[GameData], lang: str, players: Sequence[PlayerRow], protocol: Protocol | None
+) -> bytes:
     import xlsxwriter
 
     buffer = io.BytesIO()
     # every text is written as text: a nickname such as `=1+1` or `http://…` stays as typed
-    book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_formulas": False,
-                                        "strings_to_urls": False, "nan_inf_to_errors": True})
+    book = xlsxwriter.Workbook(
+        buffer,
+        {
+            "in_memory": True,
+            "strings_to_formulas": False,
+            "strings_to_urls": False,
+            "nan_inf_to_errors": True,
+        },
+    )
     formats = _BlankFormats(book)
     names: list[str] = []
     for data in games:
@@ -178,12 +225,22 @@ def _unique(names: list[str], name: str) -> str:
 
 
 # a date or time as openpyxl writes it (the other layouts' side sheets)
-_DATE_FORMATS = ((dt.datetime, "yyyy-mm-dd h:mm:ss"), (dt.date, "yyyy-mm-dd"),
-                 (dt.time, "h:mm:ss"), (dt.timedelta, "[hh]:mm:ss"))
+_DATE_FORMATS = (
+    (dt.datetime, "yyyy-mm-dd h:mm:ss"),
+    (dt.date, "yyyy-mm-dd"),
+    (dt.time, "h:mm:ss"),
+    (dt.timedelta, "[hh]:mm:ss"),
+)
 
 
-def _put(ws: XlsxSheet, r: int, c: int, value: object, style: Format | None,
-         dates: tuple[XlsxBook, dict[str, Format]] | None = None) -> None:
+def _put(
+    ws: XlsxSheet,
+    r: int,
+    c: int,
+    value: object,
+    style: Format | None,
+    dates: tuple[XlsxBook, dict[str, Format]] | None = None,
+) -> None:
     """One cell by its type (0-based row and column); nothing typed: a bare styled cell.
     `dates`: the workbook and its date formats, for a cell that may hold a date."""
     if value is None or value == "":
@@ -205,11 +262,20 @@ def _put(ws: XlsxSheet, r: int, c: int, value: object, style: Format | None,
         ws.write_string(r, c, str(value), style)
 
 
-def _blank_sheet(book: XlsxBook, f: _BlankFormats, names: list[str], data: GameData,
-                 lang: str, players: Sequence[PlayerRow]) -> None:
+def _blank_sheet(
+    book: XlsxBook,
+    f: _BlankFormats,
+    names: list[str],
+    data: GameData,
+    lang: str,
+    players: Sequence[PlayerRow],
+) -> None:
     table = "" if data.table in (None, "") else f"{_plain(data.table)}"
-    name = (Text(f"Стол{table}Игра{data.game}", f"Table{table}Game{data.game}")(lang)
-            if table else Text(f"Игра {data.game}", f"Game {data.game}")(lang))
+    name = (
+        Text(f"Стол{table}Игра{data.game}", f"Table{table}Game{data.game}")(lang)
+        if table
+        else Text(f"Игра {data.game}", f"Game {data.game}")(lang)
+    )
     ws = book.add_worksheet(_unique(names, name[:31]), worksheet_class=_fitted_sheet())
 
     def cell(ref: str, value: object, style: Format | None = None) -> None:
@@ -221,19 +287,28 @@ def _blank_sheet(book: XlsxBook, f: _BlankFormats, names: list[str], data: GameD
 
     merge("A1:K1")
     cell("A1", BLANK_TITLE(lang), f.title)
-    header = [("tournament", "A2", "B2", "B2:E2", ""), ("round", "G2", "H2", None,
-                                                         _plain(data.round)),
-              ("judge", "I2", "J2", "J2:K2", data.judge),
-              ("table", "A3", "B3", None, _plain(data.table)),
-              ("game", "C3", "D3", None, data.game),
-              ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else "")]
+    header = [
+        ("tournament", "A2", "B2", "B2:E2", ""),
+        ("round", "G2", "H2", None, _plain(data.round)),
+        ("judge", "I2", "J2", "J2:K2", data.judge),
+        ("table", "A3", "B3", None, _plain(data.table)),
+        ("game", "C3", "D3", None, data.game),
+        ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else ""),
+    ]
     for key, label, at, span, value in header:
         if span:
             merge(span)
         cell(label, _L[key](lang), f.label)
         cell(at, _number_or_text(value), f.box)
-    heads = {"A": "seat", "B": "player", "C": "role", "D": "fouls", "H": "bonus",
-             "I": "left", "J": "when"}
+    heads = {
+        "A": "seat",
+        "B": "player",
+        "C": "role",
+        "D": "fouls",
+        "H": "bonus",
+        "I": "left",
+        "J": "when",
+    }
     merge("D5:G5")
     for column in "ABCDEFGHIJ":
         cell(f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
@@ -242,9 +317,11 @@ def _blank_sheet(book: XlsxBook, f: _BlankFormats, names: list[str], data: GameD
         role = display_value("role", seat.role, lang) if seat.role else None
         values: list[object] = [index + 1, seat.player or None, role]
         values += [MARK if box < seat.fouls else None for box in range(FOUL_BOXES)]
-        values += [_bonus_text(seat.bonus, lang),
-                   display_value("left", seat.left, lang) if seat.left else None,
-                   phase_name(seat.when, lang) if seat.when else None]
+        values += [
+            _bonus_text(seat.bonus, lang),
+            display_value("left", seat.left, lang) if seat.left else None,
+            phase_name(seat.when, lang) if seat.when else None,
+        ]
         for c, typed in enumerate(values):
             _put(ws, r, c, typed, f.seat)
     merge("A17:B17")
@@ -281,8 +358,10 @@ def _fitted_sheet() -> type:
             def _xml_empty_tag(self, tag: str, attributes: Any = ()) -> None:
                 if tag == "pageSetup" and self.fit_page:
                     named = {key for key, _ in attributes}
-                    attributes = [*attributes, *((key, 1) for key in ("fitToWidth",
-                                  "fitToHeight") if key not in named)]
+                    attributes = [
+                        *attributes,
+                        *((key, 1) for key in ("fitToWidth", "fitToHeight") if key not in named),
+                    ]
                 super()._xml_empty_tag(tag, attributes)
 
         _FITTED.append(Fitted)
@@ -312,15 +391,35 @@ def _xlsx_list(ws: XlsxSheet, entries: Sequence[str], target: str, lang: str) ->
     if len(formula) > 255 + 2 or any("," in entry for entry in entries):
         raise ValueError(f"dropdown {entries} does not fit an inline list")
     title, message = (text(lang) for text in LIST_ERROR)
-    ws.data_validation(target, {"validate": "list", "source": list(entries),
-                                "ignore_blank": True, "show_input": False,
-                                "show_error": True, "error_type": "warning",
-                                "error_title": title, "error_message": message})
+    ws.data_validation(
+        target,
+        {
+            "validate": "list",
+            "source": list(entries),
+            "ignore_blank": True,
+            "show_input": False,
+            "show_error": True,
+            "error_type": "warning",
+            "error_title": title,
+            "error_message": message,
+        },
+    )
 
 
 def _blank_print(ws: XlsxSheet, name: str) -> None:
-    widths = {"A": 8, "B": 24, "C": 13, "D": 7, "E": 8, "F": 8, "G": 9, "H": 12, "I": 18,
-              "J": 10, "K": 10}
+    widths = {
+        "A": 8,
+        "B": 24,
+        "C": 13,
+        "D": 7,
+        "E": 8,
+        "F": 8,
+        "G": 9,
+        "H": 12,
+        "I": 18,
+        "J": 10,
+        "K": 10,
+    }
     for index, width in enumerate(widths.values()):
         ws.set_column(index, index, width)
     for r in range(5, 15):
@@ -334,15 +433,18 @@ def _blank_print(ws: XlsxSheet, name: str) -> None:
 
 # ---- one row per game ------------------------------------------------------------------------
 
-def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
-                players: Sequence[PlayerRow]) -> None:
+
+def _wide_sheet(
+    book: Any, games: Sequence[GameData], lang: str, players: Sequence[PlayerRow]
+) -> None:
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
     from openpyxl.worksheet.properties import PageSetupProperties
 
     ws = book.create_sheet(SHEETS["games"](lang))
-    game_heads = [COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge",
-                                                      "result", "ended")]
+    game_heads = [
+        COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge", "result", "ended")
+    ]
     heads: list[object] = [*game_heads]
     first = len(heads) + 1
     # nicknames under bare seat numbers; every other block names itself in each header
@@ -363,12 +465,14 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
         for c in range(first + 10 * block, first + 10 * block + 10):
             ws.column_dimensions[get_column_letter(c)].width = width
     for r, data in enumerate(games, start=2):
-        values: list[object] = [_number_or_text(_plain(data.round)),
-                                _number_or_text(_plain(data.table)),
-                                _number_or_text(data.game), data.judge or None,
-                                display_value("result", data.result, lang) if data.result
-                                else None,
-                                data.ended.strftime("%H:%M") if data.ended else None]
+        values: list[object] = [
+            _number_or_text(_plain(data.round)),
+            _number_or_text(_plain(data.table)),
+            _number_or_text(data.game),
+            data.judge or None,
+            display_value("result", data.result, lang) if data.result else None,
+            data.ended.strftime("%H:%M") if data.ended else None,
+        ]
         values += [s.player or None for s in data.seats]
         values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
         values += [s.fouls or None for s in data.seats]
@@ -382,20 +486,21 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
             ws.cell(r, c, value)
     last = max(1 + len(games), 200)
     letter = get_column_letter
-    ws.add_data_validation(_list_validation(dropdown("games", "result", lang),
-                                            f"E2:E{last}", lang))
+    ws.add_data_validation(_list_validation(dropdown("games", "result", lang), f"E2:E{last}", lang))
     for block, key in enumerate(_WIDE_BLOCKS[1:], start=1):
         entries = dropdown("seats", key, lang) if key != "fouls" else []
         if key == "when":
             entries = entries[:16]
         if entries:
             start = first + 10 * block
-            ws.add_data_validation(_list_validation(
-                entries, f"{letter(start)}2:{letter(start + 9)}{last}", lang))
+            ws.add_data_validation(
+                _list_validation(entries, f"{letter(start)}2:{letter(start + 9)}{last}", lang)
+            )
     names = [p.nickname for p in players]
     if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
-        ws.add_data_validation(_list_validation(
-            names, f"{letter(first)}2:{letter(first + 9)}{last}", lang))
+        ws.add_data_validation(
+            _list_validation(names, f"{letter(first)}2:{letter(first + 9)}{last}", lang)
+        )
     ws.freeze_panes = ws.cell(2, first)
     ws.page_setup.paperSize = ws.PAPERSIZE_A4
     ws.page_setup.orientation = "landscape"
@@ -407,19 +512,22 @@ def _wide_sheet(book: Any, games: Sequence[GameData], lang: str,
 
 # ---- helpers ---------------------------------------------------------------------------------
 
+
 def _code(value: Any) -> str | None:
     return None if value is None or value != value else str(value)
 
 
-def _side_sheets(protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
-                 ) -> list[tuple[str, list[list[object]]]]:
+def _side_sheets(
+    protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
+) -> list[tuple[str, list[list[object]]]]:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed);
     without a protocol, the roster of `players` when there is one."""
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
         if players:
-            rows: list[list[object]] = [[COLUMNS["players"][c](lang)
-                                         for c in ("player", "club", "city")]]
+            rows: list[list[object]] = [
+                [COLUMNS["players"][c](lang) for c in ("player", "club", "city")]
+            ]
             rows += [[p.nickname, p.club, p.city] for p in players]
             out.append((SHEETS["players"](lang), rows))
         return out
@@ -429,8 +537,7 @@ def _side_sheets(protocol: Protocol | None, lang: str, players: Sequence[PlayerR
             continue
         columns = list(table.raw.columns)
         rows = [[COLUMNS[code][c](lang) for c in columns]]
-        rows += [[None if v == "" else v for v in row]
-                 for row in table.raw.itertuples(index=False)]
+        rows += [[None if v == "" else v for v in row] for row in table.raw.itertuples(index=False)]
         out.append((SHEETS[code](lang), rows))
     return out
 

@@ -30,8 +30,14 @@ TEXT_SUFFIXES = (".csv", ".txt", ".tsv")
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
 _DELIMITERS = ("\t", ";", ",")  # on equal counts the earlier one wins
 # Header words beyond the roster sheet's own names and aliases.
-_EXTRA_HEADERS = {"имя": "player", "никнейм": "player", "name": "player", "nick": "player",
-                  "игроки": "player", "players": "player"}
+_EXTRA_HEADERS = {
+    "имя": "player",
+    "никнейм": "player",
+    "name": "player",
+    "nick": "player",
+    "игроки": "player",
+    "players": "player",
+}
 _FIELDS = ("player", "club", "city")
 
 
@@ -44,8 +50,10 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     suffix = file.suffix.lower()
     if not file.is_file():
         raise ProtocolReadError(
-            Text(f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
-                 f"Players file not found: {file}. Check the path and the file name."),
+            Text(
+                f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
+                f"Players file not found: {file}. Check the path and the file name.",
+            ),
         )
     if suffix in TEXT_SUFFIXES:
         rows = _csv_rows(file)
@@ -53,19 +61,23 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
         rows = _xlsx_rows(file)
     else:
         raise ProtocolReadError(
-            Text(f"Файл игроков {file.name}: формат {suffix or '(без расширения)'} не "
-                 "поддерживается. "
-            "Сохраните список как .xlsx или .csv.",
-                 f"Players file {file.name}: unsupported format {suffix or '(no extension)'}. "
-            "Save the list as .xlsx or .csv."),
+            Text(
+                f"Файл игроков {file.name}: формат {suffix or '(без расширения)'} не "
+                "поддерживается. "
+                "Сохраните список как .xlsx или .csv.",
+                f"Players file {file.name}: unsupported format {suffix or '(no extension)'}. "
+                "Save the list as .xlsx or .csv.",
+            ),
         )
     players = roster_from_rows(rows)
     if not players:
         raise ProtocolReadError(
-            Text(f"В файле игроков {file.name} нет ни одного ника. Впишите по одному нику в строку "
-            "в первую колонку (или под заголовок «Игрок»).",
-                 f"Players file {file.name} has no nicknames. Put one nickname per row "
-            "in the first column (or under a «Player» header)."),
+            Text(
+                f"В файле игроков {file.name} нет ни одного ника. Впишите по одному нику в строку "
+                "в первую колонку (или под заголовок «Игрок»).",
+                f"Players file {file.name} has no nicknames. Put one nickname per row "
+                "in the first column (or under a «Player» header).",
+            ),
         )
     return players
 
@@ -135,8 +147,10 @@ def _decode(file: Path) -> str:
     data = file.read_bytes()
     if b"\x00" in data[:4096]:
         raise ProtocolReadError(
-            Text(f"Файл игроков {file.name} не текстовый. Сохраните список как .csv или .xlsx.",
-                 f"Players file {file.name} is not a text file. Save the list as .csv or .xlsx."),
+            Text(
+                f"Файл игроков {file.name} не текстовый. Сохраните список как .csv или .xlsx.",
+                f"Players file {file.name} is not a text file. Save the list as .csv or .xlsx.",
+            ),
         )
     try:
         return data.decode("utf-8-sig")
@@ -146,8 +160,10 @@ def _decode(file: Path) -> str:
         return data.decode("cp1251")
     except UnicodeDecodeError as exc:
         raise ProtocolReadError(
-            Text(f"Файл игроков {file.name}: неизвестная кодировка. Сохраните его как CSV UTF-8.",
-                 f"Players file {file.name}: unknown text encoding. Save it as CSV UTF-8."),
+            Text(
+                f"Файл игроков {file.name}: неизвестная кодировка. Сохраните его как CSV UTF-8.",
+                f"Players file {file.name}: unknown text encoding. Save it as CSV UTF-8.",
+            ),
         ) from exc
 
 
@@ -176,8 +192,10 @@ def _xlsx_rows(file: Path) -> list[Sequence[object]]:
         return list(book.get_sheet_by_name(name).to_python())
     except Exception as exc:  # calamine raises several unrelated types for a bad zip
         raise ProtocolReadError(
-            Text(f"Файл игроков {file.name} не читается как книга Excel ({exc}). Откройте его "
-            "в Excel и сохраните заново как .xlsx или сохраните список как .csv.",
-                 f"Players file {file.name} cannot be read as an Excel workbook ({exc}). "
-            "Open it in Excel and save it again as .xlsx, or save the list as .csv."),
+            Text(
+                f"Файл игроков {file.name} не читается как книга Excel ({exc}). Откройте его "
+                "в Excel и сохраните заново как .xlsx или сохраните список как .csv.",
+                f"Players file {file.name} cannot be read as an Excel workbook ({exc}). "
+                "Open it in Excel and save it again as .xlsx, or save the list as .csv.",
+            ),
         ) from exc

@@ -27,10 +27,28 @@ if TYPE_CHECKING:
 INSTRUCTIONS = {lang: Text("Инструкция", "Instructions")(lang) for lang in LANGS}
 SEATS_PER_GAME = 10
 # How far dropdowns reach, so judges can add rows; widened when pre-filled rows go further.
-VALIDATED_ROWS = {"tournament": 100, "players": 2000, "games": 2000, "seats": 20000,
-                  "protests": 2000, "lot": 2000}
-WIDTHS = {"player": 24, "club": 20, "city": 16, "text": 50, "judge": 20, "result": 14, "left": 20,
-          "decision": 18, "decided_by": 26, "setting": 30, "value": 18, "removed": 20}
+VALIDATED_ROWS = {
+    "tournament": 100,
+    "players": 2000,
+    "games": 2000,
+    "seats": 20000,
+    "protests": 2000,
+    "lot": 2000,
+}
+WIDTHS = {
+    "player": 24,
+    "club": 20,
+    "city": 16,
+    "text": 50,
+    "judge": 20,
+    "result": 14,
+    "left": 20,
+    "decision": 18,
+    "decided_by": 26,
+    "setting": 30,
+    "value": 18,
+    "removed": 20,
+}
 LINE_HEIGHT = 15  # points per line of the default 11-pt font
 PORTRAIT_MAX_WIDTH = 95  # characters of column width that fit across portrait A4
 
@@ -41,65 +59,92 @@ SECTION_FILL = "F2F2F2"
 # ---- text --------------------------------------------------------------------------------
 
 GENERAL: tuple[Text, ...] = (
-    Text("Одна книга — один турнир (или сезон клуба). Обязательны листы «Игры» и «Протокол», "
-     "остальные можно оставить пустыми.",
-     "One workbook = one tournament (or one club season). The «Games» and «Seats» sheets are "
-     "required; the others may stay empty."),
-    Text("Не меняйте заголовки в строке 1. Порядок колонок не важен, лишние колонки и пустые "
-     "строки пропускаются. Регистр букв и «ё/е» не важны.",
-     "Keep the headers in row 1 as they are. Column order does not matter; extra columns and "
-     "blank rows are ignored; so are letter case and «ё/е»."),
-    Text("Значения выбирайте из выпадающих списков. Русские и английские значения можно смешивать.",
-     "Pick values from the dropdown lists. Russian and English values may be mixed."),
-    Text("Проверка: mafia-sheets check файл.xlsx. Итоги: mafia-sheets rate файл.xlsx.",
-     "Check: mafia-sheets check file.xlsx. Standings: mafia-sheets rate file.xlsx."),
+    Text(
+        "Одна книга — один турнир (или сезон клуба). Обязательны листы «Игры» и «Протокол», "
+        "остальные можно оставить пустыми.",
+        "One workbook = one tournament (or one club season). The «Games» and «Seats» sheets are "
+        "required; the others may stay empty.",
+    ),
+    Text(
+        "Не меняйте заголовки в строке 1. Порядок колонок не важен, лишние колонки и пустые "
+        "строки пропускаются. Регистр букв и «ё/е» не важны.",
+        "Keep the headers in row 1 as they are. Column order does not matter; extra columns and "
+        "blank rows are ignored; so are letter case and «ё/е».",
+    ),
+    Text(
+        "Значения выбирайте из выпадающих списков. Русские и английские значения можно смешивать.",
+        "Pick values from the dropdown lists. Russian and English values may be mixed.",
+    ),
+    Text(
+        "Проверка: mafia-sheets check файл.xlsx. Итоги: mafia-sheets rate файл.xlsx.",
+        "Check: mafia-sheets check file.xlsx. Standings: mafia-sheets rate file.xlsx.",
+    ),
 )
 
 SHEET_HELP: dict[str, Text] = {
-    "tournament": Text("Настройки турнира (необязательно). Пустое значение — правило "
-                       "регламента ФИИМ.",
-                   "Tournament settings (optional). A blank value means the FIIM default."),
-    "players": Text("Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
-                "должен быть здесь.",
-                "Roster (optional). When filled, every nickname in «Seats» must be listed here."),
+    "tournament": Text(
+        "Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
+        "Tournament settings (optional). A blank value means the FIIM default.",
+    ),
+    "players": Text(
+        "Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
+        "должен быть здесь.",
+        "Roster (optional). When filled, every nickname in «Seats» must be listed here.",
+    ),
     "games": Text("Одна строка на игру (обязательно).", "One row per game (required)."),
-    "seats": Text("Десять строк на игру, места 1–10 (обязательно).",
-              "Ten rows per game, seats 1–10 (required)."),
-    "protests": Text("Протесты (необязательно): подаются в течение 10 минут после окончания игры. "
-                 "Протест «на рассмотрении» делает итоги предварительными.",
-                 "Protests (optional): filed within 10 minutes after the game ended. A pending "
-                 "protest makes the results provisional."),
-    "lot": Text("Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
-            "с равными показателями.",
-            "Lot (optional): filled by the chief judge after a draw between tied players."),
+    "seats": Text(
+        "Десять строк на игру, места 1–10 (обязательно).",
+        "Ten rows per game, seats 1–10 (required).",
+    ),
+    "protests": Text(
+        "Протесты (необязательно): подаются в течение 10 минут после окончания игры. "
+        "Протест «на рассмотрении» делает итоги предварительными.",
+        "Protests (optional): filed within 10 minutes after the game ended. A pending "
+        "protest makes the results provisional.",
+    ),
+    "lot": Text(
+        "Жребий (необязательно): заполняет главный судья после жеребьёвки между игроками "
+        "с равными показателями.",
+        "Lot (optional): filled by the chief judge after a draw between tied players.",
+    ),
 }
 
 SETTING_HELP: dict[str, Text] = {
-    "name": Text("Печатается на каждой странице итогов; пусто — имя файла.",
-             "Printed on every results page; blank = the file name."),
+    "name": Text(
+        "Печатается на каждой странице итогов; пусто — имя файла.",
+        "Printed on every results page; blank = the file name.",
+    ),
     "dates": Text("Даты турнира, для заголовка страниц.", "Tournament dates, for page headers."),
     "city": Text("Город, для заголовка страниц.", "City, for page headers."),
     "chief_judge": Text("Главный судья, для заголовка страниц.", "Chief judge, for page headers."),
-    "season_name": Text("Название сезона, когда итоги считаются по нескольким файлам сразу; "
-                        "пусто — название первого файла.",
-                        "The season's title when several files are rated as one; blank = "
-                        "the first file's name."),
+    "season_name": Text(
+        "Название сезона, когда итоги считаются по нескольким файлам сразу; "
+        "пусто — название первого файла.",
+        "The season's title when several files are rated as one; blank = the first file's name.",
+    ),
     "apply_k": Text("Применять коэффициент K (регламент 8.5).", "Apply coefficient K (reg. 8.5)."),
     "draws_in_n": Text("Считать ничьи в N при расчёте K.", "Count drawn games in N for K."),
     "geo_rule_7": Text("Действует особая ситуация 7.", "Special situation 7 applies."),
-    "draw_quiet_phases": Text("Особая ситуация 9: ничья после стольких фаз подряд без выбываний, "
-                          "начиная с ночи: 5 (ночь, день, ночь, день, ночь), 6 или нет.",
-                          "Special situation 9: a draw after this many phases in a row "
-                          "without a departure, from a night: 5 (night, day, night, day, "
-                          "night), 6, or no."),
-    "win_when_disqualified": Text("Дисквалифицированный игрок победившей команды получает баллы "
-                              "за победу (8.2.1, 8.2.4); штраф −1 остаётся в любом случае.",
-                              "A disqualified player of the winning team keeps the win "
-                              "points (8.2.1, 8.2.4); the −1 stays either way."),
-    "win": Text("Каждому игроку победившей команды (8.2).",
-                "Each player of the winning team (8.2)."),
-    "disqualification": Text("За дисквалификацию из-за стола, доп. баллы (8.2.4).",
-                         "Disqualification from the table, additional points (8.2.4)."),
+    "draw_quiet_phases": Text(
+        "Особая ситуация 9: ничья после стольких фаз подряд без выбываний, "
+        "начиная с ночи: 5 (ночь, день, ночь, день, ночь), 6 или нет.",
+        "Special situation 9: a draw after this many phases in a row "
+        "without a departure, from a night: 5 (night, day, night, day, "
+        "night), 6, or no.",
+    ),
+    "win_when_disqualified": Text(
+        "Дисквалифицированный игрок победившей команды получает баллы "
+        "за победу (8.2.1, 8.2.4); штраф −1 остаётся в любом случае.",
+        "A disqualified player of the winning team keeps the win "
+        "points (8.2.1, 8.2.4); the −1 stays either way.",
+    ),
+    "win": Text(
+        "Каждому игроку победившей команды (8.2).", "Each player of the winning team (8.2)."
+    ),
+    "disqualification": Text(
+        "За дисквалификацию из-за стола, доп. баллы (8.2.4).",
+        "Disqualification from the table, additional points (8.2.4).",
+    ),
     "best_move_3": Text("Лучший ход: все три места чёрные (8.3).", "Best move: all 3 black (8.3)."),
     "best_move_2": Text("Лучший ход: ровно два чёрных (8.3).", "Best move: exactly 2 black (8.3)."),
     "bp": Text("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
@@ -107,22 +152,27 @@ SETTING_HELP: dict[str, Text] = {
     "bpl": Text("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
 }
 
-INSTRUCTION_HEADERS: tuple[Text, ...] = (Text("Лист / колонка", "Sheet / column"),
-                                       Text("Что вписывать", "What to enter"),
-                                       Text("Допустимые значения", "Allowed values"))
+INSTRUCTION_HEADERS: tuple[Text, ...] = (
+    Text("Лист / колонка", "Sheet / column"),
+    Text("Что вписывать", "What to enter"),
+    Text("Допустимые значения", "Allowed values"),
+)
 EXPLANATION: Text = Text("Пояснение", "Explanation")
 FOOTER: Text = Text("Стр. &P из &N", "Page &P of &N")
-LIST_ERROR: tuple[Text, Text] = (Text("Значение не из списка", "Not in the list"),
-                             Text("Такого значения нет в списке. Оставить как есть?",
-                              "This value is not in the list. Keep it anyway?"))
+LIST_ERROR: tuple[Text, Text] = (
+    Text("Значение не из списка", "Not in the list"),
+    Text(
+        "Такого значения нет в списке. Оставить как есть?",
+        "This value is not in the list. Keep it anyway?",
+    ),
+)
 NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is needed")
 
 
 # ---- the workbook ------------------------------------------------------------------------
 
 
-def build_template(lang: str = "ru", games: int = 0,
-                   players: Sequence[PlayerRow] = ()) -> bytes:
+def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow] = ()) -> bytes:
     """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
 
     `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
@@ -136,11 +186,14 @@ def build_template(lang: str = "ru", games: int = 0,
         raise ValueError("games must not be negative")
     book = Workbook()
     _instructions_sheet(book.worksheets[0], lang)
-    rows = {"tournament": _settings_rows(lang),
-            "players": [[p.nickname, p.club, p.city] for p in players],
-            "games": [[game] for game in range(1, games + 1)],
-            "seats": [[game, seat] for game in range(1, games + 1)
-                      for seat in range(1, SEATS_PER_GAME + 1)]}
+    rows = {
+        "tournament": _settings_rows(lang),
+        "players": [[p.nickname, p.club, p.city] for p in players],
+        "games": [[game] for game in range(1, games + 1)],
+        "seats": [
+            [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
+        ],
+    }
     for code, name in SHEETS.items():
         sheet = book.create_sheet(name(lang))
         _protocol_sheet(sheet, code, lang, rows.get(code, []))
@@ -151,8 +204,10 @@ def build_template(lang: str = "ru", games: int = 0,
 
 def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
     headers = [name(lang) for name in COLUMNS[code].values()]
-    widths = [max(WIDTHS.get(column, 10), len(header) + 3)
-              for column, header in zip(COLUMNS[code], headers, strict=True)]
+    widths = [
+        max(WIDTHS.get(column, 10), len(header) + 3)
+        for column, header in zip(COLUMNS[code], headers, strict=True)
+    ]
     if code == "tournament":
         headers.append(EXPLANATION(lang))
         widths.append(60)
@@ -198,8 +253,9 @@ def _borders(sheet: Worksheet, count: int, width: int) -> None:
             cell.border = border
 
 
-def _column_rules(sheet: Worksheet, code: str, column: str, index: int, last_row: int,
-                  lang: str) -> None:
+def _column_rules(
+    sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
+) -> None:
     """Dropdown, number range and display format of one column, rows 2..last_row."""
     from openpyxl.utils import get_column_letter
 
@@ -215,8 +271,9 @@ def _column_rules(sheet: Worksheet, code: str, column: str, index: int, last_row
         sheet.column_dimensions[letter].number_format = declared.number_format
 
 
-def _list_validation(entries: Sequence[str], target: str, lang: str, code: str = "",
-                     column: str = "") -> Any:
+def _list_validation(
+    entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
+) -> Any:
     from openpyxl.worksheet.datavalidation import DataValidation
 
     formula = '"' + ",".join(entries) + '"'
@@ -224,9 +281,15 @@ def _list_validation(entries: Sequence[str], target: str, lang: str, code: str =
     if len(formula) > 255 + 2 or any("," in entry for entry in entries):
         raise ValueError(f"dropdown {entries} does not fit an inline list")
     title, message = (text(lang) for text in LIST_ERROR)
-    validation = DataValidation(type="list", formula1=formula, allow_blank=True,
-                                showErrorMessage=True, errorStyle="warning",
-                                errorTitle=title, error=message)
+    validation = DataValidation(
+        type="list",
+        formula1=formula,
+        allow_blank=True,
+        showErrorMessage=True,
+        errorStyle="warning",
+        errorTitle=title,
+        error=message,
+    )
     if (code, column) == ("seats", "role"):
         # The one rule a judge cannot see in the dropdown itself.
         validation.showInputMessage = True
@@ -242,11 +305,17 @@ def _number_validation(low: int, high: int | None, target: str, lang: str) -> An
 
     title = NUMBER_ERROR(lang)
     if high is None:
-        validation = DataValidation(type="whole", operator="greaterThanOrEqual",
-                                    formula1=str(low), error=f"≥ {low}")
+        validation = DataValidation(
+            type="whole", operator="greaterThanOrEqual", formula1=str(low), error=f"≥ {low}"
+        )
     else:
-        validation = DataValidation(type="whole", operator="between", formula1=str(low),
-                                    formula2=str(high), error=f"{low}–{high}")
+        validation = DataValidation(
+            type="whole",
+            operator="between",
+            formula1=str(low),
+            formula2=str(high),
+            error=f"{low}–{high}",
+        )
     validation.allow_blank = True
     validation.showErrorMessage = True
     validation.errorStyle = "stop"
@@ -258,8 +327,7 @@ def _number_validation(low: int, high: int | None, target: str, lang: str) -> An
 def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
     """A4, one page wide, header row on every page, sheet name on top, page numbers below."""
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = ("landscape" if total_width > PORTRAIT_MAX_WIDTH
-                                    else "portrait")
+    sheet.page_setup.orientation = "landscape" if total_width > PORTRAIT_MAX_WIDTH else "portrait"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
     fit = sheet.sheet_properties.pageSetUpPr
@@ -329,7 +397,9 @@ def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
         for cell in row:
             cell.alignment = Alignment(vertical="top", wrap_text=True)
         # Neither Excel nor LibreOffice grows a row for wrapped text written by a library.
-        lines = max(-(-len(str(cell.value or "")) // (width - 3))
-                    for cell, width in zip(row, widths, strict=True))
+        lines = max(
+            -(-len(str(cell.value or "")) // (width - 3))
+            for cell, width in zip(row, widths, strict=True)
+        )
         sheet.row_dimensions[int(row[0].row or 1)].height = LINE_HEIGHT * max(lines, 1)
     _print_setup(sheet, lang, sum(widths))

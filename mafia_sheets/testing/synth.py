@@ -93,8 +93,15 @@ class SynthProtocol:
         values = self.seats[column]
         return values.reshape((self.n_games, SEATS, *values.shape[1:]))
 
-    def to_xlsx(self, target: str | IO[bytes], *, lang: str = "ru",
-                shuffle_columns: bool = False, seed: int = 0, extras: bool = False) -> None:
+    def to_xlsx(
+        self,
+        target: str | IO[bytes],
+        *,
+        lang: str = "ru",
+        shuffle_columns: bool = False,
+        seed: int = 0,
+        extras: bool = False,
+    ) -> None:
         """Write the protocol workbook of SPEC §2 (xlsxwriter, constant memory).
 
         `shuffle_columns` permutes each sheet's columns (column order is free);
@@ -109,15 +116,26 @@ class SynthProtocol:
                 names = list(columns)
                 if shuffle_columns:
                     names = [names[i] for i in order.permutation(len(names))]
-                _write_sheet(book.add_worksheet(SHEETS[sheet](lang)), stamp,
-                             names, [columns[name] for name in names])
+                _write_sheet(
+                    book.add_worksheet(SHEETS[sheet](lang)),
+                    stamp,
+                    names,
+                    [columns[name] for name in names],
+                )
             if extras:
                 notes = book.add_worksheet(Text("Заметки", "Notes")(lang))
                 notes.write_row(0, 0, ["synthetic", self.seed])
 
 
-def generate(games: int, *, players: int | None = None, seed: int = 0, draws: float = 0.1,
-             tables: int | None = None, odds: Odds | None = None) -> SynthProtocol:
+def generate(
+    games: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    draws: float = 0.1,
+    tables: int | None = None,
+    odds: Odds | None = None,
+) -> SynthProtocol:
     """A seeded tournament of `games` valid games.
 
     Players default to max(20, games // 5); tables per round default to everyone
@@ -139,18 +157,36 @@ def generate(games: int, *, players: int | None = None, seed: int = 0, draws: fl
     bonus = _awards(rng, black, left, result, odds)
     rounds, table, seat_player = _seat_players(rng, games, n_players, n_tables)
     game_ids = np.arange(1, games + 1, dtype=np.int64)
-    seats: dict[str, np.ndarray] = {"game": np.repeat(game_ids, SEATS),
+    seats: dict[str, np.ndarray] = {
+        "game": np.repeat(game_ids, SEATS),
         "seat": np.tile(np.arange(1, SEATS + 1, dtype=np.int8), games),
-        "player": seat_player.ravel(), "role": role.ravel(), "fouls": fouls.ravel(),
-        "left": left.ravel(), "when": when.ravel(),
-        "best_move": best_move.reshape(games * SEATS, 3), "bonus": bonus.ravel()}
-    game_cols = {"game": game_ids, "round": rounds + 1, "table": table + 1,
-                 "judge": table % len(_JUDGES), "result": result,
-                 "ended": _end_times(rounds, table, n_tables),
-                 "annulled": np.zeros(games, dtype=bool), "end_phase": end_phase}
-    return SynthProtocol(seed=seed, players=_nicknames(n_players), clubs=_CLUBS,
-                         settings=_settings(seed), games=game_cols, seats=seats,
-                         judges=_JUDGES)
+        "player": seat_player.ravel(),
+        "role": role.ravel(),
+        "fouls": fouls.ravel(),
+        "left": left.ravel(),
+        "when": when.ravel(),
+        "best_move": best_move.reshape(games * SEATS, 3),
+        "bonus": bonus.ravel(),
+    }
+    game_cols = {
+        "game": game_ids,
+        "round": rounds + 1,
+        "table": table + 1,
+        "judge": table % len(_JUDGES),
+        "result": result,
+        "ended": _end_times(rounds, table, n_tables),
+        "annulled": np.zeros(games, dtype=bool),
+        "end_phase": end_phase,
+    }
+    return SynthProtocol(
+        seed=seed,
+        players=_nicknames(n_players),
+        clubs=_CLUBS,
+        settings=_settings(seed),
+        games=game_cols,
+        seats=seats,
+        judges=_JUDGES,
+    )
 
 
 def _validate(games: int, players: int, tables: int, draws: float) -> None:
@@ -159,8 +195,9 @@ def _validate(games: int, players: int, tables: int, draws: float) -> None:
     if players < SEATS:
         raise ValueError(f"a game needs {SEATS} players, got {players}")
     if tables < 1 or tables * SEATS > players:
-        raise ValueError(f"{tables} tables per round need {tables * SEATS} players, "
-                         f"only {players} given")
+        raise ValueError(
+            f"{tables} tables per round need {tables * SEATS} players, only {players} given"
+        )
     if not 0 <= draws <= 1:
         raise ValueError("draws is a share between 0 and 1")
 
@@ -178,8 +215,9 @@ def _stall_nights(rng: np.random.Generator, games: int, draws: float) -> np.ndar
     return np.where(meant, night, 0).astype(np.int16)
 
 
-def _pick(rng: np.random.Generator, eligible: np.ndarray,
-          weight: np.ndarray | None = None) -> np.ndarray:
+def _pick(
+    rng: np.random.Generator, eligible: np.ndarray, weight: np.ndarray | None = None
+) -> np.ndarray:
     """One random eligible seat index per row (weighted keys); rows with none get 0."""
     keys = rng.random(eligible.shape)
     if weight is not None:
@@ -188,8 +226,9 @@ def _pick(rng: np.random.Generator, eligible: np.ndarray,
     return keys.argmax(axis=1)
 
 
-def _play(rng: np.random.Generator, black: np.ndarray, stall: np.ndarray,
-          odds: Odds) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _play(
+    rng: np.random.Generator, black: np.ndarray, stall: np.ndarray, odds: Odds
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Simulate every game phase by phase; returns left, when, result, end phase."""
     games = black.shape[0]
     left = np.zeros((games, SEATS), dtype=np.int8)
@@ -202,9 +241,14 @@ def _play(rng: np.random.Generator, black: np.ndarray, stall: np.ndarray,
     for phase in range(1, _MAX_PHASES + 1):
         if active.size == 0:
             break
-        state = _Phase(phase, left[active] == _STAYED, black[active],
-                       (stall[active] > 0) & (phase >= stall[active]), quiet[active],
-                       no_vote[active])
+        state = _Phase(
+            phase,
+            left[active] == _STAYED,
+            black[active],
+            (stall[active] > 0) & (phase >= stall[active]),
+            quiet[active],
+            no_vote[active],
+        )
         seat, code = (_day if phase % 2 == 1 else _night)(rng, state, odds)
         no_vote[active] = code[:, -1] == _FOULED if phase % 2 == 0 else False
         rows = np.repeat(np.arange(active.size), seat.shape[1])
@@ -248,8 +292,7 @@ def _day(rng: np.random.Generator, state: _Phase, odds: Odds) -> tuple[np.ndarra
     return seat[:, None], code.astype(np.int8)[:, None]
 
 
-def _night(rng: np.random.Generator, state: _Phase,
-           odds: Odds) -> tuple[np.ndarray, np.ndarray]:
+def _night(rng: np.random.Generator, state: _Phase, odds: Odds) -> tuple[np.ndarray, np.ndarray]:
     """A night: the mafia kill a red (or miss), rarely someone fouls out as well.
 
     On the night that would complete a quiet window the kill is forced, so that only
@@ -263,8 +306,7 @@ def _night(rng: np.random.Generator, state: _Phase,
     others[np.arange(alive.shape[0]), victim] &= ~kill
     foul = (u[:, 1] < odds.night_foul) & ~frozen & others.any(axis=1)
     seat = np.stack([victim, _pick(rng, others)], axis=1)
-    code = np.stack([np.where(kill, _KILLED, _STAYED), np.where(foul, _FOULED, _STAYED)],
-                    axis=1)
+    code = np.stack([np.where(kill, _KILLED, _STAYED), np.where(foul, _FOULED, _STAYED)], axis=1)
     return seat, code.astype(np.int8)
 
 
@@ -280,8 +322,7 @@ def _decide(alive: np.ndarray, black: np.ndarray, quiet: np.ndarray) -> np.ndarr
     draw after a window of empty phases from a night; -1 while the game goes on."""
     blacks = (alive & black).sum(axis=1)
     reds = (alive & ~black).sum(axis=1)
-    return np.select([blacks == 0, blacks >= reds, quiet == DRAW_WINDOW],
-                     [_RED, _BLACK, _DRAW], -1)
+    return np.select([blacks == 0, blacks >= reds, quiet == DRAW_WINDOW], [_RED, _BLACK, _DRAW], -1)
 
 
 def _fouls(rng: np.random.Generator, left: np.ndarray, odds: Odds) -> np.ndarray:
@@ -291,8 +332,9 @@ def _fouls(rng: np.random.Generator, left: np.ndarray, odds: Odds) -> np.ndarray
     return fouls
 
 
-def _best_moves(rng: np.random.Generator, black: np.ndarray, left: np.ndarray,
-                when: np.ndarray, odds: Odds) -> np.ndarray:
+def _best_moves(
+    rng: np.random.Generator, black: np.ndarray, left: np.ndarray, when: np.ndarray, odds: Odds
+) -> np.ndarray:
     """Three distinct seats (not one's own) named by some red players killed at night 1."""
     best = np.zeros((*left.shape, 3), dtype=np.int8)
     victim = (left == _KILLED) & (when == 2) & ~black
@@ -300,16 +342,18 @@ def _best_moves(rng: np.random.Generator, black: np.ndarray, left: np.ndarray,
     if games.size == 0:
         return best
     seat = victim[games].argmax(axis=1)
-    keys = rng.random((games.size, SEATS)) * np.where(black[games],
-                                                       odds.best_move_black_weight, 1.0)
+    keys = rng.random((games.size, SEATS)) * np.where(
+        black[games], odds.best_move_black_weight, 1.0
+    )
     keys[np.arange(games.size), seat] = -1.0
     named = np.argsort(-keys, axis=1)[:, :3] + 1
     best[games, seat] = named
     return best
 
 
-def _awards(rng: np.random.Generator, black: np.ndarray, left: np.ndarray,
-            result: np.ndarray, odds: Odds) -> np.ndarray:
+def _awards(
+    rng: np.random.Generator, black: np.ndarray, left: np.ndarray, result: np.ndarray, odds: Odds
+) -> np.ndarray:
     """ЛИ and ЛИ2 to two different winners, ЛИП to a loser; none in draws or to the
     disqualified."""
     bonus = np.zeros(left.shape, dtype=np.int8)
@@ -329,8 +373,9 @@ def _awards(rng: np.random.Generator, black: np.ndarray, left: np.ndarray,
     return bonus
 
 
-def _seat_players(rng: np.random.Generator, games: int, players: int,
-                  tables: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _seat_players(
+    rng: np.random.Generator, games: int, players: int, tables: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Round and table of each game, and who sits where: a fresh draw every round."""
     game = np.arange(games)
     rounds, table = game // tables, game % tables
@@ -364,14 +409,19 @@ _JUDGES = ("Иванова", "Петров", "Смирнов", "Кузнецов
 def _nicknames(count: int) -> tuple[str, ...]:
     """Unique nicknames, no two alike even after folding case, spaces or look-alikes."""
     stems = len(_STEMS)
-    return tuple(_STEMS[i % stems] + (str(i // stems) if i >= stems else "")
-                 for i in range(count))
+    return tuple(_STEMS[i % stems] + (str(i // stems) if i >= stems else "") for i in range(count))
 
 
 def _settings(seed: int) -> tuple[tuple[str, str], ...]:
-    return (("name", f"Synthetic {seed}"), ("city", "Москва"), ("chief_judge", "Орлова"),
-            ("apply_k", "yes"), ("draws_in_n", "yes"),
-            ("draw_quiet_phases", str(DRAW_WINDOW)), ("win_when_disqualified", "yes"))
+    return (
+        ("name", f"Synthetic {seed}"),
+        ("city", "Москва"),
+        ("chief_judge", "Орлова"),
+        ("apply_k", "yes"),
+        ("draws_in_n", "yes"),
+        ("draw_quiet_phases", str(DRAW_WINDOW)),
+        ("win_when_disqualified", "yes"),
+    )
 
 
 def _shown(vocab: str, codes: tuple[str, ...], values: np.ndarray, lang: str) -> list[object]:
@@ -380,40 +430,54 @@ def _shown(vocab: str, codes: tuple[str, ...], values: np.ndarray, lang: str) ->
     return np.array(words, dtype=object)[values].tolist()
 
 
-def _sheet_columns(proto: SynthProtocol, lang: str,
-                   extras: bool) -> list[tuple[str, dict[str, list[object]]]]:
+def _sheet_columns(
+    proto: SynthProtocol, lang: str, extras: bool
+) -> list[tuple[str, dict[str, list[object]]]]:
     """Each sheet's columns as display values (header → cells), in template order."""
     g, s, count = proto.games, proto.seats, len(proto.players)
     no = display_value("yesno", "no", lang)
-    phases = np.array([None, *(phase_name(p, lang) for p in range(1, _MAX_PHASES + 1))],
-                      dtype=object)
+    phases = np.array(
+        [None, *(phase_name(p, lang) for p in range(1, _MAX_PHASES + 1))], dtype=object
+    )
     cells: dict[str, dict[str, list[object]]] = {
         "tournament": {
             "setting": [SETTINGS[key](lang) for key, _ in proto.settings],
-            "value": [display_value("yesno", v, lang) if v in ("yes", "no") else v
-                      for _, v in proto.settings]},
+            "value": [
+                display_value("yesno", v, lang) if v in ("yes", "no") else v
+                for _, v in proto.settings
+            ],
+        },
         "players": {
             "player": list(proto.players),
             "club": [proto.clubs[i % len(proto.clubs)] for i in range(count)],
-            "city": ["Москва"] * count, "removed": [no] * count},
+            "city": ["Москва"] * count,
+            "removed": [no] * count,
+        },
         "games": {
-            "game": g["game"].tolist(), "round": g["round"].tolist(),
+            "game": g["game"].tolist(),
+            "round": g["round"].tolist(),
             "table": g["table"].tolist(),
             "judge": np.array(proto.judges, dtype=object)[g["judge"]].tolist(),
             "result": _shown("result", RESULTS, g["result"], lang),
             "ended": g["ended"].astype("datetime64[s]").tolist(),
-            "annulled": [no] * proto.n_games},
+            "annulled": [no] * proto.n_games,
+        },
         "seats": {
-            "game": s["game"].tolist(), "seat": s["seat"].tolist(),
+            "game": s["game"].tolist(),
+            "seat": s["seat"].tolist(),
             "player": np.array(proto.players, dtype=object)[s["player"]].tolist(),
-            "role": _shown("role", ROLES, s["role"], lang), "fouls": s["fouls"].tolist(),
+            "role": _shown("role", ROLES, s["role"], lang),
+            "fouls": s["fouls"].tolist(),
             "left": _shown("left", LEFT, s["left"], lang),
             "when": phases[s["when"]].tolist(),
             "best_move": _best_move_text(s["best_move"]),
-            "bonus": _shown("bonus", BONUSES, s["bonus"], lang)},
+            "bonus": _shown("bonus", BONUSES, s["bonus"], lang),
+        },
     }
-    sheets = [(sheet, {COLUMNS[sheet][code](lang): values for code, values in columns.items()})
-              for sheet, columns in cells.items()]
+    sheets = [
+        (sheet, {COLUMNS[sheet][code](lang): values for code, values in columns.items()})
+        for sheet, columns in cells.items()
+    ]
     if extras:
         comment = Text("Комментарий", "Comment")(lang)
         sheets[2][1][comment] = [None if i % 5 else "ок" for i in range(proto.n_games)]
@@ -429,9 +493,9 @@ def _best_move_text(best: np.ndarray) -> list[object]:
     return text
 
 
-def _write_sheet(sheet: Any, stamp: Any, headers: list[str],
-                 columns: list[list[object]]) -> None:
+def _write_sheet(sheet: Any, stamp: Any, headers: list[str], columns: list[list[object]]) -> None:
     """Header row, then every row in order (constant memory flushes row by row)."""
+
     def write_time(ws: Any, row: int, col: int, value: dt.datetime, *_: object) -> int:
         return ws.write_datetime(row, col, value, stamp)
 

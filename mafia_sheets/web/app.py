@@ -53,12 +53,16 @@ STATIC = Path(__file__).parent / "static"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 log = logging.getLogger("mafia_sheets.web")
-INTERNAL_ERROR = {"en": "Internal error: see the terminal where mafia-sheets serve runs.",
-                  "ru": "Внутренняя ошибка: подробности — в окне, где запущен mafia-sheets serve."}
+INTERNAL_ERROR = {
+    "en": "Internal error: see the terminal where mafia-sheets serve runs.",
+    "ru": "Внутренняя ошибка: подробности — в окне, где запущен mafia-sheets serve.",
+}
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-       "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
-       "form-action 'self'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'"
+)
 
 
 def _can_annotate() -> bool:
@@ -81,15 +85,21 @@ def _int_param(request: Request, name: str, fields: dict[str, str]) -> int | Non
     try:
         return int(raw)
     except ValueError:
-        raise UploadError(400, Text(f"«{name}» должен быть целым числом, а не «{raw[:40]}».",
-                 f"“{name}” must be a whole number, got “{raw[:40]}”.")) from None
+        raise UploadError(
+            400,
+            Text(
+                f"«{name}» должен быть целым числом, а не «{raw[:40]}».",
+                f"“{name}” must be a whole number, got “{raw[:40]}”.",
+            ),
+        ) from None
 
 
 def _check_params(request: Request) -> None:
     lang = request.query_params.get("lang")
     if lang is not None and lang not in ("ru", "en"):
-        raise UploadError(400, Text("lang должен быть «ru» или «en».",
-                 "lang must be “ru” or “en”."))
+        raise UploadError(
+            400, Text("lang должен быть «ru» или «en».", "lang must be “ru” or “en”.")
+        )
 
 
 def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
@@ -106,8 +116,9 @@ def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
 
 
 def _error(status: int, text: str) -> JSONResponse:
-    return JSONResponse({"ok": False, "error": text}, status_code=status,
-                        headers={"Cache-Control": "no-store"})
+    return JSONResponse(
+        {"ok": False, "error": text}, status_code=status, headers={"Cache-Control": "no-store"}
+    )
 
 
 # RFC 5987 attr-char beyond what `quote` always keeps (letters, digits, "_.-~").
@@ -124,14 +135,18 @@ def disposition(filename: str, fallback: str) -> str:
     byte percent-encoded, so quotes, Cyrillic, newlines and control characters all survive)
     and a plain ASCII `filename` — `fallback` unless the name itself is plain."""
     plain = filename if _plain(filename) else fallback
-    return (f'attachment; filename="{plain}"; '
-            f"filename*=UTF-8''{quote(filename, safe=ATTR_CHARS)}")
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe=ATTR_CHARS)}"
 
 
 def _download(data: bytes, filename: str, fallback: str) -> Response:
-    return Response(data, media_type=XLSX_TYPE,
-                    headers={"Content-Disposition": disposition(filename, fallback),
-                             "Cache-Control": "no-store"})
+    return Response(
+        data,
+        media_type=XLSX_TYPE,
+        headers={
+            "Content-Disposition": disposition(filename, fallback),
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 _INTERRUPTED = Text("Загрузка прервалась.", "The upload was interrupted.")
@@ -145,8 +160,9 @@ def _stem(sources: Sequence[Source], lang: str) -> str:
 
 
 def _fault(sources: Sequence[Source]) -> str | None:
-    return next((workers.TEST_FAULTS[s.name] for s in sources if s.name in workers.TEST_FAULTS),
-                None)
+    return next(
+        (workers.TEST_FAULTS[s.name] for s in sources if s.name in workers.TEST_FAULTS), None
+    )
 
 
 Answer = Callable[[Any, list[Source], str, dict[str, str]], Response]
@@ -158,8 +174,9 @@ class Api:
 
     def __init__(self, limits: Limits, bounds: Bounds) -> None:
         self.limits, self.bounds = limits, bounds
-        self.budget = UploadBudget(request_cap(limits) * bounds.in_flight_requests,
-                                   bounds.upload_wait)
+        self.budget = UploadBudget(
+            request_cap(limits) * bounds.in_flight_requests, bounds.upload_wait
+        )
         self.times = BodyTimes(bounds.body_idle, bounds.body_deadline)
         self.pool = workers.WorkerPool(bounds)
 
@@ -173,17 +190,31 @@ class Api:
             sources, fields = await read_sources(request, self.limits, hold, self.times)
             token = fields.get("token")
             if token and token != fingerprint(sources):
-                raise UploadError(409, Text("Файлы изменились после проверки: перетащите их снова.",
-                 "The files changed since they were checked: drop them "
-                                  "again."))
-            job = Job(kind, tuple(sources), lang, lot_seed=_lot_seed(request, fields),
-                      index=(self._file_index(request, fields, len(sources))
-                             if kind == "annotated" else 0),
-                      can_annotate=_can_annotate(), fault=_fault(sources))
+                raise UploadError(
+                    409,
+                    Text(
+                        "Файлы изменились после проверки: перетащите их снова.",
+                        "The files changed since they were checked: drop them again.",
+                    ),
+                )
+            job = Job(
+                kind,
+                tuple(sources),
+                lang,
+                lot_seed=_lot_seed(request, fields),
+                index=(
+                    self._file_index(request, fields, len(sources)) if kind == "annotated" else 0
+                ),
+                can_annotate=_can_annotate(),
+                fault=_fault(sources),
+            )
             return answer(await self.pool.run(job), sources, lang, fields)
         except UploadDropped as dropped:
-            log.warning("mafia-sheets: an upload to %s was dropped by the client (%s)",
-                        request.url.path, dropped)
+            log.warning(
+                "mafia-sheets: an upload to %s was dropped by the client (%s)",
+                request.url.path,
+                dropped,
+            )
             return _error(400, _INTERRUPTED(lang))
         except UploadError as err:
             return _error(err.status, err.text(lang))
@@ -201,30 +232,36 @@ class Api:
     def _file_index(request: Request, fields: dict[str, str], count: int) -> int:
         index = _int_param(request, "file", fields) or 0
         if not 0 <= index < count:
-            raise UploadError(400, Text(f"Нет файла номер {index}.",
-                 f"No file number {index}."))
+            raise UploadError(400, Text(f"Нет файла номер {index}.", f"No file number {index}."))
         return index
 
     async def rate(self, request: Request) -> Response:
-        def answer(payload: dict[str, Any], sources: list[Source], lang: str,
-                   fields: dict[str, str]) -> Response:
-            body = {"ok": True, **payload, "token": fingerprint(sources),
-                    "files": [source.name for source in sources]}
+        def answer(
+            payload: dict[str, Any], sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
+            body = {
+                "ok": True,
+                **payload,
+                "token": fingerprint(sources),
+                "files": [source.name for source in sources],
+            }
             return JSONResponse(body, headers={"Cache-Control": "no-store"})
 
         return await self._guarded(request, "rate", answer)
 
     async def results(self, request: Request) -> Response:
-        def answer(data: bytes, sources: list[Source], lang: str,
-                   fields: dict[str, str]) -> Response:
+        def answer(
+            data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
             suffix = RESULTS_SUFFIX(lang)
             return _download(data, f"{_stem(sources, lang)}-{suffix}.xlsx", "results.xlsx")
 
         return await self._guarded(request, "results", answer)
 
     async def annotated(self, request: Request) -> Response:
-        def answer(data: bytes, sources: list[Source], lang: str,
-                   fields: dict[str, str]) -> Response:
+        def answer(
+            data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
             source = sources[self._file_index(request, fields, len(sources))]
             suffix = ANNOTATED_SUFFIX(lang)
             return _download(data, f"{_stem([source], lang)}-{suffix}.xlsx", "annotated.xlsx")
@@ -254,8 +291,9 @@ def _default_file_limit() -> int:
     return min(int(MAX_FILE_BYTES), WEB_FILE_LIMIT)
 
 
-def create_app(max_upload_bytes: int | None = None, *, host: str | None = None,
-               bounds: Bounds | None = None) -> Starlette:
+def create_app(
+    max_upload_bytes: int | None = None, *, host: str | None = None, bounds: Bounds | None = None
+) -> Starlette:
     """The page and its API. `max_upload_bytes` is the per-file limit (default: the library's
     `MAX_FILE_BYTES`); one request may carry four times that in all. `host` is the `--host`
     the server answers to besides the address it is reached at; `bounds` its limits."""
@@ -270,23 +308,29 @@ def create_app(max_upload_bytes: int | None = None, *, host: str | None = None,
         finally:
             api.pool.close()
 
-    return Starlette(routes=[
-        Route("/", index, methods=["GET"]),
-        Route("/api/limits", api.limits_info, methods=["GET"]),
-        Route("/api/labels", api.labels_info, methods=["GET"]),
-        Route("/api/rate", api.rate, methods=["POST"]),
-        Route("/api/results.xlsx", api.results, methods=["POST"]),
-        Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ], middleware=[Middleware(SecurityHeaders), Middleware(OriginGuard, host=host)],
-        lifespan=lifespan)
+    return Starlette(
+        routes=[
+            Route("/", index, methods=["GET"]),
+            Route("/api/limits", api.limits_info, methods=["GET"]),
+            Route("/api/labels", api.labels_info, methods=["GET"]),
+            Route("/api/rate", api.rate, methods=["POST"]),
+            Route("/api/results.xlsx", api.results, methods=["POST"]),
+            Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        middleware=[Middleware(SecurityHeaders), Middleware(OriginGuard, host=host)],
+        lifespan=lifespan,
+    )
 
 
 class SecurityHeaders:
     """The page runs only its own script and loads nothing from elsewhere (pure ASGI)."""
 
-    HEADERS = ((b"content-security-policy", CSP.encode()),
-               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"))
+    HEADERS = (
+        (b"content-security-policy", CSP.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    )
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -317,7 +361,8 @@ def _bind(host: str, port: int) -> socket.socket:
     sock: socket.socket | None = None
     try:
         family, kind, proto, _, address = socket.getaddrinfo(
-            host.strip("[]"), port, type=socket.SOCK_STREAM)[0]
+            host.strip("[]"), port, type=socket.SOCK_STREAM
+        )[0]
         sock = socket.socket(family, kind, proto)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind(address)
@@ -326,10 +371,13 @@ def _bind(host: str, port: int) -> socket.socket:
         if sock is not None:
             sock.close()
         raise MafiaSheetsError(
-            Text(f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
-            "Укажите другой через --port.",
-                 f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
-            "Try another one with --port.")) from exc
+            Text(
+                f"Не удаётся открыть {host}:{port} ({exc.strerror or exc}): порт занят? "
+                "Укажите другой через --port.",
+                f"Cannot listen on {host}:{port} ({exc.strerror or exc}): is the port in use? "
+                "Try another one with --port.",
+            )
+        ) from exc
     return sock
 
 
@@ -342,8 +390,14 @@ def server_config(app: ASGIApp, bounds: Bounds) -> Any:
     from .connections import connection_cap, protocol_for
 
     protocol = protocol_for(bounds, connection_cap(bounds.max_connections))
-    return uvicorn.Config(app, log_level="warning", server_header=False, http=protocol,
-                          timeout_keep_alive=bounds.keep_alive, backlog=BACKLOG)
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        server_header=False,
+        http=protocol,
+        timeout_keep_alive=bounds.keep_alive,
+        backlog=BACKLOG,
+    )
 
 
 def run_server(host: str, port: int, bounds: Bounds | None = None) -> None:
@@ -356,10 +410,14 @@ def run_server(host: str, port: int, bounds: Bounds | None = None) -> None:
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
     if not is_loopback(host):
-        print(f"Внимание: сервер доступен не только с этого компьютера ({host}); "
-              "файлы протоколов может загрузить любой в сети.\n"
-              f"Warning: the server is reachable from other machines ({host}); "
-              "anyone on the network can upload protocols.", file=sys.stderr, flush=True)
+        print(
+            f"Внимание: сервер доступен не только с этого компьютера ({host}); "
+            "файлы протоколов может загрузить любой в сети.\n"
+            f"Warning: the server is reachable from other machines ({host}); "
+            "anyone on the network can upload protocols.",
+            file=sys.stderr,
+            flush=True,
+        )
     print(f"mafia-sheets: {url}  (Ctrl+C — остановить / to stop)", flush=True)
     config = server_config(create_app(host=host, bounds=bounds), bounds)
     uvicorn.Server(config).run(sockets=[sock])

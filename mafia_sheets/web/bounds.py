@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-GIB = 1024 ** 3
+GIB = 1024**3
 
 # Evaluations run in this many pre-started worker processes. Three on a 2-core machine:
 # one large protocol (about a minute at 100,000 games) leaves two workers for other users.

@@ -59,8 +59,11 @@ class BoundedH11Protocol(H11Protocol):
 
 def protocol_for(bounds: Bounds, max_connections: int) -> type[Any]:
     """The protocol class for one server's bounds (uvicorn takes a class as `http`)."""
-    return type("BoundedH11Protocol", (BoundedH11Protocol,),
-                {"head_timeout": bounds.head_timeout, "max_connections": max_connections})
+    return type(
+        "BoundedH11Protocol",
+        (BoundedH11Protocol,),
+        {"head_timeout": bounds.head_timeout, "max_connections": max_connections},
+    )
 
 
 def connection_cap(wanted: int) -> int:

@@ -25,14 +25,16 @@ LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 
 FOREIGN_ORIGIN = {
     "en": "Refused: this page answers only requests sent by itself, not by other sites or "
-          "sandboxed pages.",
+    "sandboxed pages.",
     "ru": "Отказано: страница отвечает только на свои собственные запросы, а не на запросы "
-          "других сайтов или изолированных страниц."}
+    "других сайтов или изолированных страниц.",
+}
 FOREIGN_HOST = {
     "en": "Refused: this server answers only at its own address (the one mafia-sheets serve "
-          "printed), not under another host name.",
+    "printed), not under another host name.",
     "ru": "Отказано: сервер отвечает только по своему адресу (тому, что напечатал "
-          "mafia-sheets serve), а не под другим именем."}
+    "mafia-sheets serve), а не под другим именем.",
+}
 
 
 def _split_host(value: str) -> tuple[str, int | None] | None:
@@ -117,7 +119,16 @@ async def _refuse(status: int, text: dict[str, str], scope: Scope, send: Send) -
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     lang = "en" if query.get("lang") == ["en"] else "ru"
     body = json.dumps({"ok": False, "error": text[lang]}, ensure_ascii=False).encode()
-    await send({"type": "http.response.start", "status": status, "headers": [
-        (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-        (b"cache-control", b"no-store"), (b"connection", b"close")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"cache-control", b"no-store"),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": body})

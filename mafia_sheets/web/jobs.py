@@ -33,9 +33,17 @@ from ..text import Text
 from .upload import UploadError
 
 # Imported once in the fork server, so that no request waits for pandas (≈0.7 s).
-WARM_MODULES = ("pandas", "python_calamine", "openpyxl", "xlsxwriter", "mafia_sheets.pipeline",
-                "mafia_sheets.report.json", "mafia_sheets.report.xlsx",
-                "mafia_sheets.report.annotate", __name__)
+WARM_MODULES = (
+    "pandas",
+    "python_calamine",
+    "openpyxl",
+    "xlsxwriter",
+    "mafia_sheets.pipeline",
+    "mafia_sheets.report.json",
+    "mafia_sheets.report.xlsx",
+    "mafia_sheets.report.annotate",
+    __name__,
+)
 
 log = logging.getLogger("mafia_sheets.web")
 
@@ -87,18 +95,27 @@ def _results(job: Job) -> bytes:
 
     outcome = _evaluate(job, job.lot_seed)
     if outcome.rating is None:
-        raise UploadError(422, Text("В протоколе есть ошибки, поэтому итогов пока нет: "
-                          "исправьте их и загрузите снова.",
-                 "The protocol has errors, so there are no standings yet: "
-                          "fix them and upload again."))
+        raise UploadError(
+            422,
+            Text(
+                "В протоколе есть ошибки, поэтому итогов пока нет: исправьте их и загрузите снова.",
+                "The protocol has errors, so there are no standings yet: "
+                "fix them and upload again.",
+            ),
+        )
     return results_workbook(outcome.rating, job.lang)
 
 
 def _annotated(job: Job) -> bytes:
     annotate = _annotator() if job.can_annotate else None
     if annotate is None:
-        raise UploadError(501, Text("Эта установка не умеет размечать протоколы.",
-                 "This installation cannot write annotated protocols."))
+        raise UploadError(
+            501,
+            Text(
+                "Эта установка не умеет размечать протоколы.",
+                "This installation cannot write annotated protocols.",
+            ),
+        )
     from ..reading.safety import inspect_workbook
 
     source = job.sources[job.index]
@@ -107,8 +124,11 @@ def _annotated(job: Job) -> bytes:
     return annotate(source, outcome.findings, job.lang)
 
 
-KINDS: dict[str, Callable[[Job], Any]] = {"rate": _rate, "results": _results,
-                                          "annotated": _annotated}
+KINDS: dict[str, Callable[[Job], Any]] = {
+    "rate": _rate,
+    "results": _results,
+    "annotated": _annotated,
+}
 
 
 def run(job: Job, memory: int = 0) -> Reply:

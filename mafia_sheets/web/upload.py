@@ -52,8 +52,11 @@ class Limits:
     total: int
 
     def json(self) -> dict[str, int]:
-        return {"max_file_bytes": self.per_file, "max_total_bytes": self.total,
-                "max_files": MAX_FILES}
+        return {
+            "max_file_bytes": self.per_file,
+            "max_total_bytes": self.total,
+            "max_files": MAX_FILES,
+        }
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,13 @@ class UploadBudget:
         deadline = time.monotonic() + self.wait
         while self.used + size > self.capacity:
             if time.monotonic() >= deadline:
-                raise UploadError(503, Text("Страница занята приёмом других загрузок: попробуйте "
-                                            "через "
-                                  "минуту.",
-                 "The page is busy receiving other uploads: try again "
-                                  "in a minute."))
+                raise UploadError(
+                    503,
+                    Text(
+                        "Страница занята приёмом других загрузок: попробуйте через минуту.",
+                        "The page is busy receiving other uploads: try again in a minute.",
+                    ),
+                )
             await asyncio.sleep(BUDGET_POLL_S)
         self.used += size
 
@@ -132,12 +137,18 @@ class _UploadReader:
         self.oversize: list[str] = []
         self._part = _Part()
         self._header = [b"", b""]
-        self._parser = MultipartParser(boundary, {
-            "on_part_begin": self._begin, "on_part_data": self._data, "on_part_end": self._end,
-            "on_header_field": lambda d, s, e: self._grow(0, d[s:e]),
-            "on_header_value": lambda d, s, e: self._grow(1, d[s:e]),
-            "on_header_end": self._header_end, "on_headers_finished": self._headers_done,
-        })
+        self._parser = MultipartParser(
+            boundary,
+            {
+                "on_part_begin": self._begin,
+                "on_part_data": self._data,
+                "on_part_end": self._end,
+                "on_header_field": lambda d, s, e: self._grow(0, d[s:e]),
+                "on_header_value": lambda d, s, e: self._grow(1, d[s:e]),
+                "on_header_end": self._header_end,
+                "on_headers_finished": self._headers_done,
+            },
+        )
 
     def feed(self, chunk: bytes) -> None:
         self.received += len(chunk)
@@ -165,8 +176,13 @@ class _UploadReader:
         if b"filename" in options:
             self._part.name = _file_name(options[b"filename"])
             if len(self.files) >= MAX_FILES:
-                raise UploadError(413, Text(f"Слишком много файлов сразу: не больше {MAX_FILES}.",
-                 f"Too many files at once: at most {MAX_FILES}."))
+                raise UploadError(
+                    413,
+                    Text(
+                        f"Слишком много файлов сразу: не больше {MAX_FILES}.",
+                        f"Too many files at once: at most {MAX_FILES}.",
+                    ),
+                )
 
     def _data(self, data: bytes, start: int, end: int) -> None:
         part = self._part
@@ -225,21 +241,31 @@ def _decimal_comma(number: str) -> str:
 
 def _too_large_total(total: int) -> UploadError:
     mb = _megabytes(total)
-    return UploadError(413, Text(f"Слишком большая загрузка: все файлы вместе — не больше "
-                                 f"{_decimal_comma(mb)} МБ.",
-                 f"The upload is too large: all files together must fit in {mb} MB."))
+    return UploadError(
+        413,
+        Text(
+            f"Слишком большая загрузка: все файлы вместе — не больше {_decimal_comma(mb)} МБ.",
+            f"The upload is too large: all files together must fit in {mb} MB.",
+        ),
+    )
 
 
 def _bad_request() -> UploadError:
-    return UploadError(400, Text("Запрос не похож на загрузку файлов (multipart/form-data).",
-                 "The request is not a file upload (multipart/form-data)."))
+    return UploadError(
+        400,
+        Text(
+            "Запрос не похож на загрузку файлов (multipart/form-data).",
+            "The request is not a file upload (multipart/form-data).",
+        ),
+    )
 
 
 # ---- turning a request into sources -----------------------------------------------------
 
 
-async def read_sources(request: Request, limits: Limits, hold: BudgetHold,
-                       times: BodyTimes) -> tuple[list[Source], dict[str, str]]:
+async def read_sources(
+    request: Request, limits: Limits, hold: BudgetHold, times: BodyTimes
+) -> tuple[list[Source], dict[str, str]]:
     """The uploaded workbooks (checked by name and size) and the plain form fields; the
     bytes are counted in `hold`, and the body must arrive within `times`."""
     ctype, options = parse_options_header(request.headers.get("content-type", ""))
@@ -263,20 +289,32 @@ async def read_sources(request: Request, limits: Limits, hold: BudgetHold,
         raise UploadDropped(reader.received) from None
     if reader.oversize:
         mb, name = _megabytes(limits.per_file), reader.oversize[0]
-        raise UploadError(413, Text(f"Файл «{name}» слишком большой: не больше "
-                                    f"{_decimal_comma(mb)} МБ на "
-                                    "файл.",
-                 f"File “{name}” is too large: the limit is {mb} MB per file."))
+        raise UploadError(
+            413,
+            Text(
+                f"Файл «{name}» слишком большой: не больше {_decimal_comma(mb)} МБ на файл.",
+                f"File “{name}” is too large: the limit is {mb} MB per file.",
+            ),
+        )
     if not reader.files:
-        raise UploadError(400, Text("Файлы не выбраны: выберите одну или несколько книг .xlsx.",
-                 "No file was uploaded: choose one or several .xlsx workbooks."))
+        raise UploadError(
+            400,
+            Text(
+                "Файлы не выбраны: выберите одну или несколько книг .xlsx.",
+                "No file was uploaded: choose one or several .xlsx workbooks.",
+            ),
+        )
     for part in reader.files:
         if not (part.name or "").lower().endswith(".xlsx"):
             raise UploadError(
-                415, Text(f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
-                "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).",
-                 f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
-                "(in Excel: Save As → Excel Workbook (*.xlsx))."))
+                415,
+                Text(
+                    f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
+                    "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).",
+                    f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
+                    "(in Excel: Save As → Excel Workbook (*.xlsx)).",
+                ),
+            )
     return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
 
 
@@ -294,8 +332,13 @@ async def _timed(stream: AsyncIterator[bytes], times: BodyTimes) -> AsyncIterato
         except StopAsyncIteration:
             return
         except TimeoutError:
-            raise UploadError(408, Text("Загрузка перестала поступать: отправьте файлы снова.",
-                 "The upload stopped arriving: send the files again.")) from None
+            raise UploadError(
+                408,
+                Text(
+                    "Загрузка перестала поступать: отправьте файлы снова.",
+                    "The upload stopped arriving: send the files again.",
+                ),
+            ) from None
         yield chunk
 
 

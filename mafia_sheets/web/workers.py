@@ -28,8 +28,7 @@ from .upload import UploadError
 
 # uvicorn runs threads, and fork() after threads may hand a child a lock held forever; the
 # fork server is a clean single-threaded process with the libraries already imported.
-START_METHOD = ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                else "spawn")
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 # A worker that was told to stop gets this long to exit before it is killed.
 STOP_GRACE_S = 5.0
@@ -47,41 +46,58 @@ class InternalFailure(Exception):
 
 def _died() -> UploadError:
     return UploadError(
-        422, Text("Чтение этой книги обрушило процесс, который её читал (файл повреждён или "
-                  "собран так, "
-        "чтобы ломать программы); больше ничего не затронуто. Откройте её в Excel, "
-        "сохраните заново и загрузите.",
-                 "Reading this workbook crashed the process that was reading it (the file is "
-        "damaged or built to break readers); nothing else was affected. Open it in Excel, "
-        "save it again and upload it."))
+        422,
+        Text(
+            "Чтение этой книги обрушило процесс, который её читал (файл повреждён или "
+            "собран так, "
+            "чтобы ломать программы); больше ничего не затронуто. Откройте её в Excel, "
+            "сохраните заново и загрузите.",
+            "Reading this workbook crashed the process that was reading it (the file is "
+            "damaged or built to break readers); nothing else was affected. Open it in Excel, "
+            "save it again and upload it.",
+        ),
+    )
 
 
 def _out_of_memory(limit: int) -> UploadError:
     gb = f"{limit / GIB:.3g}"
     return UploadError(
-        413, Text(f"Этой книге нужно больше {gb.replace('.', ',')} ГБ памяти — столько страница "
-                  "даёт "
-        "одному запросу: внутри она намного больше протокола. Проверьте её командой "
-        "«mafia-sheets check».",
-                 f"This workbook needs more than the {gb} GB of memory the page allows one "
-        "request: inside it is far larger than a protocol. Check it with "
-        "“mafia-sheets check”."))
+        413,
+        Text(
+            f"Этой книге нужно больше {gb.replace('.', ',')} ГБ памяти — столько страница "
+            "даёт "
+            "одному запросу: внутри она намного больше протокола. Проверьте её командой "
+            "«mafia-sheets check».",
+            f"This workbook needs more than the {gb} GB of memory the page allows one "
+            "request: inside it is far larger than a protocol. Check it with "
+            "“mafia-sheets check”.",
+        ),
+    )
 
 
 def _too_slow(deadline: float) -> UploadError:
     return UploadError(
-        504, Text(f"Обработка этой загрузки заняла больше, чем разрешено странице ({deadline:g} "
-                  "с), и "
-        "была остановлена. Для такого большого протокола используйте командную строку "
-        "(mafia-sheets rate / check --annotate).",
-                 f"The work on this upload took longer than the page allows ({deadline:g} s) and "
-        "was stopped. For a protocol this large use the command line "
-        "(mafia-sheets rate / check --annotate)."))
+        504,
+        Text(
+            f"Обработка этой загрузки заняла больше, чем разрешено странице ({deadline:g} "
+            "с), и "
+            "была остановлена. Для такого большого протокола используйте командную строку "
+            "(mafia-sheets rate / check --annotate).",
+            f"The work on this upload took longer than the page allows ({deadline:g} s) and "
+            "was stopped. For a protocol this large use the command line "
+            "(mafia-sheets rate / check --annotate).",
+        ),
+    )
 
 
 def busy() -> UploadError:
-    return UploadError(503, Text("Страница занята другими загрузками: попробуйте через минуту.",
-                 "The page is busy with other uploads: try again in a minute."))
+    return UploadError(
+        503,
+        Text(
+            "Страница занята другими загрузками: попробуйте через минуту.",
+            "The page is busy with other uploads: try again in a minute.",
+        ),
+    )
 
 
 class _Worker:
@@ -90,8 +106,12 @@ class _Worker:
     def __init__(self, context: Any, memory: int) -> None:
         self.scratch = tempfile.mkdtemp(prefix="mafia-sheets-worker-")
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=serve_jobs, args=(child, memory, self.scratch),
-                                       name="mafia-sheets-worker", daemon=True)
+        self.process = context.Process(
+            target=serve_jobs,
+            args=(child, memory, self.scratch),
+            name="mafia-sheets-worker",
+            daemon=True,
+        )
         try:
             self.process.start()
         except BaseException:
@@ -113,8 +133,12 @@ class _Worker:
             reply: Reply = self.conn.recv()
         except (EOFError, OSError):
             self.stop(kill=True)
-            log.warning("mafia-sheets: a worker process ended (exit code %s) during a %s "
-                        "request; it was replaced", self.process.exitcode, job.kind)
+            log.warning(
+                "mafia-sheets: a worker process ended (exit code %s) during a %s "
+                "request; it was replaced",
+                self.process.exitcode,
+                job.kind,
+            )
             return ("died",)
         if reply[0] == "memory":  # the worker exits after such a reply
             self.stop(kill=False)
