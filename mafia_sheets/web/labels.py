@@ -181,6 +181,7 @@ PAGE: dict[str, Any] = {
     "cardTitle": Text("Место {place} — {name}", "Place {place} — {name}"),
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],
+    "decimalMark": Text(",", "."),
     "decided": DECIDED_BY,
 }
 

@@ -10,6 +10,8 @@ let TEXT = null;
 const state = { lang: "ru", files: [], response: null, limits: null, xhr: null, tab: "standings", card: null };
 const $ = (id) => document.getElementById(id);
 const t = (key) => TEXT[state.lang][key];
+// A number's decimal point as the language writes it (a comma in Russian).
+const decimal = (text) => text.replace(".", t("decimalMark"));
 const fmt = (key, params) => t(key).replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
 
 // Build an element; strings become text nodes, never HTML.
@@ -31,12 +33,12 @@ function formatNumber(value) {
   const scaled = Math.round(Math.abs(value) * 10000); // the JSON carries 4 decimals
   const cents = Math.floor((scaled + 50) / 100);
   const text = `${value < 0 && cents ? "−" : ""}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-  return state.lang === "ru" ? text.replace(".", ",") : text;
+  return decimal(text);
 }
 
 function megabytes(bytes) {
   const text = String(Number((bytes / 1048576).toPrecision(3)));
-  return state.lang === "ru" ? text.replace(".", ",") : text;
+  return decimal(text);
 }
 
 // ---- static labels and language ----------------------------------------------------------
@@ -308,7 +310,7 @@ function renderK(k) {
 
 function formatK(value) {
   const text = String(Number(value.toFixed(4)));
-  return state.lang === "ru" ? text.replace(".", ",") : text;
+  return decimal(text);
 }
 
 function renderFindings(findings) {
@@ -347,7 +349,7 @@ function findingGroup({ file, game, items }) {
 function percent(wins, games) {
   if (!games) return "";
   const text = (Math.round((1000 * wins) / games) / 10).toFixed(1);
-  return `${state.lang === "ru" ? text.replace(".", ",") : text} %`;
+  return `${decimal(text)} %`;
 }
 
 function playerButton(name) {
