@@ -15,6 +15,7 @@ import pandas as pd
 
 from mafia_sheets.findings import finding
 from mafia_sheets.model import KSummary, LotStatus, Rating, Standing, Tournament
+from mafia_sheets.rating.build import POINT_COLUMNS
 from mafia_sheets.reading.settings import UNKNOWN_SETTING
 from mafia_sheets.report.xlsx_layout import shown_points
 from mafia_sheets.rules import load_rules
@@ -144,18 +145,14 @@ def _games(points: pd.DataFrame, games: int) -> pd.DataFrame:
     return table
 
 
+# The points components of «Баллы», each kept as exact units `<code>_u` by the rating.
+SHOWN_CODES = (*POINT_COLUMNS, "running_total")
+
+
 def exact(points: pd.DataFrame) -> pd.DataFrame:
     """A points frame of floats as the rating keeps it: exact units of 1/SCALE point."""
     frame = points.copy()
-    for code in (
-        "win_points",
-        "penalty",
-        "best_move",
-        "awards",
-        "additional",
-        "total",
-        "running_total",
-    ):
+    for code in SHOWN_CODES:
         if code in frame:
             frame[f"{code}_u"] = (frame.pop(code) * SCALE).round().astype(np.int64)
     return frame
@@ -164,15 +161,7 @@ def exact(points: pd.DataFrame) -> pd.DataFrame:
 def shown(rating: Rating) -> pd.DataFrame:
     """The rating's points as the report shows them (floats), for comparing by value."""
     frame = rating.points.copy()
-    for code in (
-        "win_points",
-        "penalty",
-        "best_move",
-        "awards",
-        "additional",
-        "total",
-        "running_total",
-    ):
+    for code in SHOWN_CODES:
         if f"{code}_u" in frame:
             frame[code] = shown_points(frame, code, rating.points_scale)
     return frame
