@@ -17,8 +17,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..model import KSummary, Standing
-from ..rules import RuleSet
+from ..model import Standing
 from ..text import name_order
 from .score import Units
 
@@ -94,16 +93,14 @@ def compute_stats(
     seats: pd.DataFrame,
     games: pd.DataFrame,
     order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
+    units: Units,
     sources: Sequence[str] = (),
 ) -> Stats:
     """The statistics of a rated protocol.
 
-    `seats` are the counted seat rows with their points (score.seat_points), `games`
-    the protocol's games, `order` the standings followed by the removed players.
+    `seats` are the counted seat rows with their points (score.seat_points) in `units`,
+    `games` the protocol's games, `order` the standings followed by the removed players.
     """
-    units = Units.of(rules)
     names = [s.player for s in order]
     position = {name: index for index, name in enumerate(names)}
     player = seats["player"].map(position).to_numpy(dtype=np.float64, na_value=np.nan)
@@ -131,7 +128,7 @@ def compute_stats(
         ended=_ended(seats, counted),
         pairs=pairs,
         pairs_total=pairs_total,
-        over_time=_over_time(seats, counted, codes, order, k, rules, units, sources),
+        over_time=_over_time(seats, counted, codes, order, units, sources),
     )
 
 
@@ -372,8 +369,6 @@ def _over_time(
     counted: pd.DataFrame,
     codes: np.ndarray,
     order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
     units: Units,
     sources: Sequence[str],
 ) -> OverTime | None:
@@ -412,18 +407,9 @@ def _over_time(
         sums = np.bincount(cell, weights=values[keep], minlength=size).round()
         return sums.astype(np.int64).reshape(len(leaders), count).cumsum(axis=1)
 
-    wins = cumulative(seats["win"].to_numpy(dtype=np.float64))
-    heavy = cumulative(seats["heavy"].to_numpy(dtype=np.float64))
-    extra = cumulative(seats["additional_u"].to_numpy(dtype=np.float64))
-    win_value = rules.points["win"]
-    heavy_value = win_value * k.value if k.applied else win_value
-    totals = tuple(
-        tuple(
-            win_value * int(w - h) + heavy_value * int(h) + units.points(int(a))
-            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
-        )
-        for i in range(len(leaders))
-    )
+    total_u = seats["main_u"].to_numpy(dtype=np.int64) + seats["additional_u"].to_numpy(np.int64)
+    running = cumulative(total_u.astype(np.float64))
+    totals = tuple(tuple(units.points(int(t)) for t in running[i]) for i in range(len(leaders)))
     steps = tuple(
         None if (v is None or (isinstance(v, float) and np.isnan(v))) else v
         for v in labels.tolist()

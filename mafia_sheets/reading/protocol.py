@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePath
 
+import numpy as np
 import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define, finding
 from ..model import Protocol, Source, Table
-from ..rules import load_rules
+from ..rules import RuleSet
 from ..text import Text
 from .parse import parse_sheet
-from .settings import read_settings
+from .settings import read_settings, rules_of
 from .sheets import read_workbook
 from .unplayed import drop_unplayed
 
@@ -38,6 +40,23 @@ REMOVED_AS_DISQUALIFIED = define(
 )
 
 
+BONUS_NUMBER = define(
+    "bonus-number-not-allowed",
+    "error",
+    Text(
+        "Число «{value}» в «Доп»: эти правила не допускают доп. баллы числом",
+        "The number “{value}” in “Bonus”: these rules allow no numeric extras",
+    ),
+    Text("ЛИ, ЛИ2, ЛИП (или 1, 0,5)", "BP, BP2, BPL (or 1, 0.5)"),
+    Text(
+        "Впишите ЛИ, ЛИ2 или ЛИП — или разрешите числа: «Доп числом» = да на листе "
+        "«Турнир» (или выберите «Правила», где они есть)",
+        "Write BP, BP2 or BPL — or allow numbers: “Numeric extras” = yes on the "
+        "Tournament sheet (or choose Rules that have them)",
+    ),
+)
+
+
 def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     """Bytes of one workbook → typed protocol and the findings met while reading it.
 
@@ -57,15 +76,17 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         del tables["players"]  # an empty roster sheet (the template's) is no roster
     tables = _per_table_ids(tables)
     tables, findings = drop_unplayed(tables, findings)
-    tournament, overrides, found = read_settings(
+    tournament, overrides, found, cells = read_settings(
         tables.get("tournament"), PurePath(source.name).stem
     )
     findings += found
-    rules = load_rules().with_overrides(overrides)
+    rules, found = rules_of(overrides, cells, source.name)
+    findings += found
     if "seats" in tables:
         tables["seats"], found = _removed_by_fouls(tables["seats"], rules.points)
         findings += found
-        tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
+        tables["seats"], found = _with_teams(tables["seats"], tables.get("games"), rules)
+        findings += found
     order = {name: index for index, name in enumerate(raw.sheet_names)}
     reading = (raw.reading,) if raw.reading is not None else ()
     return Protocol(
@@ -138,10 +159,11 @@ def _points_text(value: Fraction) -> Text:
     return Text(f"−{text.replace('.', ',')}", f"−{text}")
 
 
-def _with_teams(table: Table, games: Table | None) -> Table:
+def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Table, list[Finding]]:
     """Blank role means civilian, as on the paper form; team follows from the role.
 
-    A bare 1 in «Доп» is ЛИ; a bare 0.5 is ЛИ2 for a winner and ЛИП for a loser (SPEC §2.4),
+    A number in «Доп» is a numeric extra where the edition allows them (column `extra`);
+    elsewhere a bare 1 is ЛИ and a bare 0.5 ЛИ2 for a winner, ЛИП for a loser (SPEC §2.4),
     so the game's result is looked up here, once.
     """
     frame = table.frame.copy()
@@ -154,18 +176,39 @@ def _with_teams(table: Table, games: Table | None) -> Table:
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
     win = frame["game"].map(result).to_numpy(dtype=object) == frame["team"].to_numpy(dtype=object)
     bonus = frame["bonus"].to_numpy(dtype=object).copy()
-    bonus[bonus == "num1"] = "bp"
-    half = bonus == "num05"
-    bonus[half & win] = "bp2"
-    bonus[half & ~win] = "bpl"
+    number = np.array([isinstance(b, Decimal) for b in bonus], dtype=bool)
+    extra = np.full(len(bonus), None, dtype=object)
+    findings: list[Finding] = []
+    if rules.extras_numeric:
+        extra[number] = [Fraction(b) for b in bonus[number]]
+    else:
+        whole = number & np.array([b == 1 for b in bonus], dtype=bool)
+        half = number & np.array([b == Decimal("0.5") for b in bonus], dtype=bool)
+        bonus[whole] = "bp"
+        bonus[half & win] = "bp2"
+        bonus[half & ~win] = "bpl"
+        other = number & ~whole & ~half
+        findings = list(_numbers_not_allowed(table, frame[other]))
+    bonus[np.array([isinstance(b, Decimal) for b in bonus], dtype=bool)] = None  # read or said
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
-    return Table(
-        table.code,
-        table.sheet,
-        frame,
-        table.raw,
-        table.letters,
-        table.header_row,
-        table.source,
-        table.places,
-    )
+    frame["extra"] = pd.Series(extra, index=frame.index, dtype=object)
+    return dataclasses.replace(table, frame=frame), findings
+
+
+def _numbers_not_allowed(table: Table, rows: pd.DataFrame) -> list[Finding]:
+    """A number in «Доп» other than 1 or 0.5, where the edition holds awards only."""
+    found = []
+    for index, row in rows["_row"].items():
+        sheet, cell, excel_row = table.locate("bonus", int(row))
+        found.append(
+            finding(
+                BONUS_NUMBER,
+                sheet,
+                cell,
+                table.raw["bonus"].iat[int(str(index))],
+                game=rows.at[index, "game"],
+                row=excel_row,
+                source=table.source,
+            )
+        )
+    return found

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ..model import Rating
-from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
+from ..reading.settings import shown_value
+from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, Edition
 from ..text import Text
 from ..vocab import SETTINGS, display_value
 from .headers import header_lines
-from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
+from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, tiebreak_text
 from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
 from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
 from .xlsx_stats import over_time_block, print_scale
@@ -84,6 +86,8 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
         return changed if key in rules.overridden else ""
 
     lines: list[Line] = [(TEXT["sec_rules"](lang), None, "")]
+    edition = rules.edition
+    lines.append((SETTINGS["edition"](lang), edition.name(lang), edition_source(edition)))
     lines += [
         (SETTINGS[key](lang), float(rules.points[key]), note(key))
         for key in POINT_KEYS
@@ -96,10 +100,22 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
     lines.append(
         (SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang), note(QUIET_KEY))
     )
-    order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
-    lines.append((TEXT["tiebreak"](lang), order, ""))
+    lines.append((TEXT["tiebreak"](lang), tiebreak_text(rules.tiebreak, lang), note("tiebreak")))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))
+    # every other value of the edition in force (SPEC §2.1), after the regulation's own
+    shown = {"edition", *POINT_KEYS, *OPTION_KEYS, QUIET_KEY, "tiebreak"}
+    shown.add("protest_deadline_minutes")
+    for key in (k for k in RULE_KEYS if k not in shown):
+        value = rules.value(key)
+        cell = float(value) if isinstance(value, Fraction) else shown_value(key, value)(lang)
+        lines.append((SETTINGS[key](lang), cell, note(key)))
     return lines
+
+
+def edition_source(edition: Edition) -> str:
+    """Where an edition's values come from: `szotin/mafiaratings @0ab7207: db/alter153.sql …`."""
+    commit = f" @{edition.commit[:7]}" if edition.commit else ""
+    return f"{edition.source}{commit}: {edition.files}" if edition.files else edition.source
 
 
 def _lot_lines(rating: Rating, lang: str) -> list[Line]:

@@ -9,7 +9,6 @@ from ..model import Rating, Standing
 from ..text import Text
 from ..vocab import display_value
 from .labels import (
-    DECIDED_BY,
     FINDINGS_COLUMNS,
     GAMES_COLUMNS,
     POINTS_COLUMNS,
@@ -17,6 +16,7 @@ from .labels import (
     SHEETS,
     STANDINGS_COLUMNS,
     TEXT,
+    decided_text,
 )
 from .phrases import k_line, lot_line
 from .xlsx_layout import (
@@ -62,7 +62,7 @@ def _place(standing: Standing) -> int | str | None:
 
 
 def standings_columns(
-    fmt: Formats, rows: Sequence[Standing], lang: str, *, removed: bool = False
+    fmt: Formats, rows: Sequence[Standing], lang: str, *, removed: bool = False, ci: bool = False
 ) -> list[Column]:
     name = STANDINGS_COLUMNS
     players = [s.player for s in rows]
@@ -73,7 +73,8 @@ def standings_columns(
     def integer(code: str, values: list[int], width: float = 8) -> Column:
         return Column(name[code](lang), width, fmt.integer, fmt.center, values)
 
-    decided = [None if removed else DECIDED_BY[s.decided_by](lang) for s in rows]
+    decided = [None if removed else decided_text(s.decided_by, lang) for s in rows]
+    paid_ci = [number("ci", [float(s.ci) for s in rows])] if ci else []
     return [
         Column(
             name["place"](lang),
@@ -89,6 +90,7 @@ def standings_columns(
         number("best_move", [float(s.best_move) for s in rows]),
         number("awards", [float(s.awards) for s in rows]),
         number("penalties", [float(s.penalties) for s in rows]),
+        *paid_ci,
         integer("games", [s.games for s in rows]),
         integer("wins", [s.wins for s in rows]),
         integer("wins_don_sheriff", [s.wins_don_sheriff for s in rows], 17),
@@ -108,10 +110,11 @@ def standings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> N
         ws.write_string(row, 0, lot, fmt.alert if rating.lot.needed else fmt.notice)
         row += 1
     header_row = row + 1
-    end = write_table(ws, fmt, header_row, standings_columns(fmt, rating.standings, lang))
+    ci = rating.rules.pays_ci
+    end = write_table(ws, fmt, header_row, standings_columns(fmt, rating.standings, lang, ci=ci))
     if rating.removed:
         ws.write_string(end + 1, 0, TEXT["removed"](lang), fmt.section)
-        columns = standings_columns(fmt, rating.removed, lang, removed=True)
+        columns = standings_columns(fmt, rating.removed, lang, removed=True, ci=ci)
         write_header(ws, fmt, end + 2, columns)
         write_rows(ws, end + 3, columns)
     page_setup(ws, rating, lang, landscape=True, header_row=header_row)
@@ -261,6 +264,7 @@ def points_columns(
     with_source: bool,
     texts: dict[str, list[Any]] | None = None,
     scale: int = 1,
+    ci: bool = False,
 ) -> list[Column]:
     """Each player's games in turn: who, where, and every component with its clause.
 
@@ -284,14 +288,15 @@ def points_columns(
         ),
         Column(names["role"](lang), 9, None, fmt.text, texts["role"]),
     ]
-    for code in (*BLANK_ZERO, "total", "running_total"):
+    parts = [*BLANK_ZERO[:4], *(["ci"] if ci else []), *BLANK_ZERO[4:]]
+    for code in (*parts, "total", "running_total"):
         columns.append(
             Column(
                 names[code](lang),
                 10,
                 fmt.number,
                 fmt.text,
-                number_cells(shown_points(frame, code, scale), blank_zero=code in BLANK_ZERO),
+                number_cells(shown_points(frame, code, scale), blank_zero=code in parts),
             )
         )
     return columns
@@ -336,6 +341,7 @@ def _points_sheet(
             with_source,
             {code: cells[start : start + BATCH] for code, cells in texts.items()},
             rating.points_scale,
+            rating.rules.pays_ci,
         )
         if start == 0:
             write_header(ws, fmt, header_row, columns)

@@ -20,6 +20,7 @@ import io
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, dropdown
@@ -80,7 +81,7 @@ class SeatData:
     left: str | None = None
     when: int | None = None  # phase ordinal
     best_move: tuple[int, ...] = ()
-    bonus: str | None = None
+    bonus: str | Fraction | None = None  # a «Доп» word's code, or a numeric extra
 
 
 @dataclass
@@ -118,7 +119,7 @@ def games_of(protocol: Protocol) -> list[GameData]:
                 _code(seat["left"]),
                 int(seat["when"]) if seat["when"] else None,
                 tuple(seat["best_move"]) if seat["best_move"] else (),
-                _code(seat["bonus"]),
+                _code(seat["bonus"]) or seat.get("extra"),
             )
         out.append(data)
     return out
@@ -542,7 +543,10 @@ def _side_sheets(
     return out
 
 
-def _bonus_text(code: str | None, lang: str) -> str | None:
+def _bonus_text(code: str | Fraction | None, lang: str) -> str | float | None:
+    """A «Доп» word in the language written, or a numeric extra as a number."""
+    if isinstance(code, Fraction):
+        return float(code)  # the readers take a number cell back exactly (0.2 → 0.2)
     return display_value("bonus", code, lang) if code else None
 
 
