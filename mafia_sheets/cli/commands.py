@@ -11,28 +11,15 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 from ..errors import ExitStatus, MafiaSheetsError
 from ..text import terminal
 from . import text as msg
-
-LANG = click.option(
-    "--lang",
-    type=click.Choice(["ru", "en"]),
-    default="ru",
-    show_default=True,
-    envvar="MAFIA_SHEETS_LANG",
-    help="Язык вывода / output language.",
-)
-DEBUG = click.option(
-    "--debug",
-    is_flag=True,
-    hidden=False,
-    help="Показать трассировку ошибок / show tracebacks (for bug reports).",
-)
+from .imports import import_command
+from .options import DEBUG, LANG, fail
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,14 +35,6 @@ def main() -> None:
     3. mafia-sheets rate protocol.xlsx        — итоги / the results workbook
     4. mafia-sheets serve                     — страница в браузере / the web page
     """
-
-
-def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
-    """One line on stderr and exit 2; the traceback only with --debug."""
-    if debug:
-        raise error
-    click.echo(terminal(msg.line("error_prefix", lang) + error.text(lang)), err=True)
-    sys.exit(int(error.exit_status))
 
 
 @main.command()
@@ -419,6 +398,8 @@ def entry() -> None:
         click.echo(terminal(text), err=True)
         sys.exit(int(ExitStatus.UNUSABLE))
 
+
+main.add_command(import_command)
 
 if __name__ == "__main__":  # pragma: no cover
     entry()

@@ -216,6 +216,19 @@ SCHEMA: dict[str, dict[str, Column]] = {
             ),
             aliases=("аннулирована", "отмена", "cancelled", "canceled"),
         ),
+        "departures": _words(
+            "departures",
+            Text("Записаны выбывания", "Departures recorded"),
+            Text(
+                "«не все» — записаны не все выбывания (так ведут игры онлайн-платформы: "
+                "только убитый в первую ночь), и конец игры по ним не проверяется; пусто — "
+                "записаны все.",
+                "«partial» — not every departure is recorded (as the online platforms keep "
+                "games: only the first night's victim), so the game's end is not checked "
+                "against them; blank — all are recorded.",
+            ),
+            aliases=("выбывания", "departures", "выбывания записаны"),
+        ),
     },
     "seats": {
         "game": Column(

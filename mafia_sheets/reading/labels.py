@@ -50,6 +50,9 @@ GAME_FIELDS: dict[str, frozenset[str]] = {
         "Окончание", "Конец", "Время окончания", "Ended", "End", "Закінчення", "Кінець"
     ),
     "annulled": _folded("Отменена", "Annulled", "Скасована"),
+    "departures": _folded(
+        "Записаны выбывания", "Departures recorded", "Выбывания записаны", "Записані вибування"
+    ),
     "result": _folded(
         "Результат",
         "Победа",

@@ -27,6 +27,7 @@ _GAME_COLUMNS = (
     "result",
     "ended",
     "annulled",
+    "departures",
     "first_killed",
     "date",
 )

@@ -20,11 +20,12 @@ import io
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, dropdown
 from ..text import Text
-from ..vocab import SHEETS, display_value, phase_name
+from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 from .roster import PlayerRow
 from .workbook import HEADER_FILL, LIST_ERROR, _list_validation
 
@@ -57,6 +58,7 @@ _L = {
     "ended": Text("Окончание", "Ended"),
     "protest": Text("Протест", "Protest"),
     "first_killed": Text("Первый убитый", "First killed"),
+    "departures": Text("Записаны выбывания", "Departures recorded"),
 }
 _WIDE_BLOCKS = ("player", "role", "fouls", "bonus", "left", "when")
 _WIDE_GROUPS = {
@@ -80,7 +82,7 @@ class SeatData:
     left: str | None = None
     when: int | None = None  # phase ordinal
     best_move: tuple[int, ...] = ()
-    bonus: str | None = None
+    bonus: str | Fraction | None = None  # an award's code, or the number typed in «Доп»
 
 
 @dataclass
@@ -92,6 +94,7 @@ class GameData:
     result: str | None = None
     ended: dt.datetime | None = None
     seats: list[SeatData] = field(default_factory=lambda: [SeatData() for _ in range(10)])
+    departures: str | None = None  # "partial": only some departures recorded (a platform's)
 
 
 def games_of(protocol: Protocol) -> list[GameData]:
@@ -130,11 +133,18 @@ def write_games(
     lang: str = "ru",
     players: Sequence[PlayerRow] = (),
     protocol: Protocol | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> bytes:
-    """A workbook of `games` in the `blank` or `wide` layout; with `protocol`, its
-    settings, roster, protests and lot sheets are copied as they are."""
+    """A workbook of `games` in the `rows`, `blank` or `wide` layout; with `protocol`, its
+    settings, roster, protests and lot sheets are copied as they are; `settings` gives
+    «Турнир» values (setting key → value) where there is no protocol to copy."""
+    if layout == "rows":
+        from .workbook import build_template
+
+        filled = {"games": [_game_row(g, lang) for g in games], "seats": _seat_rows(games, lang)}
+        return build_template(lang, 0, players, filled, settings)
     if layout == "blank":
-        return _blank_book(games, lang, players, protocol)
+        return _blank_book(games, lang, players, protocol, settings)
     if layout != "wide":
         raise ValueError(f"unknown layout {layout!r}")
     from openpyxl import Workbook
@@ -142,13 +152,50 @@ def write_games(
     book = Workbook()
     book.remove(book.worksheets[0])
     _wide_sheet(book, games, lang, players)
-    for name, rows in _side_sheets(protocol, lang, players):
+    for name, rows in _side_sheets(protocol, lang, players, settings):
         sheet = book.create_sheet(name)
         for row in rows:
             sheet.append(row)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def _game_row(data: GameData, lang: str) -> list[object]:
+    """One «Игры» row in the columns' order."""
+    values: dict[str, object] = {
+        "game": _number_or_text(data.game),
+        "round": _number_or_text(_plain(data.round)),
+        "table": _number_or_text(_plain(data.table)),
+        "judge": data.judge or None,
+        "result": display_value("result", data.result, lang) if data.result else None,
+        "ended": data.ended,
+        "departures": display_value("departures", data.departures, lang)
+        if data.departures
+        else None,
+    }
+    return [values.get(column) for column in COLUMNS["games"]]
+
+
+def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
+    """Ten «Протокол» rows a game, in the columns' order."""
+    rows = []
+    for data in games:
+        for number, seat in enumerate(data.seats, start=1):
+            values: dict[str, object] = {
+                "game": _number_or_text(data.game),
+                "seat": number,
+                "player": seat.player or None,
+                "role": display_value("role", seat.role, lang) if seat.role else None,
+                "fouls": seat.fouls or None,
+                "left": display_value("left", seat.left, lang) if seat.left else None,
+                "when": phase_name(seat.when, lang) if seat.when else None,
+                "best_move": " ".join(map(str, seat.best_move)) or None,
+                "bonus": _bonus_text(seat.bonus, lang),
+                "table": _number_or_text(_plain(data.table)),
+            }
+            rows.append([values.get(column) for column in COLUMNS["seats"]])
+    return rows
 
 
 def empty_games(count: int, tables: int = 1) -> list[GameData]:
@@ -186,7 +233,11 @@ class _BlankFormats:
 
 
 def _blank_book(
-    games: Sequence[GameData], lang: str, players: Sequence[PlayerRow], protocol: Protocol | None
+    games: Sequence[GameData],
+    lang: str,
+    players: Sequence[PlayerRow],
+    protocol: Protocol | None,
+    settings: dict[str, Any] | None = None,
 ) -> bytes:
     import xlsxwriter
 
@@ -206,7 +257,7 @@ def _blank_book(
     for data in games:
         _blank_sheet(book, formats, names, data, lang, players)
     dates: dict[str, Format] = {}  # number format → its format in this workbook
-    for name, rows in _side_sheets(protocol, lang, players):
+    for name, rows in _side_sheets(protocol, lang, players, settings):
         sheet = book.add_worksheet(_unique(names, name))
         for r, row in enumerate(rows):
             for c, value in enumerate(row):
@@ -295,6 +346,10 @@ def _blank_sheet(
         ("game", "C3", "D3", None, data.game),
         ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else ""),
     ]
+    if data.departures:  # a platform's game: said on its sheet, where the judge looks
+        header.append(
+            ("departures", "I3", "J3", "J3:K3", display_value("departures", data.departures, lang))
+        )
     for key, label, at, span, value in header:
         if span:
             merge(span)
@@ -445,6 +500,9 @@ def _wide_sheet(
     game_heads = [
         COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge", "result", "ended")
     ]
+    partial = any(g.departures for g in games)
+    if partial:
+        game_heads.append(COLUMNS["games"]["departures"](lang))
     heads: list[object] = [*game_heads]
     first = len(heads) + 1
     # nicknames under bare seat numbers; every other block names itself in each header
@@ -473,6 +531,10 @@ def _wide_sheet(
             display_value("result", data.result, lang) if data.result else None,
             data.ended.strftime("%H:%M") if data.ended else None,
         ]
+        if partial:
+            values.append(
+                display_value("departures", data.departures, lang) if data.departures else None
+            )
         values += [s.player or None for s in data.seats]
         values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
         values += [s.fouls or None for s in data.seats]
@@ -518,12 +580,23 @@ def _code(value: Any) -> str | None:
 
 
 def _side_sheets(
-    protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
+    protocol: Protocol | None,
+    lang: str,
+    players: Sequence[PlayerRow],
+    settings: dict[str, Any] | None = None,
 ) -> list[tuple[str, list[list[object]]]]:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed);
-    without a protocol, the roster of `players` when there is one."""
+    without a protocol, the `settings` given and the roster of `players`."""
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
+        if settings:
+            head: list[object] = [COLUMNS["tournament"][c](lang) for c in ("setting", "value")]
+            out.append(
+                (
+                    SHEETS["tournament"](lang),
+                    [head, *([SETTINGS[key](lang), value] for key, value in settings.items())],
+                )
+            )
         if players:
             rows: list[list[object]] = [
                 [COLUMNS["players"][c](lang) for c in ("player", "club", "city")]
@@ -542,7 +615,10 @@ def _side_sheets(
     return out
 
 
-def _bonus_text(code: str | None, lang: str) -> str | None:
+def _bonus_text(code: str | Fraction | None, lang: str) -> object:
+    """An award as its word, a number as a number (a whole one as an int)."""
+    if isinstance(code, Fraction):
+        return int(code) if code.denominator == 1 else float(code)
     return display_value("bonus", code, lang) if code else None
 
 

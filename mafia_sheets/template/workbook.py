@@ -172,11 +172,19 @@ NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is
 # ---- the workbook ------------------------------------------------------------------------
 
 
-def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow] = ()) -> bytes:
+def build_template(
+    lang: str = "ru",
+    games: int = 0,
+    players: Sequence[PlayerRow] = (),
+    filled: dict[str, list[list[Any]]] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> bytes:
     """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
 
     `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
-    `players` become the roster rows of «Игроки».
+    `players` become the roster rows of «Игроки». `filled` gives the rows of «Игры» and
+    «Протокол» instead (each in the columns' order), and `settings` the values of some
+    «Турнир» keys instead of their defaults.
     """
     from openpyxl import Workbook
 
@@ -187,12 +195,13 @@ def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow
     book = Workbook()
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
-        "tournament": _settings_rows(lang),
+        "tournament": _settings_rows(lang, settings or {}),
         "players": [[p.nickname, p.club, p.city] for p in players],
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
         ],
+        **(filled or {}),
     }
     for code, name in SHEETS.items():
         sheet = book.create_sheet(name(lang))
@@ -343,12 +352,16 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
 # ---- Турнир ------------------------------------------------------------------------------
 
 
-def _settings_rows(lang: str) -> list[list[Any]]:
-    """Every setting key with the bundled rule set's default and what it means."""
+def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
+    """Every setting key with the bundled rule set's default (or the value `given`) and
+    what it means."""
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():
         value: Any = None
+        if key in given:
+            rows.append([name(lang), given[key], SETTING_HELP[key](lang)])
+            continue
         if key in FLAG_SETTINGS:
             value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
         elif key == QUIET_SETTING:
