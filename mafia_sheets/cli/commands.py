@@ -125,12 +125,14 @@ def _sources(paths: Sequence[Path], lang: str, debug: bool) -> list[Any]:
         fail(error, lang, debug)
 
 
-def _guard(out: Path, inputs: Sequence[Path], lang: str, debug: bool) -> None:
+def _guard(
+    out: Path, inputs: Sequence[Path], lang: str, debug: bool, suffix: str = ".xlsx"
+) -> None:
     """The output path is judged before anything is read: no long run is thrown away."""
     from .files import guard_output
 
     try:
-        guard_output(out, inputs)
+        guard_output(out, inputs, suffix)
     except MafiaSheetsError as error:
         fail(error, lang, debug)
 
@@ -269,6 +271,12 @@ def _write_annotated(
     help="Только итоги: без статистики, карточек и встреч / standings only: no "
     "statistics, player cards or head to head.",
 )
+@click.option(
+    "--export",
+    type=click.Choice(["mwt", "csv"]),
+    help="Вместо книги: игры для world tour (JSON, -o FILE.json) или итоги CSV (-o "
+    "FILE.csv) / instead of the workbook: the world tour upload or a CSV of the standings.",
+)
 @LANG
 @DEBUG
 def rate(
@@ -277,6 +285,7 @@ def rate(
     as_json: bool,
     lot_seed: str | None,
     no_stats: bool,
+    export: str | None,
     lang: str,
     debug: bool,
 ) -> None:
@@ -292,13 +301,21 @@ def rate(
     except MafiaSheetsError as error:
         fail(error, lang, debug)
     paths = _paths(files, lang, debug)
-    if out is None and not as_json:
+    if export is not None:
+        from .exports import SUFFIXES, default_export
+
+        out = out or default_export(Path(files[0]), export, lang)
+        _guard(out, paths, lang, debug, SUFFIXES[export])
+    elif out is None and not as_json:
         out = default_output(Path(files[0]), lang)
-    if out is not None:
+    if out is not None and export is None:
         _guard(out, paths, lang, debug)
     sources = _sources(paths, lang, debug)
     status = msg.Status(lang, total=len(sources) + 3)  # read each, check, score, write
-    outcome = _evaluate(sources, lang, debug, status, lot_seed=seed, stats=not no_stats)
+    stats = not no_stats and export is None
+    outcome = _evaluate(
+        sources, lang, debug, status, lot_seed=seed, stats=stats, seats=export == "mwt"
+    )
     if not as_json:  # JSON states it under "read"
         _say_reading(outcome, lang)
     if outcome.rating is None:
@@ -312,6 +329,11 @@ def rate(
         )
         click.echo(msg.line("fix_then_rate", lang), err=True)
         sys.exit(int(ExitStatus.FINDINGS))
+    if export is not None and out is not None:
+        from .exports import write_export
+
+        write_export(export, outcome.rating, out, paths, lang, debug)
+        return
     if out is not None:
         status("write")
         try:

@@ -234,6 +234,24 @@ def unknown_fields(
             out.append(Lost(Text(f"поле «{key}»", f"field “{key}”"), per=per, why=NOT_KEPT))
 
 
+_BONUS = Text("бонус", "bonus")
+
+
+def place_bonus(seat: SeatData, value: Fraction, lost: list[Lost], kind: Text = _BONUS) -> None:
+    """A judge's number for a seat, in «Доп» when the column reads that number (asked of
+    the column's own parser, so the protocol and the import never disagree), else lost."""
+    from ..reading.columns import SCHEMA
+    from ..reading.values import BAD
+
+    if not value:
+        return
+    typed = int(value) if value.denominator == 1 else float(value)
+    if seat.bonus is None and SCHEMA["seats"]["bonus"].parse(typed) is not BAD:
+        seat.bonus = value
+    else:
+        lost.append(Lost(kind, value, why=NO_COLUMN))
+
+
 def empty_game(game: str) -> GameData:
     return GameData(game, seats=[SeatData() for _ in range(SEATS)])
 

@@ -14,6 +14,7 @@ is our Д(r+1) and its night `r` is our Нr (phase ordinals 2r+1 and 2r).
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ..text import Text
@@ -30,6 +31,7 @@ from .base import (
     iter_dicts,
     moment,
     number,
+    place_bonus,
     seats_of,
     text_of,
     whole,
@@ -301,13 +303,15 @@ def _phase(kind: Any, rounds: int, time: Any, player: dict[str, Any]) -> int:
 
 def _bonus(value: Any, seat: SeatData, lost: list[Lost]) -> None:
     """Numbers and titles the judge gave: each kept where the protocol has a place."""
+    total = Fraction(0)
     for item in value if isinstance(value, list) else [value]:
         if item is None:
             continue
         found = number(item)
         if found is not None:
-            lost.append(Lost(Text("бонус", "bonus"), found, why=NO_COLUMN))
+            total += found  # the site adds a seat's numbers (its bonus() and the upload do)
         else:
             lost.append(
                 Lost(Text(f"титул «{text_of(item)}»", f"title “{text_of(item)}”"), why=NO_COLUMN)
             )
+    place_bonus(seat, total, lost)

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..text import Text
-from .base import NO_COLUMN, NOT_KEPT, GameData, Lost, SeatData, empty_game, number, whole
+from .base import NOT_KEPT, GameData, Lost, SeatData, empty_game, number, place_bonus, whole
 
 FIRST_NIGHT = 2  # Н1 as a phase ordinal
 
@@ -57,8 +57,7 @@ def platform_game(game: PlatformGame, lost: list[Lost]) -> GameData:
     for seat, (player, role, (plus, minus, sign), unknown) in game.seats.items():
         data.seats[seat - 1] = SeatData(player, role)
         bonus = (number(plus) or Fraction(0)) + sign * (number(minus) or Fraction(0))
-        if bonus:
-            lost.append(Lost(Text("бонус", "bonus"), bonus, why=NO_COLUMN))
+        place_bonus(data.seats[seat - 1], bonus, lost)
         for key in unknown:
             lost.append(Lost(Text(f"поле игрока «{key}»", f"player field “{key}”"), why=NOT_KEPT))
     _first_night(game, data, lost)
