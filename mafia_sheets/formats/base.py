@@ -97,10 +97,12 @@ def load_json(source: Source) -> Any | None:
     """The parsed JSON of `source`, or None when it is not JSON at all (another reader's).
 
     Bounded: a file past MAX_JSON_BYTES or nested past Python's recursion limit is one
-    line, never a crash; a UTF-8 BOM (Windows editors write one) is allowed."""
+    line, never a crash; UTF-8 with or without a BOM and UTF-16 with one (what Windows
+    Notepad saves as "Unicode") are read."""
     data = source.data
-    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
-    if head[:1] not in (b"{", b"["):
+    encoding = "utf-16" if data.startswith((b"\xff\xfe", b"\xfe\xff")) else "utf-8-sig"
+    head = data[:4096].decode(encoding, "ignore").lstrip("\ufeff \t\r\n")
+    if head[:1] not in ("{", "["):
         return None
     if len(data) > MAX_JSON_BYTES:
         raise FormatError(
@@ -112,7 +114,7 @@ def load_json(source: Source) -> Any | None:
             )
         )
     try:
-        return json.loads(data.decode("utf-8-sig"))
+        return json.loads(data.decode(encoding))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         where = (
             f" ({error.msg}, {error.lineno}:{error.colno})"

@@ -483,8 +483,7 @@ def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]
         notes.append(
             Text(
                 f"удаление с турнира (особая ситуация 4) в выгрузке не отмечено: {names}",
-                f"removal from the tournament (special situation 4) is not in the upload: "
-                f"{names}",
+                f"removal from the tournament (special situation 4) is not in the upload: {names}",
             )
         )
     if bare:

@@ -40,6 +40,7 @@ class Column:
     number_format: str | None = None
     kind: str = "text"  # text | number | vocab | phase | seats | bonus | time | yesno | any
     absent: Text | None = None  # what is not counted when the column is missing
+    template: bool = True  # in the blank template; else written only where a game has it
 
     def accepts(self, lang: str) -> str:
         """What a valid value looks like: `1–10`, `Д1, Н1, Д2 … Н12`, `Мирный, Шериф …`."""
@@ -228,6 +229,7 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "against them; blank — all are recorded.",
             ),
             aliases=("выбывания", "departures", "выбывания записаны"),
+            template=False,
         ),
     },
     "seats": {

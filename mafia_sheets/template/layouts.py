@@ -139,10 +139,17 @@ def write_games(
     settings, roster, protests and lot sheets are copied as they are; `settings` gives
     «Турнир» values (setting key → value) where there is no protocol to copy."""
     if layout == "rows":
-        from .workbook import build_template
+        from .workbook import build_template, written_columns
 
-        filled = {"games": [_game_row(g, lang) for g in games], "seats": _seat_rows(games, lang)}
-        return build_template(lang, 0, players, filled, settings)
+        extra: dict[str, Sequence[str]] = {
+            "games": ("departures",) if any(g.departures for g in games) else ()
+        }
+        columns = written_columns("games", extra["games"])
+        filled = {
+            "games": [_game_row(g, lang, columns) for g in games],
+            "seats": _seat_rows(games, lang),
+        }
+        return build_template(lang, 0, players, filled, settings, extra)
     if layout == "blank":
         return _blank_book(games, lang, players, protocol, settings)
     if layout != "wide":
@@ -161,8 +168,8 @@ def write_games(
     return buffer.getvalue()
 
 
-def _game_row(data: GameData, lang: str) -> list[object]:
-    """One «Игры» row in the columns' order."""
+def _game_row(data: GameData, lang: str, columns: Sequence[str]) -> list[object]:
+    """One «Игры» row in the order of `columns`."""
     values: dict[str, object] = {
         "game": _number_or_text(data.game),
         "round": _number_or_text(_plain(data.round)),
@@ -174,11 +181,14 @@ def _game_row(data: GameData, lang: str) -> list[object]:
         if data.departures
         else None,
     }
-    return [values.get(column) for column in COLUMNS["games"]]
+    return [values.get(column) for column in columns]
 
 
 def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
     """Ten «Протокол» rows a game, in the columns' order."""
+    from .workbook import written_columns
+
+    columns = written_columns("seats")
     rows = []
     for data in games:
         for number, seat in enumerate(data.seats, start=1):
@@ -194,7 +204,7 @@ def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
                 "bonus": _bonus_text(seat.bonus, lang),
                 "table": _number_or_text(_plain(data.table)),
             }
-            rows.append([values.get(column) for column in COLUMNS["seats"]])
+            rows.append([values.get(column) for column in columns])
     return rows
 
 
