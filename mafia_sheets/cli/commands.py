@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import click
 
 from ..errors import ExitStatus, MafiaSheetsError
-from ..text import terminal
+from ..text import Text, terminal
 from . import text as msg
 from .imports import import_command
 from .options import DEBUG, LANG, fail
@@ -109,8 +110,11 @@ def template(
 def _paths(files: Sequence[Path], lang: str, debug: bool) -> list[Path]:
     """The protocol files named, folders expanded; none at all is a one-line refusal."""
     paths: list[Path] = []
-    for path in files:
-        paths.extend(expand_folder(path) if path.is_dir() else [path])
+    try:
+        for path in files:
+            paths.extend(expand_folder(path) if path.is_dir() else [path])
+    except MafiaSheetsError as error:
+        fail(error, lang, debug)
     if not paths:
         fail(MafiaSheetsError(msg.LINES["no_workbooks"]), lang, debug)
     return paths
@@ -138,16 +142,32 @@ def _guard(
 
 
 def expand_folder(folder: Path) -> list[Path]:
-    """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
-    this tool's own outputs."""
+    """The protocol workbooks of a season folder: every .xlsx and .ods but Excel's and
+    LibreOffice's lock files and this tool's own outputs."""
     from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 
     own = tuple(
         f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
     )
-    return sorted(
-        p for p in folder.glob("*.xlsx") if not p.name.startswith("~$") and not p.stem.endswith(own)
+    found = sorted(
+        p
+        for pattern in ("*.xlsx", "*.ods")
+        for p in folder.glob(pattern)
+        if not p.name.startswith("~$") and not p.stem.endswith(own)
     )
+    stems = Counter(p.stem.casefold() for p in found)
+    twins = [p.name for p in found if stems[p.stem.casefold()] > 1]
+    if twins:  # one game night saved twice would count twice
+        names = ", ".join(twins)
+        raise MafiaSheetsError(
+            Text(
+                f"В папке {folder} одна книга в двух форматах: {names}. Оставьте одну из "
+                "них (другую переименуйте или уберите из папки).",
+                f"The folder {folder} holds one workbook in two formats: {names}. Keep one "
+                "of them (rename the other or move it out of the folder).",
+            )
+        )
+    return found
 
 
 def _evaluate(
@@ -241,7 +261,10 @@ def _write_annotated(
         write_atomic(out, annotate_workbook(sources[0], outcome.findings, lang))
     except MafiaSheetsError as error:
         fail(error, lang, debug)
-    click.echo(terminal(msg.line("annotated_written", lang).format(path=out)), err=True)
+    from ..report.odscopy import is_ods
+
+    said = "annotated_from_ods" if is_ods(sources[0].data) else "annotated_written"
+    click.echo(terminal(msg.line(said, lang).format(path=out)), err=True)
 
 
 @main.command()

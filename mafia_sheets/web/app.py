@@ -157,7 +157,10 @@ def _stem(sources: Sequence[Source], lang: str) -> str:
     if len(sources) > 1:
         return SEASON_STEM(lang)
     name = sources[0].name
-    return name[:-5] if name.lower().endswith(".xlsx") else name
+    for suffix in (".xlsx", ".ods"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _fault(sources: Sequence[Source]) -> str | None:
