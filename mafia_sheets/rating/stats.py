@@ -11,13 +11,11 @@ runs over seat rows (the loops below run over players, seats 1–10 or the 45 se
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
-from ..model import KSummary, Standing
+from ..model import KSummary, OverTime, Standing, Stats
 from ..rules import RuleSet
 from ..text import name_order
 from .score import Units
@@ -52,42 +50,6 @@ COUNT_COLUMNS = (
     "awards_u",
     "additional_u",
 )
-
-
-@dataclass(frozen=True)
-class OverTime:
-    """The leaders' cumulative totals after each step (round, game night or game).
-
-    `kind` is "round", "file" or "game"; `totals[i][j]` is leader i's exact total after
-    step j.
-    """
-
-    kind: str
-    steps: tuple[object, ...]
-    leaders: tuple[str, ...]
-    totals: tuple[tuple[Fraction, ...], ...]
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Everything the statistics sheets, cards, head to head and JSON show."""
-
-    denominator: int  # additional points are integer units of 1/denominator point
-    players: pd.DataFrame  # one row per player, standings order (removed last)
-    games: int
-    red_wins: int
-    black_wins: int
-    draws: int
-    by_seat: pd.DataFrame  # seat 1–10: games, wins, red_wins, black_wins, draws
-    by_table: pd.DataFrame  # label, games, red, black, draw
-    by_round: pd.DataFrame  # label, games, red, black, draw
-    ended: pd.DataFrame  # phase (ordinal of the last departure, 0 = none): games, red…
-    pairs: pd.DataFrame | None  # a, b, games, together, together_wins, against, a_won, b_won
-    pairs_total: int
-    over_time: OverTime | None
-
-    def points(self, units: int) -> Fraction:
-        return Fraction(int(units), self.denominator)
 
 
 def compute_stats(
