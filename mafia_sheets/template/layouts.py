@@ -17,18 +17,27 @@ every sheet).
 from __future__ import annotations
 
 import datetime as dt
-import io
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, dropdown
-from ..report.engine import Book, Dropdown, Page, Sheet, Style, cell_position, open_book
+from ..report.engine import (
+    Book,
+    Dropdown,
+    Page,
+    Sheet,
+    Style,
+    cell_name,
+    cell_position,
+    column_breaks,
+    open_book,
+)
 from ..text import Text
 from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import HEADER_FILL, LIST_ERROR, _list_validation
+from .workbook import FOOTER, HEADER_FILL, LIST_ERROR
 
 if TYPE_CHECKING:
     from ..model import Protocol
@@ -135,18 +144,11 @@ def write_games(
         return _blank_book(games, lang, players, protocol)
     if layout != "wide":
         raise ValueError(f"unknown layout {layout!r}")
-    from openpyxl import Workbook
-
-    book = Workbook()
-    book.remove(book.worksheets[0])
-    _wide_sheet(book, games, lang, players)
-    for name, rows in _side_sheets(protocol, lang, players):
-        sheet = book.create_sheet(name)
-        for row in rows:
-            sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    with open_book(streamed=False) as book:
+        names = [SHEETS["games"](lang)]
+        _wide_sheet(book.sheet(names[0]), games, lang, players)
+        _write_side_sheets(book, names, _side_sheets(protocol, lang, players))
+        return book.close()
 
 
 def empty_games(count: int, tables: int = 1) -> list[GameData]:
@@ -188,12 +190,19 @@ def _blank_book(
         names: list[str] = []
         for data in games:
             _blank_sheet(book, names, data, lang, players)
-        for name, rows in _side_sheets(protocol, lang, players):
-            sheet = book.sheet(_unique(names, name))
-            for r, row in enumerate(rows):
-                for c, value in enumerate(row):
-                    _put(sheet, r, c, value, None)
+        _write_side_sheets(book, names, _side_sheets(protocol, lang, players))
         return book.close()
+
+
+def _write_side_sheets(
+    book: Book, names: list[str], sheets: list[tuple[str, list[list[object]]]]
+) -> None:
+    """Settings, roster, protests and lot, values as typed."""
+    for name, rows in sheets:
+        sheet = book.sheet(_unique(names, name))
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                _put(sheet, r, c, value, None)
 
 
 def _unique(names: list[str], name: str) -> str:
@@ -346,80 +355,98 @@ def _blank_print(sheet: Sheet, name: str) -> None:
 # ---- one row per game ------------------------------------------------------------------------
 
 
-def _wide_sheet(
-    book: Any, games: Sequence[GameData], lang: str, players: Sequence[PlayerRow]
-) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
-    from openpyxl.worksheet.properties import PageSetupProperties
+WIDE_HEAD = Style(bold=True, bg_color=f"#{HEADER_FILL}", pattern=1, align="center")
+WIDE_SCALE = 75  # % of the 11-pt type on paper
+# column widths: round, table, game, judge, result, ended; each block of ten; the tail
+WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 8)
+WIDE_BLOCK_WIDTHS = {"player": 11, "role": 9, "fouls": 5, "bonus": 9, "left": 10, "when": 9}
+WIDE_TAIL_WIDTHS = (14, 6, 6, 6)
 
-    ws = book.create_sheet(SHEETS["games"](lang))
-    game_heads = [
-        COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge", "result", "ended")
-    ]
-    heads: list[object] = [*game_heads]
-    first = len(heads) + 1
-    # nicknames under bare seat numbers; every other block names itself in each header
-    # («Роль 3»), so the sheet needs no merged group labels (a protocol sheet has none)
+
+def _wide_headers(lang: str) -> list[object]:
+    """The games' columns, the ten nicknames under bare seat numbers, every other block
+    naming itself in each header («Роль 3»: no merged group labels), then the tail."""
+    codes = ("round", "table", "game", "judge", "result", "ended")
+    heads: list[object] = [COLUMNS["games"][c](lang) for c in codes]
     heads += list(range(1, 11))
     for key in _WIDE_BLOCKS[1:]:
         heads += [f"{_WIDE_GROUPS[key](lang)} {n}" for n in range(1, 11)]
-    tail = len(heads) + 1
     heads += [_L["first_killed"](lang), *(f"{Text('ЛХ', 'BM')(lang)} {n}" for n in (1, 2, 3))]
-    for c, value in enumerate(heads, start=1):
-        cell = ws.cell(1, c, value)
-        cell.font = Font(bold=True)
-        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
-        cell.alignment = Alignment(horizontal="center")
-        ws.column_dimensions[get_column_letter(c)].width = 14 if c < first or c >= tail else 5
-    for block, key in enumerate(_WIDE_BLOCKS):  # nicknames wide, foul counts narrow
-        width = {"player": 14, "fouls": 6, "left": 13}.get(key, 9)
-        for c in range(first + 10 * block, first + 10 * block + 10):
-            ws.column_dimensions[get_column_letter(c)].width = width
-    for r, data in enumerate(games, start=2):
-        values: list[object] = [
-            _number_or_text(_plain(data.round)),
-            _number_or_text(_plain(data.table)),
-            _number_or_text(data.game),
-            data.judge or None,
-            display_value("result", data.result, lang) if data.result else None,
-            data.ended.strftime("%H:%M") if data.ended else None,
-        ]
-        values += [s.player or None for s in data.seats]
-        values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
-        values += [s.fouls or None for s in data.seats]
-        values += [_bonus_text(s.bonus, lang) for s in data.seats]
-        values += [display_value("left", s.left, lang) if s.left else None for s in data.seats]
-        values += [phase_name(s.when, lang) if s.when else None for s in data.seats]
-        maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
-        named = data.seats[maker - 1].best_move if maker else ()
-        values += [maker, *(named[i] if i < len(named) else None for i in range(3))]
-        for c, value in enumerate(values, start=1):
-            ws.cell(r, c, value)
-    last = max(1 + len(games), 200)
-    letter = get_column_letter
-    ws.add_data_validation(_list_validation(dropdown("games", "result", lang), f"E2:E{last}", lang))
+    return heads
+
+
+def _wide_row(data: GameData, lang: str) -> list[object]:
+    values: list[object] = [
+        _number_or_text(_plain(data.round)),
+        _number_or_text(_plain(data.table)),
+        _number_or_text(data.game),
+        data.judge or None,
+        display_value("result", data.result, lang) if data.result else None,
+        data.ended.strftime("%H:%M") if data.ended else None,
+    ]
+    values += [s.player or None for s in data.seats]
+    values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
+    values += [s.fouls or None for s in data.seats]
+    values += [_bonus_text(s.bonus, lang) for s in data.seats]
+    values += [display_value("left", s.left, lang) if s.left else None for s in data.seats]
+    values += [phase_name(s.when, lang) if s.when else None for s in data.seats]
+    maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
+    named = data.seats[maker - 1].best_move if maker else ()
+    return [*values, maker, *(named[i] if i < len(named) else None for i in range(3))]
+
+
+def _wide_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow], last: int) -> None:
+    first = len(WIDE_HEAD_WIDTHS)
+    sheet.dropdown(f"E2:E{last}", _warning_list(dropdown("games", "result", lang), lang))
     for block, key in enumerate(_WIDE_BLOCKS[1:], start=1):
         entries = dropdown("seats", key, lang) if key != "fouls" else []
         if key == "when":
-            entries = entries[:16]
+            entries = entries[:16]  # an inline list has a length limit; Н8 is long enough
         if entries:
             start = first + 10 * block
-            ws.add_data_validation(
-                _list_validation(entries, f"{letter(start)}2:{letter(start + 9)}{last}", lang)
-            )
+            target = f"{cell_name(1, start)}:{cell_name(last - 1, start + 9)}"
+            sheet.dropdown(target, _warning_list(entries, lang))
     names = [p.nickname for p in players]
     if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
-        ws.add_data_validation(
-            _list_validation(names, f"{letter(first)}2:{letter(first + 9)}{last}", lang)
+        target = f"{cell_name(1, first)}:{cell_name(last - 1, first + 9)}"
+        sheet.dropdown(target, _warning_list(names, lang))
+
+
+def _wide_sheet(
+    sheet: Sheet, games: Sequence[GameData], lang: str, players: Sequence[PlayerRow]
+) -> None:
+    """One row per game. Printed landscape at a fixed scale, block after block on pages
+    across (round, table and game repeated on each), header row repeated down."""
+    for c, value in enumerate(_wide_headers(lang)):
+        _put(sheet, 0, c, value, WIDE_HEAD)
+    for r, data in enumerate(games, start=1):
+        for c, value in enumerate(_wide_row(data, lang)):
+            _put(sheet, r, c, value, None)
+    widths = [
+        *WIDE_HEAD_WIDTHS,
+        *(WIDE_BLOCK_WIDTHS[key] for key in _WIDE_BLOCKS for _ in range(10)),
+        *WIDE_TAIL_WIDTHS,
+    ]
+    for c, width in enumerate(widths):
+        sheet.width(c, c, width)
+    _wide_dropdowns(sheet, lang, players, max(1 + len(games), 200))
+    first = len(WIDE_HEAD_WIDTHS)
+    blocks = [(first + 10 * b, first + 10 * b + 9) for b in range(len(_WIDE_BLOCKS))]
+    blocks.append((first + 10 * len(_WIDE_BLOCKS), len(widths) - 1))
+    sheet.page(
+        Page(
+            landscape=True,
+            scale=WIDE_SCALE,
+            margins=(0.4, 0.4, 0.6, 0.6),
+            header="&C&A",
+            footer=f"&C{FOOTER(lang)}",
+            repeat_rows=(0, 0),
+            repeat_columns=(0, 2),
+            freeze=(1, first),
+            area=(0, 0, max(len(games), 1), len(widths) - 1),
+            column_breaks=column_breaks(widths, blocks, 3, WIDE_SCALE),
         )
-    ws.freeze_panes = ws.cell(2, first)
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    ws.print_title_rows = "1:1"
+    )
 
 
 # ---- helpers ---------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 Zero counts and points are left blank, as on `Баллы`; a percentage is written as the exact
 share (a float) under a `0.0%` format, so it is rounded only on display.
 
-`Статистика` prints at a fixed scale that keeps its type at 9 pt or more: its column
+`Статистика` prints at a fixed scale that keeps its type above 8 pt: its column
 groups are spread over as many landscape pages across as they need (a page break between
 groups, place and player repeated on each), its header rows repeated down. The
 tournament's own figures have a sheet of their own (`Статистика турнира`), so that the
@@ -24,13 +24,12 @@ from ...model import Rating, Stats
 from ...rating.stats import ROLES
 from ...vocab import phase_name
 from ..cells import counts, game_cells, mixed_cells, place, shares, stat_points, text_width
-from ..engine import Book, Chart, Column, Series, Sheet
+from ..engine import Book, Chart, Column, Series, Sheet, column_breaks
 from ..labels_stats import ROLE_WORDS, STATS_SHEETS, S
 from .common import LOOK, page, write_header, write_table, write_top
 
 PAIRS_SHOWN = 5_000  # rows of the head-to-head sheet (a 100-player season has ≤ 4,950)
-PRINT_SCALE = 85  # % of the 11-pt type: 9.35 pt on paper
-PAGE_PIXELS = 1045  # across landscape A4 within the margins, at 100 %, 96 dpi
+PRINT_SCALE = 75  # % of the 11-pt type: 8.25 pt on paper
 HEADER_HEIGHT = 74  # the turned header row
 
 
@@ -133,30 +132,6 @@ def _player_columns(rating: Rating, stats: Stats, lang: str) -> tuple[list[Colum
     return columns, groups
 
 
-def pixels(width: float) -> int:
-    """A column's width on screen and paper (11-pt Calibri, 96 dpi), as Excel computes it.
-
-    >>> pixels(8.43), pixels(4.5)
-    (64, 36)
-    """
-    return int(width * 7 + 5 + 0.5) if width >= 1 else int(width * 12 + 0.5)
-
-
-def page_breaks(columns: Sequence[Column], groups: Sequence[Group], scale: int) -> list[int]:
-    """The first column of each page across after the first: whole groups to a page, the
-    two repeated columns (place, player) on every one."""
-    room = PAGE_PIXELS * 100 / scale - sum(pixels(c.width) for c in columns[:2])
-    breaks: list[int] = []
-    used = 0.0
-    for group in groups:
-        width = sum(pixels(c.width) for c in columns[group.first : group.last + 1])
-        if used and used + width > room:
-            breaks.append(group.first)
-            used = 0.0
-        used += width
-    return breaks
-
-
 def statistics_sheet(book: Book, rating: Rating, lang: str) -> None:
     """One row per player (grouped headers: all games, red, black, each role, best moves,
     discipline, awards), on pages a person reads at arm's length."""
@@ -190,7 +165,12 @@ def statistics_sheet(book: Book, rating: Rating, lang: str) -> None:
             repeat_columns=(0, 1),
             freeze=(header_row + 1, 2),
             area=(0, 0, max(end - 1, header_row + 1), len(columns) - 1),
-            column_breaks=tuple(page_breaks(columns, groups, PRINT_SCALE)),
+            column_breaks=column_breaks(
+                [c.width for c in columns],
+                [(g.first, g.last) for g in groups],
+                2,
+                PRINT_SCALE,
+            ),
         )
     )
 
