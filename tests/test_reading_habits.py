@@ -106,7 +106,7 @@ def test_the_header_map_is_in_check_json_and_on_the_summary():
     }
     assert by_cell[("Протокол", "I1")]["column"] == "bonus"
     json.dumps(records, ensure_ascii=False)
-    from mafia_sheets.report.xlsx_summary import summary_lines
+    from mafia_sheets.report.sheets.summary import summary_lines
 
     lines = summary_lines(outcome.rating, "ru")
     assert ("Протокол!C1 «Ник»", "→ Игрок", "") in lines

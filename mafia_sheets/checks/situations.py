@@ -328,39 +328,28 @@ def end_state(context: Context) -> Iterator[Finding]:
     blacks = known["blacks"].fillna(BLACKS).astype(int).to_numpy()
     phase = known["phase"].fillna(0).astype(int).to_numpy()
     result = games["result"].to_numpy(dtype=object)
+    facts = pd.DataFrame(
+        {"reds": reds, "blacks": blacks, "phase": phase, "outcome": outcome}, index=games.index
+    )
     for code, wanted in ((RED_WIN_BLACKS_LEFT, "red"), (BLACK_WIN_REDS_MORE, "black")):
         wrong = (result == wanted) & (outcome != wanted)
-        yield from _at_results(gate, code, games, wrong, reds, blacks, phase)
+        yield from _at_results(gate, code, games, facts.assign(outcome="")[wrong])
     # A recorded draw needs a game its departures left open; the quiet phases after the
     # last departure are not in the context.protocol, so such a draw is accepted as recorded.
     draw = result == "draw"
     draw_bad = draw & np.isin(outcome, ["red", "black"])
-    yield from _at_results(gate, DRAW_DECIDED, games, draw_bad, reds, blacks, phase, outcome)
+    yield from _at_results(gate, DRAW_DECIDED, games, facts[draw_bad])
     if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
 
 
 def _at_results(
-    gate: Regulated,
-    code: str,
-    games: pd.DataFrame,
-    wrong: np.ndarray,
-    reds: np.ndarray,
-    blacks: np.ndarray,
-    phase: np.ndarray,
-    outcome: np.ndarray | None = None,
+    gate: Regulated, code: str, games: pd.DataFrame, facts: pd.DataFrame
 ) -> Iterator[Finding]:
-    """One finding per contradicting game, grouped by the facts its message states."""
-    facts = pd.DataFrame(
-        {
-            "reds": reds,
-            "blacks": blacks,
-            "phase": phase,
-            "outcome": outcome if outcome is not None else "",
-        },
-        index=games.index,
-    )[wrong]
+    """One finding per contradicting game (the rows of `facts`: reds and blacks left, the
+    phase that decided the game, who it gave the win), grouped by the facts its message
+    states."""
     for (red, black, ended, won), group in facts.groupby(
         ["reds", "blacks", "phase", "outcome"], sort=False
     ):

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import click
 
-from ..errors import MafiaSheetsError
 from ..model import Rating
 from ..text import Plural, Text, terminal
-from .options import fail
+from .common import Run, write
 
 SUFFIXES = {"mwt": ".json", "csv": ".csv"}
 _STEMS = {"mwt": Text("mwt", "mwt"), "csv": Text("итоги", "results")}
@@ -31,25 +30,22 @@ def default_export(first: Path, kind: str, lang: str) -> Path:
     return folder / f"{stem}-{_STEMS[kind](lang)}{SUFFIXES[kind]}"
 
 
-def write_export(
-    kind: str, rating: Rating, out: Path, inputs: Sequence[Path], lang: str, debug: bool
-) -> None:
+def write_export(kind: str, rating: Rating, out: Path, inputs: Sequence[Path], run: Run) -> None:
     """Write the export atomically, then say what it holds and what it leaves empty."""
     from ..formats.csvtable import standings_csv
     from ..formats.mwt import upload_bytes
-    from .files import guard_output, write_atomic
 
     notes: list[Text] = []
-    try:
-        guard_output(out, inputs, SUFFIXES[kind])
-        if kind == "mwt":
-            data, notes = upload_bytes(rating)
-        else:
-            data = standings_csv(rating, lang)
-        write_atomic(out, data)
-    except MafiaSheetsError as error:
-        fail(error, lang, debug)
-    games = _GAMES(int((~rating.games["annulled"]).sum()), lang)
-    click.echo(terminal(_WRITTEN[kind](lang).format(path=out, games=games)))
+
+    def data() -> bytes:
+        if kind == "csv":
+            return standings_csv(rating, run.lang)
+        written, said = upload_bytes(rating)
+        notes.extend(said)
+        return written
+
+    write(out, inputs, data, run, SUFFIXES[kind])
+    games = _GAMES(int((~rating.games["annulled"]).sum()), run.lang)
+    click.echo(terminal(_WRITTEN[kind](run.lang).format(path=out, games=games)))
     for note in notes:
-        click.echo(terminal(f"  {note(lang)}"))
+        click.echo(terminal(f"  {note(run.lang)}"))

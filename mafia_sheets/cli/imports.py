@@ -7,14 +7,18 @@ not be placed is printed one line per kind.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import MafiaSheetsError
 from ..text import Plural, Text, terminal
-from .options import DEBUG, LANG, fail
+from .common import DEBUG, LANG, Run, gathered
+
+if TYPE_CHECKING:
+    from ..formats.base import Imported
 
 _GAMES = Plural(("игра", "игры", "игр"), ("game", "games"))
 _LINES = {
@@ -32,6 +36,15 @@ _LINES = {
         "The files hold no played games — no protocol written.",
     ),
 }
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    files: tuple[Path, ...]
+    out: Path
+    layout: str
+    lang: str
+    debug: bool
 
 
 @click.command("import")
@@ -54,7 +67,8 @@ _LINES = {
 )
 @LANG
 @DEBUG
-def import_command(files: tuple[Path, ...], out: Path, layout: str, lang: str, debug: bool) -> None:
+@gathered(ImportOptions)
+def import_command(options: ImportOptions) -> None:
     """Игры из других программ — в протокол / other software's games as a protocol.
 
     Читает JSON сайта рейтинга, онлайн-платформ и выгрузку world tour; формат
@@ -67,33 +81,32 @@ def import_command(files: tuple[Path, ...], out: Path, layout: str, lang: str, d
     from ..template.layouts import write_games
     from .files import guard_output, write_atomic
 
+    run, lang = Run(options.lang, options.debug), options.lang
     try:
-        guard_output(out, files)
-        imported = import_games([load_source(path) for path in files])
+        guard_output(options.out, options.files)
+        imported = import_games([load_source(path) for path in options.files])
         for name, kind, games in imported.read:
-            click.echo(
-                terminal(
-                    _LINES["read"](lang).format(
-                        file=name, format=kind(lang), games=_GAMES(games, lang)
-                    )
-                )
+            said = _LINES["read"](lang).format(
+                file=name, format=kind(lang), games=_GAMES(games, lang)
             )
+            click.echo(terminal(said))
         if not imported.games:
             raise MafiaSheetsError(_LINES["no_games"])
-        data = write_games(layout, imported.games, lang, settings=_settings(imported, files[0]))
-        write_atomic(out, data)
+        settings = _settings(imported, options.files[0])
+        write_atomic(
+            options.out, write_games(options.layout, imported.games, lang, settings=settings)
+        )
     except MafiaSheetsError as error:
-        fail(error, lang, debug)
+        run.fail(error)
     lines = lost_lines(imported.lost, lang)
     if lines:
         click.echo(_LINES["lost"](lang))
         click.echo(terminal("\n".join(f"  {text}" for text in lines), lines=True))
     count = _GAMES(len(imported.games), lang)
-    click.echo(terminal(_LINES["written"](lang).format(path=out, games=count)))
+    click.echo(terminal(_LINES["written"](lang).format(path=options.out, games=count)))
 
 
-def _settings(imported: Any, first: Path) -> dict[str, Any]:
+def _settings(imported: Imported, first: Path) -> dict[str, Any]:
     """The tournament's name (the source's, else the first file's) and the edition its
     games were scored by, when the source says or implies it."""
-    settings: dict[str, Any] = {"name": imported.name or first.stem}
-    return settings
+    return {"name": imported.name or first.stem}

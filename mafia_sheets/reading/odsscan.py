@@ -374,7 +374,8 @@ def _copied(segment: bytes, start: int, copies: int, scan: OdsScan) -> None:
     if scan.copied_text > MAX_COPIED_TEXT:
         raise Unsafe(
             Text(
-                f"повторённые ячейки копируют больше {number(MAX_COPIED_TEXT // 1024**2, 'ru')} МБ текста",
+                "повторённые ячейки копируют больше "
+                f"{number(MAX_COPIED_TEXT // 1024**2, 'ru')} МБ текста",
                 f"repeated cells copy over {number(MAX_COPIED_TEXT // 1024**2, 'en')} MB of text",
             )
         )
