@@ -116,7 +116,7 @@ def expand_folder(folder: Path) -> list[Path]:
     )
     found = sorted(
         p
-        for pattern in ("*.xlsx", "*.ods")
+        for pattern in ("*.xlsx",)
         for p in folder.glob(pattern)
         if not p.name.startswith("~$") and not p.stem.endswith(own)
     )
