@@ -22,7 +22,7 @@ from mafia_sheets.pipeline import evaluate
 from mafia_sheets.rating.rank import LotInput, rank
 from mafia_sheets.rating.score import ci_base, ci_divisor
 from mafia_sheets.report.json import outcome_json
-from mafia_sheets.report.xlsx_summary import summary_lines
+from mafia_sheets.report.sheets.summary import summary_lines
 from mafia_sheets.rules import RULE_KEYS, load_rules, parse_order, presets
 
 SITE = ("Правила", "ФИИМ рейтинга 7")

@@ -3,11 +3,13 @@ where they were read from (SPEC §2.1, §7)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import click
 
 from ..errors import MafiaSheetsError
 from ..text import LANGS, Text, terminal
-from .options import DEBUG, LANG, fail
+from .common import DEBUG, LANG, Run, gathered
 
 _HEAD = Text(
     "Правила подсчёта (лист «Турнир», параметр «Правила»; mafia-sheets rules НАЗВАНИЕ — "
@@ -22,33 +24,49 @@ _VALUES = Text(
 _DEFAULT = Text(" (по умолчанию)", " (the default)")
 
 
+@dataclass(frozen=True)
+class RulesOptions:
+    name: str | None
+    lang: str
+    debug: bool
+
+
 @click.command("rules")
 @click.argument("name", required=False)
 @LANG
 @DEBUG
-def rules(name: str | None, lang: str, debug: bool) -> None:
+@gathered(RulesOptions)
+def rules(options: RulesOptions) -> None:
     """Редакции правил подсчёта / the scoring editions shipped.
 
     \b
     mafia-sheets rules                    — список / the list
     mafia-sheets rules "ФИИМ рейтинга 7"  — все значения и источник / every value and its source
     """
-    from ..rules import DEFAULT_EDITION, find_edition, presets
+    from ..rules import find_edition
 
+    lang = options.lang
     try:
-        if name is None:
-            lines = [_HEAD(lang)]
-            for code, edition in ((c, r.edition) for c, r in presets().items()):
-                default = _DEFAULT(lang) if code == DEFAULT_EDITION else ""
-                lines.append(f"  {edition.name(lang)} [{code}]{default} — {edition.about(lang)}")
-            click.echo(terminal("\n".join(lines), lines=True))
+        if options.name is None:
+            click.echo(terminal("\n".join(listing(lang)), lines=True))
             return
-        found = find_edition(name)
+        found = find_edition(options.name)
         if found is None:
-            raise MafiaSheetsError(_unknown(name))
+            raise MafiaSheetsError(_unknown(options.name))
         click.echo(terminal("\n".join(edition_lines(found.edition.code, lang)), lines=True))
     except MafiaSheetsError as error:
-        fail(error, lang, debug)
+        Run(lang, options.debug).fail(error)
+
+
+def listing(lang: str) -> list[str]:
+    """Every edition shipped: its name, code and what it is, the default marked."""
+    from ..rules import DEFAULT_EDITION, presets
+
+    lines = [_HEAD(lang)]
+    for code, edition in ((c, r.edition) for c, r in presets().items()):
+        default = _DEFAULT(lang) if code == DEFAULT_EDITION else ""
+        lines.append(f"  {edition.name(lang)} [{code}]{default} — {edition.about(lang)}")
+    return lines
 
 
 def edition_lines(code: str, lang: str) -> list[str]:
