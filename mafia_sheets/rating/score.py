@@ -51,10 +51,12 @@ class Units:
 
 @dataclass(frozen=True)
 class Scored:
-    """The counted seat rows with every component in `units` (see :func:`seat_points`)."""
+    """The counted seat rows with every component in `units` (see :func:`seat_points`),
+    and the exact Ci of the seats paid it (by row position)."""
 
     seats: pd.DataFrame
     units: Units
+    ci: dict[int, Fraction]
 
 
 def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
@@ -116,7 +118,7 @@ def seat_points(season: Season, k: KSummary) -> Scored:
     Columns added: `result`, `win`, `heavy`, `paid` (the win earns win points: not when
     a disqualified winner's are voided by the «Победа при дисквалификации» setting),
     `killed_first_night`, `killed_first_night_red`, `hits` (blacks named in a best move),
-    `ci` (exact), and the int64 units `main_u` (win, loss and draw points),
+    and the int64 units `main_u` (win, loss and draw points),
     `penalty_u`, `best_move_u`, `awards_u` (the judge's extras and the auto-bonus),
     `ci_u`, `additional_u`.
     """
@@ -139,26 +141,30 @@ def seat_points(season: Season, k: KSummary) -> Scored:
     merged["killed_first_night"] = killed_n1
     merged["killed_first_night_red"] = killed_n1 & (team == "red")
     merged["hits"] = _best_move_hits(merged, killed_n1)
-    merged["ci"] = first_killed_compensation(merged, rules)
-    units = Units.of(rules, _values_in_play(merged, rules, k))
+    ci = first_killed_compensation(merged, rules)
+    units = Units.of(rules, _values_in_play(merged, rules, k, ci))
     merged["main_u"] = _main_units(merged, rules, k, units)
     merged["penalty_u"] = _penalty_units(left, units)
     merged["best_move_u"] = _best_move_units(merged, killed_n1, rules, units)
     merged["awards_u"] = _award_units(merged, rules, units)
-    merged["ci_u"] = [_whole_units(value, units) for value in merged["ci"]]
-    merged["ci_u"] = merged["ci_u"].astype(np.int64)
+    ci_u = np.zeros(len(merged), dtype=np.int64)
+    for index, value in ci.items():
+        ci_u[index] = _whole_units(value, units)
+    merged["ci_u"] = ci_u
     merged["additional_u"] = (
         merged["penalty_u"] + merged["best_move_u"] + merged["awards_u"] + merged["ci_u"]
     )
-    return Scored(merged, units)
+    return Scored(merged, units, ci)
 
 
-def _values_in_play(seats: pd.DataFrame, rules: RuleSet, k: KSummary) -> list[Fraction]:
+def _values_in_play(
+    seats: pd.DataFrame, rules: RuleSet, k: KSummary, paid: dict[int, Fraction]
+) -> list[Fraction]:
     """Values beyond the rule set's own that a seat may earn: the heavy win (K), the
     numeric extras typed, and Ci (unless its denominators would make the scale too big)."""
     heavy = [rules.win_of(role) * k.value for role in ROLES] if k.applied else []
     extras = [Fraction(v) for v in seats["extra"].dropna().unique()]
-    ci = [Fraction(v) for v in seats["ci"].unique() if v]
+    ci = list(set(paid.values()))
     base = Units.of(rules, [*heavy, *extras]).denominator
     if math.lcm(base, *(v.denominator for v in ci)) > MAX_SCALE:
         ci = []
@@ -238,9 +244,11 @@ def _award_units(seats: pd.DataFrame, rules: RuleSet, units: Units) -> np.ndarra
     award = bonus.map(table).fillna(0).to_numpy(dtype=np.int64)
     drawn_out = bonus.isin(["bp2", "bpl"] if rules.bp_any_team else ["bp", "bp2", "bpl"])
     award = np.where(in_draw & drawn_out.to_numpy(), 0, award)
-    numeric = np.array([units.count(Fraction(v)) if v is not None else 0 for v in seats["extra"]])
+    typed = seats["extra"].notna().to_numpy()
+    numeric = np.zeros(len(seats), dtype=np.int64)
+    numeric[typed] = [units.count(Fraction(v)) for v in seats["extra"].to_numpy()[typed]]
     auto = np.where(bonus.eq("worst_move").to_numpy(), 0, units.values["auto_bonus"])
-    return (award + numeric.astype(np.int64) + auto).astype(np.int64)
+    return (award + numeric + auto).astype(np.int64)
 
 
 # ---- Ci: first-killed compensation ---------------------------------------------------------
@@ -284,12 +292,12 @@ def _rounded(rules: RuleSet, value: Fraction) -> Fraction:
     return Fraction(math.floor(value * 100 + Fraction(1, 2)), 100)
 
 
-def first_killed_compensation(seats: pd.DataFrame, rules: RuleSet) -> np.ndarray:
-    """Ci of each seat (exact): paid to a red player killed on night 1, in the games the
-    edition's reading pays — only lost games; full when red lost and half when red won;
-    full unless black won, half when black won — the two half readings paying nothing
-    where the victim named no black."""
-    out = np.full(len(seats), Fraction(0), dtype=object)
+def first_killed_compensation(seats: pd.DataFrame, rules: RuleSet) -> dict[int, Fraction]:
+    """Ci of the seats paid it, by row position (exact): paid to a red player killed on
+    night 1, in the games the edition's reading pays — only lost games; full when red
+    lost and half when red won; full unless black won, half when black won — the two half
+    readings paying nothing where the victim named no black."""
+    out: dict[int, Fraction] = {}
     if not rules.pays_ci or not len(seats):
         return out
     red_n1 = seats["killed_first_night_red"].to_numpy(dtype=bool)
@@ -303,7 +311,8 @@ def first_killed_compensation(seats: pd.DataFrame, rules: RuleSet) -> np.ndarray
         factor = _ci_factor(rules.ci_when, str(result[index]), int(hits[index]))
         if factor:
             base = ci_base(rules, int(games[index]), int(deaths[index]))
-            out[index] = _rounded(rules, base * factor)
+            if base:
+                out[int(index)] = _rounded(rules, base * factor)
     return out
 
 
@@ -348,8 +357,9 @@ def player_totals(scored: Scored) -> pd.DataFrame:
     for column in ("penalty", "best_move", "awards"):
         sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
     ci: dict[str, Fraction] = {}
-    paid = seats[seats["ci"].map(bool).to_numpy(dtype=bool)]
-    for player, value in zip(paid["player"], paid["ci"], strict=True):
+    players = seats["player"].to_numpy(dtype=object)
+    for index, value in scored.ci.items():
+        player = players[index]
         ci[player] = ci.get(player, Fraction(0)) + value  # exact, whatever the scale
     sums["ci"] = _fractions(ci.get(p, Fraction(0)) for p in sums.index)
     sums["additional"] = _fractions(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePath
@@ -176,23 +177,30 @@ def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Tabl
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
     win = frame["game"].map(result).to_numpy(dtype=object) == frame["team"].to_numpy(dtype=object)
     bonus = frame["bonus"].to_numpy(dtype=object).copy()
-    number = np.array([isinstance(b, Decimal) for b in bonus], dtype=bool)
+    number = _each_distinct(bonus, lambda b: isinstance(b, Decimal))
     extra = np.full(len(bonus), None, dtype=object)
     findings: list[Finding] = []
+    unread = number  # read as an extra, or said at its cell
     if rules.extras_numeric:
         extra[number] = [Fraction(b) for b in bonus[number]]
     else:
-        whole = number & np.array([b == 1 for b in bonus], dtype=bool)
-        half = number & np.array([b == Decimal("0.5") for b in bonus], dtype=bool)
+        whole = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b == 1)
+        half = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b * 2 == 1)
+        unread = number & ~whole & ~half
         bonus[whole] = "bp"
         bonus[half & win] = "bp2"
         bonus[half & ~win] = "bpl"
-        other = number & ~whole & ~half
-        findings = list(_numbers_not_allowed(table, frame[other]))
-    bonus[np.array([isinstance(b, Decimal) for b in bonus], dtype=bool)] = None  # read or said
+        findings = list(_numbers_not_allowed(table, frame[unread]))
+    bonus[unread] = None
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
     frame["extra"] = pd.Series(extra, index=frame.index, dtype=object)
     return dataclasses.replace(table, frame=frame), findings
+
+
+def _each_distinct(values: np.ndarray, test: Callable[[object], bool]) -> np.ndarray:
+    """`test` of every value, asked once per distinct value (a million seats hold a few)."""
+    codes, uniques = pd.factorize(pd.Series(values, dtype=object), use_na_sentinel=False)
+    return np.array([test(u) for u in uniques], dtype=bool)[codes]
 
 
 def _numbers_not_allowed(table: Table, rows: pd.DataFrame) -> list[Finding]:
