@@ -388,6 +388,11 @@ def serve(host: str, port: int, lang: str, debug: bool) -> None:
         fail(error, lang, debug)
 
 
+from .seat import seat  # noqa: E402  (its module imports only click at the top)
+
+main.add_command(seat)
+
+
 def _lang_of(argv: Sequence[str]) -> str:
     """The --lang asked for, read by hand: click's parsing may be what failed."""
     words = list(argv)

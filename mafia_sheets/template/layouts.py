@@ -26,7 +26,7 @@ from ..reading.columns import COLUMNS, dropdown
 from ..text import Text
 from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import HEADER_FILL, LIST_ERROR, _list_validation
+from .workbook import HEADER_FILL, LIST_ERROR, _list_validation, roster_rows
 
 if TYPE_CHECKING:
     from xlsxwriter.format import Format
@@ -525,10 +525,8 @@ def _side_sheets(
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
         if players:
-            rows: list[list[object]] = [
-                [COLUMNS["players"][c](lang) for c in ("player", "club", "city")]
-            ]
-            rows += [[p.nickname, p.club, p.city] for p in players]
+            rows: list[list[object]] = [[name(lang) for name in COLUMNS["players"].values()]]
+            rows += roster_rows(players)
             out.append((SHEETS["players"](lang), rows))
         return out
     for code in ("tournament", "players", "protests", "lot"):

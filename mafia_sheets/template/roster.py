@@ -14,21 +14,25 @@ from typing import NamedTuple
 
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
+from ..reading.textfile import csv_rows
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
 
 class PlayerRow(NamedTuple):
-    """One roster row: nickname, club, city (the last two may be blank)."""
+    """One roster row: nickname, club, city, and what seating and the rating read beside
+    them (team, the rounds judged, other spellings); all but the nickname may be blank."""
 
     nickname: str
     club: str = ""
     city: str = ""
+    team: str = ""
+    judges: str = ""
+    aliases: str = ""
 
 
 TEXT_SUFFIXES = (".csv", ".txt", ".tsv")
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
-_DELIMITERS = ("\t", ";", ",")  # on equal counts the earlier one wins
 # Header words beyond the roster sheet's own names and aliases.
 _EXTRA_HEADERS = {
     "имя": "player",
@@ -38,7 +42,7 @@ _EXTRA_HEADERS = {
     "игроки": "player",
     "players": "player",
 }
-_FIELDS = ("player", "club", "city")
+_FIELDS = ("player", "club", "city", "team", "judges", "aliases")
 
 
 def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
@@ -135,44 +139,8 @@ def _text(cell: object) -> str:
 
 
 def _csv_rows(file: Path) -> list[Sequence[object]]:
-    import csv
-
-    text = _decode(file)
-    delimiter = _sniff_delimiter(text)
-    return list(csv.reader(text.splitlines(), delimiter=delimiter))
-
-
-def _decode(file: Path) -> str:
-    """utf-8 (with or without BOM) when it decodes, else Windows-1251 (Russian Excel)."""
-    data = file.read_bytes()
-    if b"\x00" in data[:4096]:
-        raise ProtocolReadError(
-            Text(
-                f"Файл игроков {file.name} не текстовый. Сохраните список как .csv или .xlsx.",
-                f"Players file {file.name} is not a text file. Save the list as .csv or .xlsx.",
-            ),
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1251")
-    except UnicodeDecodeError as exc:
-        raise ProtocolReadError(
-            Text(
-                f"Файл игроков {file.name}: неизвестная кодировка. Сохраните его как CSV UTF-8.",
-                f"Players file {file.name}: unknown text encoding. Save it as CSV UTF-8.",
-            ),
-        ) from exc
-
-
-def _sniff_delimiter(text: str) -> str:
-    """The separator used most in the first lines; a one-column list has none."""
-    sample = [line for line in text.splitlines() if line.strip()][:50]
-    counts = {d: sum(line.count(d) for line in sample) for d in _DELIMITERS}
-    best = max(_DELIMITERS, key=lambda d: counts[d])
-    return best if counts[best] else ","
+    what = Text(f"Файл игроков {file.name}", f"Players file {file.name}")
+    return list(csv_rows(file.read_bytes(), what))
 
 
 # ---- xlsx --------------------------------------------------------------------------------

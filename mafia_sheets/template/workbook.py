@@ -172,11 +172,17 @@ NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is
 # ---- the workbook ------------------------------------------------------------------------
 
 
-def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow] = ()) -> bytes:
+def build_template(
+    lang: str = "ru",
+    games: int = 0,
+    players: Sequence[PlayerRow] = (),
+    seated: Sequence[tuple[int, int, int, Sequence[str]]] = (),
+) -> bytes:
     """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
 
     `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
-    `players` become the roster rows of «Игроки».
+    `players` become the roster rows of «Игроки». `seated` pre-fills games from a
+    seating instead, one `(game, round, table, ten nicknames)` each.
     """
     from openpyxl import Workbook
 
@@ -188,18 +194,34 @@ def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang),
-        "players": [[p.nickname, p.club, p.city] for p in players],
+        "players": roster_rows(players),
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
         ],
     }
+    if seated:
+        rows["games"] = [[game, rnd, table] for game, rnd, table, _ in seated]
+        rows["seats"] = [
+            [game, seat, name]
+            for game, _, _, names in seated
+            for seat, name in enumerate(names, start=1)
+        ]
     for code, name in SHEETS.items():
         sheet = book.create_sheet(name(lang))
         _protocol_sheet(sheet, code, lang, rows.get(code, []))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
+    """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
+    fields = {"player": "nickname"}
+    return [
+        [getattr(p, fields.get(code, code), None) or None for code in COLUMNS["players"]]
+        for p in players
+    ]
 
 
 def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
