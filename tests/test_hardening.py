@@ -445,12 +445,12 @@ def test_the_output_is_judged_before_anything_is_read(tmp_path, monkeypatch):
 
 
 def test_our_own_bug_is_an_internal_error_not_save_again(tmp_path, monkeypatch):
-    from mafia_sheets.reading import sheets as read
+    from mafia_sheets.reading import rows as read
 
     def broken(*_: object) -> None:
         raise KeyError("bug")
 
-    monkeypatch.setattr(read, "_read_sheet", broken)
+    monkeypatch.setattr(read, "read_rows", broken)
     proto = Proto()
     proto.add_game(1, names("A"))
     path = tmp_path / "p.xlsx"

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..reading.columns import COLUMNS, dropdown
+from ..reading.labels import printed
 from ..text import Text
 from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
@@ -37,36 +38,39 @@ if TYPE_CHECKING:
 
 LAYOUT_CHOICES = ("rows", "blank", "wide")
 BLANK_TITLE = Text("ПРОТОКОЛ ИГРЫ", "GAME PROTOCOL")
+# Every label the blank and the wide template print is one of its field's own spellings
+# (reading.columns): `printed` refuses any other, so the product reads what it writes.
 _L = {
-    "tournament": Text("Турнир", "Tournament"),
-    "round": Text("Тур", "Round"),
-    "date": Text("Дата", "Date"),
-    "table": Text("Стол №", "Table #"),
-    "game": Text("Игра №", "Game #"),
-    "judge": Text("Судья", "Judge"),
-    "seat": Text("№", "#"),
-    "player": Text("Игрок", "Player"),
-    "role": Text("Роль", "Role"),
-    "fouls": Text("Фолы", "Fouls"),
-    "bonus": Text("Доп. баллы", "Extra points"),
-    "left": Text("Выбыл", "Left"),
-    "when": Text("Когда", "When"),
-    "result": Text("Победила команда", "Winning team"),
-    "best_move": Text("Лучший ход", "Best move"),
-    "victim": Text("Игрок №", "Player #"),
-    "ended": Text("Окончание", "Ended"),
-    "protest": Text("Протест", "Protest"),
-    "first_killed": Text("Первый убитый", "First killed"),
+    "tournament": printed("game", "tournament", "Турнир", "Tournament"),
+    "round": printed("game", "round", "Тур", "Round"),
+    "date": printed("game", "date", "Дата", "Date"),
+    "table": printed("game", "table", "Стол №", "Table #"),
+    "game": printed("game", "game", "Игра №", "Game #"),
+    "judge": printed("game", "judge", "Судья", "Judge"),
+    "seat": printed("seat", "seat", "№", "#"),
+    "player": printed("seat", "player", "Игрок", "Player"),
+    "role": printed("seat", "role", "Роль", "Role"),
+    "fouls": printed("seat", "fouls", "Фолы", "Fouls"),
+    "bonus": printed("seat", "bonus", "Доп. баллы", "Extra points"),
+    "left": printed("seat", "left", "Выбыл", "Left"),
+    "when": printed("seat", "when", "Когда", "When"),
+    "result": printed("game", "result", "Победила команда", "Winning team"),
+    "best_move": printed("game", "best_move", "Лучший ход", "Best move"),
+    "victim": printed("seat", "player", "Игрок №", "Player #"),
+    "ended": printed("game", "ended", "Окончание", "Ended"),
+    "protest": printed("game", "protest", "Протест", "Protest"),
+    "first_killed": printed("game", "first_killed", "Первый убитый", "First killed"),
 }
 _WIDE_BLOCKS = ("player", "role", "fouls", "bonus", "left", "when")
 _WIDE_GROUPS = {
-    "player": Text("Игрок", "Player"),
-    "role": Text("Роль", "Role"),
-    "fouls": Text("Фол", "Foul"),
-    "bonus": Text("Доп", "Extra"),
-    "left": Text("Выбыл", "Left"),
-    "when": Text("Когда", "When"),
+    "player": printed("seat", "player", "Игрок", "Player"),
+    "role": printed("seat", "role", "Роль", "Role"),
+    "fouls": printed("seat", "fouls", "Фол", "Foul"),
+    "bonus": printed("seat", "bonus", "Доп", "Extra"),
+    "left": printed("seat", "left", "Выбыл", "Left"),
+    "when": printed("seat", "when", "Когда", "When"),
 }
+_BEST_MOVE_SEAT = printed("seat", "best_move", "ЛХ", "BM")
 _RESULTS = ("red", "black", "draw")
 MARK = "x"
 FOUL_BOXES = 4
@@ -453,7 +457,7 @@ def _wide_sheet(
     for key in _WIDE_BLOCKS[1:]:
         heads += [f"{_WIDE_GROUPS[key](lang)} {n}" for n in range(1, 11)]
     tail = len(heads) + 1
-    heads += [_L["first_killed"](lang), *(f"{Text('ЛХ', 'BM')(lang)} {n}" for n in (1, 2, 3))]
+    heads += [_L["first_killed"](lang), *(f"{_BEST_MOVE_SEAT(lang)} {n}" for n in (1, 2, 3))]
     for c, value in enumerate(heads, start=1):
         cell = ws.cell(1, c, value)
         cell.font = Font(bold=True)
