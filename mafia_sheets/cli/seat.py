@@ -4,8 +4,6 @@ quality figures, a printable plan and a pre-filled protocol."""
 from __future__ import annotations
 
 import json
-import secrets
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,72 +12,31 @@ import click
 from ..errors import MafiaSheetsError
 from ..text import Text, terminal
 
-MAX_SEED = 2**32 - 1
-
-
-def _pairs(values: Sequence[str], option: str) -> list[tuple[str, str]]:
-    """`A,B` (or `A,B,C`: every pair of the group) → name pairs."""
-    from ..seating.shape import SeatingError
-
-    pairs: list[tuple[str, str]] = []
-    for value in values:
-        names = [" ".join(n.split()) for n in value.split(",")]
-        if len(names) < 2 or not all(names):
-            raise SeatingError(
-                Text(
-                    f"{option} «{value}»: нужны ники через запятую, например {option} Кот,Пёс.",
-                    f"{option} “{value}”: nicknames separated by commas are needed, e.g. "
-                    f"{option} Cat,Dog.",
-                )
-            )
-        pairs += [(a, b) for i, a in enumerate(names) for b in names[i + 1 :]]
-    return pairs
-
-
-def _judges(values: Sequence[str], entrants: list[Any]) -> list[Any]:
-    """`--judge NAME:ROUNDS`: the player does not play the rounds they judge."""
-    from dataclasses import replace
-
-    from ..seating.restrict import find, parse_rounds
-    from ..seating.shape import SeatingError
-
-    for value in values:
-        name, _, rounds_text = value.rpartition(":")
-        rounds = parse_rounds(rounds_text) if name.strip() else None
-        if not rounds:
-            raise SeatingError(
-                Text(
-                    f"--judge «{value}»: нужно НИК:ТУРЫ, например --judge Кот:1,3-4.",
-                    f"--judge “{value}”: NAME:ROUNDS is needed, e.g. --judge Cat:1,3-4.",
-                )
-            )
-        index = find(entrants, name.strip(), "--judge")
-        entrants[index] = replace(entrants[index], judges=entrants[index].judges | rounds)
-    return entrants
+MAX_SEED = 2**32 - 1  # the seeds numpy's generator is seeded with, as `--lot-seed`
 
 
 def roster_entrants(players: str | None, lang: str) -> list[Any] | None:
     """The roster of `--players`: a file (csv, xlsx, or a players.json), or a count."""
     from ..reading.safety import load_source
-    from ..seating.readers import read_people
-    from ..seating.restrict import entrant_of, numbered
-    from ..template.roster import read_players_file
+    from ..seating.restrict import numbered
+    from ..template.roster import entrants
 
     if players is None:
         return None
     path = Path(players)
     if players.strip().isdigit() and not path.exists():
         return numbered(int(players), lang)
-    if path.suffix.lower() == ".json":
-        return [entrant_of(name) for name in read_people(load_source(path))]
-    return [
-        entrant_of(r.nickname, r.club, r.team, r.city, r.judges, r.aliases)
-        for r in read_players_file(path)
-    ]
+    if not path.is_file():
+        from ..errors import ProtocolReadError
 
-
-def _seed(seed: int | None) -> int:
-    return secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+        raise ProtocolReadError(
+            Text(
+                f"Файл со списком игроков не найден: {path}. Проверьте путь и имя файла.",
+                f"Players file not found: {path}. Check the path and the file name.",
+            ),
+        )
+    source = load_source(path)
+    return entrants(source.name, source.data)
 
 
 @click.command()
@@ -103,6 +60,14 @@ def _seed(seed: int | None) -> int:
     "--seed",
     type=click.IntRange(0, MAX_SEED),
     help="Затравка: та же рассадка при повторе / seed: the same schedule again.",
+)
+@click.option(
+    "--effort",
+    type=click.FloatRange(0.01, 20),
+    default=1.0,
+    show_default=True,
+    help="Длина поиска: больше — дольше и, может быть, лучше / search length: more is "
+    "slower and may be better.",
 )
 @click.option(
     "--apart",
@@ -176,7 +141,7 @@ def seat(**options: Any) -> None:
 
 
 def _run(options: dict[str, Any]) -> None:
-    from ..seating.figures import measure
+    from ..seating.run import Ask, name_pairs
     from ..seating.shape import SeatingError
 
     lang = options["lang"]
@@ -194,57 +159,48 @@ def _run(options: dict[str, Any]) -> None:
                 "Give --players (a roster file or a count) or --schedule (a schedule file).",
             )
         )
-    schedule, entrants, restrictions, seed = _schedule(options, entrants)
-    figures = measure(schedule, restrictions)
-    _write_outputs(options, schedule, entrants, figures)
+    ask = Ask(
+        options["tables"],
+        options["rounds"],
+        options["games_per_player"],
+        options["seed"],
+        name_pairs(options["apart"], "--apart"),
+        name_pairs(options["together"], "--together"),
+        tuple(options["judge"]),
+        options["effort"],
+    )
+    seated = _seated(options, entrants, ask)
+    _write_outputs(options, seated)
     if options["as_json"]:
         from ..seating.export import schedule_json
 
-        click.echo(
-            json.dumps(schedule_json(schedule, figures, lang, seed), ensure_ascii=False, indent=2)
-        )
+        data = schedule_json(seated.schedule, seated.figures, lang, seated.seed)
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    _say(options, schedule, figures, seed)
+    _say(options, seated)
 
 
-def _schedule(
-    options: dict[str, Any], entrants: list[Any] | None
-) -> tuple[Any, Any, Any, int | None]:
-    """The schedule asked for: read from a file, or made; with its restrictions."""
-    from ..seating.restrict import entrant_of, restrictions_for
+def _seated(options: dict[str, Any], entrants: list[Any] | None, ask: Any) -> Any:
+    """The schedule read from a file and judged, or made, with a progress line."""
+    from ..seating import run
 
-    apart = _pairs(options["apart"], "--apart")
-    together = _pairs(options["together"], "--together")
     if options["schedule_file"] is not None:
         from ..reading.safety import load_source
         from ..seating.readers import read_schedule
 
         names = [e.name for e in entrants] if entrants else []
-        schedule = read_schedule(load_source(options["schedule_file"]), names, options["lang"])
-        known = {e.name: e for e in entrants or []}
-        entrants = [known.get(n) or entrant_of(n) for n in schedule.names]
-        entrants = _judges(options["judge"], entrants)
-        return schedule, entrants, restrictions_for(entrants, schedule.shape, apart, together), None
-    from ..seating.optimise import seat_players
-    from ..seating.shape import shape_for
+        source = load_source(options["schedule_file"])
+        return run.judge(read_schedule(source, names, options["lang"]), entrants, ask)
     from .seat_text import Progress
 
-    assert entrants is not None
-    entrants = _judges(options["judge"], entrants)
-    shape = shape_for(
-        len(entrants), options["tables"], options["rounds"], options["games_per_player"]
-    )
-    restrictions = restrictions_for(entrants, shape, apart, together)
-    seed = _seed(options["seed"])
     progress = Progress(options["lang"])
     try:
-        schedule = seat_players([e.name for e in entrants], shape, restrictions, seed, progress)
+        return run.make(entrants or [], ask, progress)
     finally:
         progress.done()
-    return schedule, entrants, restrictions, seed
 
 
-def _write_outputs(options: dict[str, Any], schedule: Any, entrants: Any, figures: Any) -> None:
+def _write_outputs(options: dict[str, Any], seated: Any) -> None:
     from ..seating.wording import line
     from .files import write_atomic
 
@@ -252,17 +208,17 @@ def _write_outputs(options: dict[str, Any], schedule: Any, entrants: Any, figure
     if options["plan_out"] is not None:
         from ..report.plan import plan_workbook
 
-        write_atomic(options["plan_out"], plan_workbook(schedule, figures, lang))
+        write_atomic(options["plan_out"], plan_workbook(seated.schedule, seated.figures, lang))
         click.echo(terminal(line("plan_written", lang, path=options["plan_out"])), err=True)
     if options["protocol_out"] is not None:
         from ..template.prefill import prefilled_protocol
 
-        data = prefilled_protocol(schedule, entrants, options["layout"], lang)
+        data = prefilled_protocol(seated.schedule, seated.entrants, options["layout"], lang)
         write_atomic(options["protocol_out"], data)
         click.echo(terminal(line("protocol_written", lang, path=options["protocol_out"])), err=True)
 
 
-def _say(options: dict[str, Any], schedule: Any, figures: Any, seed: int | None) -> None:
+def _say(options: dict[str, Any], seated: Any) -> None:
     from ..seating.wording import (
         GAMES,
         PLAYERS,
@@ -274,6 +230,7 @@ def _say(options: dict[str, Any], schedule: Any, figures: Any, seed: int | None)
     )
 
     lang = options["lang"]
+    schedule, figures, seed = seated.schedule, seated.figures, seated.seed
     shape = schedule.shape
     counts = {
         "players": PLAYERS(shape.players, lang),

@@ -55,6 +55,7 @@ def build_rating(
         points=points,
         sources=season.sources,
         stats=extra,
+        merged=season.merged,
     )
 
 

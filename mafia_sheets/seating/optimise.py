@@ -45,11 +45,12 @@ def problem_of(shape: Shape, restrictions: Restrictions) -> Problem:
     return Problem(shape, low, high, available, kind)
 
 
-def iterations(shape: Shape) -> int:
+def iterations(shape: Shape, effort: float = 1.0) -> int:
     """The tabu search's length: a step prices every swap of a round (≈ P² numbers), so
-    large rosters get fewer steps; about three seconds of one core here."""
+    large rosters get fewer steps; about three seconds of one core here. `effort` scales
+    it (the tests use a small one)."""
     cost = 60e-6 + 2e-8 * shape.players * shape.players
-    return max(1500, min(12000, int(2.5 / cost)))
+    return max(1, int(effort * max(1500, min(12000, int(2.5 / cost)))))
 
 
 def seat_players(
@@ -58,13 +59,15 @@ def seat_players(
     restrictions: Restrictions,
     seed: int,
     progress: Progress | None = None,
+    effort: float = 1.0,
 ) -> Schedule:
     """A schedule for `names` in `shape`: restrictions honoured first, then even pairs,
     then even seats."""
     rng = np.random.default_rng(seed)
     problem = problem_of(shape, restrictions)
     group = first_groups(problem, sit_outs(problem, rng), rng)
-    group = _search_groups(problem, group, rng, progress or (lambda _: None))
+    total = iterations(shape, effort)
+    group = _search_groups(problem, group, rng, total, progress or (lambda _: None))
     games = [
         np.flatnonzero(group[r] == t).tolist()
         for r, tables in enumerate(shape.tables)
@@ -79,10 +82,9 @@ def seat_players(
 
 
 def _search_groups(
-    problem: Problem, group: np.ndarray, rng: np.random.Generator, progress: Progress
+    problem: Problem, group: np.ndarray, rng: np.random.Generator, total: int, progress: Progress
 ) -> np.ndarray:
     """Tabu search for a third of the budget, then the spread squeezed with the rest."""
-    total = iterations(problem.shape)
     done = 0
 
     def tick() -> None:

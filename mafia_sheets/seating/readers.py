@@ -332,7 +332,23 @@ def _own_schedule(data: dict[str, Any], roster: Sequence[str], lang: str, name: 
         numbers.append(tuple(shown))
     where = f"{name}: rounds"
     named = [[[_label(p, roster, lang, where) for p in g] for g in r] for r in rounds]
-    return _named(name, named, roster, tuple(numbers))
+    return _named(name, named, roster or _own_players(data, named), tuple(numbers))
+
+
+def _own_players(data: dict[str, Any], named: list[list[list[str]]]) -> list[str]:
+    """Every player of a `seat --json` file in its roster order: the figures' list of
+    games per player, then whoever sits out, then whoever plays."""
+    figures = data.get("figures")
+    games = figures.get("games") if isinstance(figures, dict) else None
+    listed = games.get("per_player") if isinstance(games, dict) else None
+    order: list[str] = []
+    if isinstance(listed, list):
+        order += [str(p["player"]) for p in listed if isinstance(p, dict) and "player" in p]
+    for entry in data["rounds"]:
+        out = entry.get("out") if isinstance(entry, dict) else None
+        order += [str(p) for p in out] if isinstance(out, list) else []
+    order += [p for r in named for g in r for p in g]
+    return list(dict.fromkeys(" ".join(p.split()) for p in order if p.strip()))
 
 
 def _key(game_id: object) -> str:

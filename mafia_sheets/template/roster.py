@@ -7,14 +7,16 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import NamedTuple
 
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
 from ..reading.textfile import csv_rows
+from ..seating.model import Entrant
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
@@ -51,7 +53,6 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     Raises :class:`ProtocolReadError` with one line saying what is wrong and what to do.
     """
     file = Path(path)
-    suffix = file.suffix.lower()
     if not file.is_file():
         raise ProtocolReadError(
             Text(
@@ -59,17 +60,23 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
                 f"Players file not found: {file}. Check the path and the file name.",
             ),
         )
+    return read_players(file.name, file.read_bytes())
+
+
+def read_players(name: str, data: bytes) -> list[PlayerRow]:
+    """Roster rows from the bytes of a `.csv` or `.xlsx` file named `name`."""
+    suffix = PurePath(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        rows = _csv_rows(file)
+        rows = _csv_rows(name, data)
     elif suffix in BOOK_SUFFIXES:
-        rows = _xlsx_rows(file)
+        rows = _xlsx_rows(name, data)
     else:
         raise ProtocolReadError(
             Text(
-                f"Файл игроков {file.name}: формат {suffix or '(без расширения)'} не "
+                f"Файл игроков {name}: формат {suffix or '(без расширения)'} не "
                 "поддерживается. "
                 "Сохраните список как .xlsx или .csv.",
-                f"Players file {file.name}: unsupported format {suffix or '(no extension)'}. "
+                f"Players file {name}: unsupported format {suffix or '(no extension)'}. "
                 "Save the list as .xlsx or .csv.",
             ),
         )
@@ -77,13 +84,28 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     if not players:
         raise ProtocolReadError(
             Text(
-                f"В файле игроков {file.name} нет ни одного ника. Впишите по одному нику в строку "
+                f"В файле игроков {name} нет ни одного ника. Впишите по одному нику в строку "
                 "в первую колонку (или под заголовок «Игрок»).",
-                f"Players file {file.name} has no nicknames. Put one nickname per row "
+                f"Players file {name} has no nicknames. Put one nickname per row "
                 "in the first column (or under a «Player» header).",
             ),
         )
     return players
+
+
+def entrants(name: str, data: bytes) -> list[Entrant]:
+    """The roster as seating reads it: csv or xlsx as above, or a `players.json`
+    (`{"people": [{"id", "name"}]}`, the seating tools' roster)."""
+    from ..model import Source
+    from ..seating.readers import read_people
+    from ..seating.restrict import entrant_of
+
+    if PurePath(name).suffix.lower() == ".json":
+        return [entrant_of(n) for n in read_people(Source(name, data))]
+    return [
+        entrant_of(r.nickname, r.club, r.team, r.city, r.judges, r.aliases)
+        for r in read_players(name, data)
+    ]
 
 
 def roster_from_rows(rows: Iterable[Sequence[object]]) -> list[PlayerRow]:
@@ -138,20 +160,22 @@ def _text(cell: object) -> str:
 # ---- csv ---------------------------------------------------------------------------------
 
 
-def _csv_rows(file: Path) -> list[Sequence[object]]:
-    what = Text(f"Файл игроков {file.name}", f"Players file {file.name}")
-    return list(csv_rows(file.read_bytes(), what))
+def _csv_rows(name: str, data: bytes) -> list[Sequence[object]]:
+    return list(csv_rows(data, Text(f"Файл игроков {name}", f"Players file {name}")))
 
 
 # ---- xlsx --------------------------------------------------------------------------------
 
 
-def _xlsx_rows(file: Path) -> list[Sequence[object]]:
+def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
     """The sheet named Игроки/Players when there is one, else the first sheet."""
     from python_calamine import CalamineWorkbook
 
     try:
-        book = CalamineWorkbook.from_path(str(file))
+        from ..reading.safety import inspect_workbook
+
+        inspect_workbook(data, file)
+        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = book.sheet_names
         wanted = {fold(SHEETS["players"](lang)) for lang in ("ru", "en")}
         name = next((n for n in names if fold(n) in wanted), names[0] if names else None)
@@ -159,11 +183,12 @@ def _xlsx_rows(file: Path) -> list[Sequence[object]]:
             return []
         return list(book.get_sheet_by_name(name).to_python())
     except Exception as exc:  # calamine raises several unrelated types for a bad zip
+        why = exc.message if isinstance(exc, ProtocolReadError) else Text(str(exc), str(exc))
         raise ProtocolReadError(
             Text(
-                f"Файл игроков {file.name} не читается как книга Excel ({exc}). Откройте его "
+                f"Файл игроков {file} не читается как книга Excel ({why.ru}). Откройте его "
                 "в Excel и сохраните заново как .xlsx или сохраните список как .csv.",
-                f"Players file {file.name} cannot be read as an Excel workbook ({exc}). "
+                f"Players file {file} cannot be read as an Excel workbook ({why.en}). "
                 "Open it in Excel and save it again as .xlsx, or save the list as .csv.",
             ),
         ) from exc
