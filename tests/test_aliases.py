@@ -10,7 +10,7 @@ from builders import Proto, names
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.report.json import outcome_json
 from mafia_sheets.report.xlsx import results_workbook
-from mafia_sheets.report.xlsx_summary import summary_lines
+from mafia_sheets.report.sheets.summary import summary_lines
 
 
 def renamed(aliases: dict[str, str], extra: list[dict[str, str]] = ()) -> Proto:

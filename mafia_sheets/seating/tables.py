@@ -85,7 +85,7 @@ def normal_values(problem: Problem, group: np.ndarray) -> np.ndarray:
     """The meeting counts of every unrestricted pair."""
     met = meetings(group, problem.shape.tables)
     upper = np.triu_indices(problem.shape.players, 1)
-    return met[upper][problem.kind[upper] == NORMAL]
+    return np.asarray(met[upper][problem.kind[upper] == NORMAL])
 
 
 class Search:
@@ -128,7 +128,7 @@ class Search:
     def _uneven(self, games: np.ndarray) -> np.ndarray:
         """The price of each player's game count: 0 within bounds."""
         off = np.maximum(self.problem.low - games, 0) + np.maximum(games - self.problem.high, 0)
-        return GAMES_WEIGHT * off * off
+        return np.asarray(GAMES_WEIGHT * off * off)
 
     @property
     def even(self) -> bool:
@@ -199,7 +199,7 @@ class Search:
         """A player sitting out may take a seat only in a round they are free to play."""
         join = ~real & self.problem.available[r]
         out_in = real[:, None] & join[None, :]
-        return (real[:, None] & real[None, :]) | out_in | out_in.T
+        return np.asarray((real[:, None] & real[None, :]) | out_in | out_in.T)
 
     def step(self, r: int, best: float) -> None:
         """The best allowed swap of round r, then any other improving swaps between

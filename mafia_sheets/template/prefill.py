@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from ..seating.model import Entrant, Schedule
 from .layouts import GameData, SeatData, write_games
 from .roster import PlayerRow
-from .workbook import build_template
 
 
 def seated_games(schedule: Schedule) -> list[tuple[int, int, int, tuple[str, ...]]]:
@@ -66,8 +65,6 @@ def prefilled_protocol(
     """The protocol workbook of the schedule in `layout` (rows, blank or wide)."""
     games = seated_games(schedule)
     players = roster_of(schedule, entrants)
-    if layout == "rows":
-        return build_template(lang, players=players, seated=games)
     data = [
         GameData(str(game), round=rnd, table=table, seats=[SeatData(n) for n in names])
         for game, rnd, table, names in games

@@ -54,13 +54,17 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     """
     file = Path(path)
     if not file.is_file():
-        raise ProtocolReadError(
-            Text(
-                f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
-                f"Players file not found: {file}. Check the path and the file name.",
-            ),
-        )
+        raise missing_players_file(file)
     return read_players(file.name, file.read_bytes())
+
+
+def missing_players_file(file: Path) -> ProtocolReadError:
+    return ProtocolReadError(
+        Text(
+            f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
+            f"Players file not found: {file}. Check the path and the file name.",
+        ),
+    )
 
 
 def read_players(name: str, data: bytes) -> list[PlayerRow]:
