@@ -9,8 +9,8 @@ from builders import Proto, names
 
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.report.json import outcome_json
-from mafia_sheets.report.xlsx import results_workbook
 from mafia_sheets.report.sheets.summary import summary_lines
+from mafia_sheets.report.xlsx import results_workbook
 
 
 def renamed(aliases: dict[str, str], extra: list[dict[str, str]] = ()) -> Proto:

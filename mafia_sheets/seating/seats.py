@@ -27,6 +27,13 @@ from .model import SEAT_GROUPS, SEATS
 Games = Sequence[Sequence[int]]  # each game's ten players, in any order
 GROUP_OF_SEAT = tuple(next(i for i, g in enumerate(SEAT_GROUPS) if s + 1 in g) for s in range(10))
 MAX_FLIPS = 20_000
+NEUTRAL_WALKS = 30  # times to wander when no flip improves
+NEUTRAL_STEPS = 3  # neutral flips a wander makes
+
+
+def _spread(counts: np.ndarray) -> int:
+    """The largest spread between players over the seat groups."""
+    return int((counts.max(axis=0) - counts.min(axis=0)).max())
 
 
 class Colouring:
@@ -104,18 +111,33 @@ class Colouring:
         return counts
 
     def balance(self, rng: np.random.Generator) -> None:
-        """Flip improving Kempe chains until none is left (or MAX_FLIPS)."""
+        """Flip improving Kempe chains until none is left; when stuck, a few flips that
+        change nothing (an extra seat passed on to another player) let the next improving
+        one be found (at most MAX_FLIPS flips, NEUTRAL_WALKS walks)."""
         counts = self.group_counts()
         target = counts.mean(axis=0)
         partial = [c for c, seats in enumerate(self.at_copy) if None in seats]
+        floor = int(any(not float(t).is_integer() for t in target))  # the least spread
+        walks = 0
         for _ in range(MAX_FLIPS):
-            if not self._improve(partial, counts, target, rng):
+            if self._improve(partial, counts, target, rng):
+                continue
+            walks += 1
+            if walks > NEUTRAL_WALKS or _spread(counts) <= floor:
                 return
+            for _ in range(NEUTRAL_STEPS):
+                self._improve(partial, counts, target, rng, slack=1e-9)
 
     def _improve(
-        self, partial: list[int], counts: np.ndarray, target: np.ndarray, rng: np.random.Generator
+        self,
+        partial: list[int],
+        counts: np.ndarray,
+        target: np.ndarray,
+        rng: np.random.Generator,
+        slack: float = -1e-9,
     ) -> bool:
-        """One improving flip from some partial copy, if there is one."""
+        """One flip from some partial copy that changes the squared distance from the
+        average by less than `slack` (improving by default), if there is one."""
         for copy in rng.permutation(partial):
             copy = int(copy)
             seats = self.at_copy[copy]
@@ -125,13 +147,21 @@ class Colouring:
                 for b in rng.permutation(missing):
                     a, b = int(a), int(b)
                     if GROUP_OF_SEAT[a] != GROUP_OF_SEAT[b] and self._try(
-                        copy, a, b, counts, target
+                        copy, (a, b), counts, target, slack
                     ):
                         return True
         return False
 
-    def _try(self, copy: int, a: int, b: int, counts: np.ndarray, target: np.ndarray) -> bool:
+    def _try(
+        self,
+        copy: int,
+        seats: tuple[int, int],
+        counts: np.ndarray,
+        target: np.ndarray,
+        slack: float,
+    ) -> bool:
         """Flip the a/b chain from `copy` when the two players at its ends gain by it."""
+        a, b = seats
         path = self._path(copy, a, b, from_game=False)
         end = path[-1][1]  # the path leaves copies by a, so it ends at a copy after b
         u, v = self.owner[copy], self.owner[end]
@@ -143,7 +173,7 @@ class Colouring:
         change[1, ga], change[1, gb] = 1, -1
         before = ((counts[[u, v]] - target) ** 2).sum()
         after = ((counts[[u, v]] + change - target) ** 2).sum()
-        if after >= before - 1e-9:
+        if after >= before + slack:
             return False
         self._flip(path, a, b)
         counts[[u, v]] += change
