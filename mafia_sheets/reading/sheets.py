@@ -9,8 +9,6 @@ gives them (typing is `parse`'s job). Formulas are read as their cached values.
 from __future__ import annotations
 
 import io
-import re
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -20,6 +18,7 @@ from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import HeaderRead, Places, Reading, Source
 from ..text import MAX_CELL_TEXT, Text, cell_text, utf16_length
+from .cellref import column_letter
 from .columns import COLUMNS, REQUIRED_COLUMNS, SCHEMA
 from .matching import (
     closest_column,
@@ -29,7 +28,7 @@ from .matching import (
     match_header,
 )
 from .values import is_blank
-from .xlsxscan import protocol_sheets
+from .xlsxscan import WorkbookScan
 
 HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
 
@@ -178,22 +177,18 @@ class RawWorkbook:
     reading: Reading | None = None  # the layout the games were found in
 
 
-def column_letter(index: int) -> str:
-    """0 → 'A', 25 → 'Z', 26 → 'AA'."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
+def read_workbook(
+    source: Source, scan: WorkbookScan | None = None
+) -> tuple[RawWorkbook, list[Finding]]:
+    """Open the bytes, find the protocol sheets, return their raw columns and findings.
 
-
-def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
-    """Open the bytes, find the protocol sheets, return their raw columns and findings."""
+    With the safety scan's `scan`, the reader is handed exactly the parts the scan judged,
+    and the facts python-calamine does not give (hidden columns) come from the scan."""
     from python_calamine import CalamineWorkbook
 
     try:
-        workbook = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
+        data = scan.reader_archive() if scan is not None else source.data
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = tuple(workbook.sheet_names)
     except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
@@ -205,7 +200,7 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
     findings: list[Finding] = []
     sheets: dict[str, RawSheet] = {}
     headers: list[HeaderRead] = []
-    hidden = hidden_columns(source.data)
+    hidden = scan.hidden_columns() if scan is not None else {}
     lookup = vocab.sheet_lookup()
     others: list[str] = []  # sheets for the other layouts' readers (game sheets, rows)
     for name in names:
@@ -267,44 +262,6 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
             )
     workbook_read = RawWorkbook(source.name, sheets, names, reading=reading, headers=tuple(headers))
     return workbook_read, findings
-
-
-_COL = re.compile(rb"<(?:\w+:)?col\b([^>]*)>")
-_ATTR = re.compile(rb"\b(min|max|hidden)\s*=\s*[\"']([^\"']*)[\"']")
-_COLS_HEAD = 1 << 18  # <cols> comes before <sheetData>: the head of the part holds it
-
-
-def hidden_columns(data: bytes) -> dict[str, frozenset[int]]:
-    """Sheet name → 0-based indices of its hidden columns (helper columns a club hides).
-
-    calamine does not say which columns are hidden, so the sheet's `<cols>` element is
-    read from the head of its XML part; a file that is not a plain zip has none.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            infos = {info.filename: info for info in archive.infolist()}
-            found = {}
-            for sheet in protocol_sheets(data, infos):
-                with archive.open(sheet.part) as stream:
-                    head = stream.read(_COLS_HEAD)
-                found[sheet.name] = _hidden_in(head.split(b"<sheetData", 1)[0])
-            return found
-    except Exception:  # safety has vetted the archive; a part it cannot parse hides nothing
-        return {}
-
-
-def _hidden_in(head: bytes) -> frozenset[int]:
-    hidden: set[int] = set()
-    for tag in _COL.finditer(head):
-        attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(tag.group(1))}
-        if attrs.get("hidden", "0").lower() not in ("1", "true"):
-            continue
-        try:
-            low, high = int(attrs["min"]), int(attrs.get("max", attrs["min"]))
-        except (KeyError, ValueError):
-            continue
-        hidden.update(range(low - 1, min(high, low + 16384)))
-    return frozenset(hidden)
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:
