@@ -53,7 +53,9 @@ def run(args: list[str], cwd: Path, scratch: Path) -> tuple[int, float, float, s
         seconds, kb = time.monotonic() - started, float(usage.ru_maxrss)
         if TIME.exists():
             fields = measured.read().split()
-            seconds, kb = (float(fields[-2]), float(fields[-1])) if len(fields) >= 2 else (seconds, kb)
+            seconds, kb = (
+                (float(fields[-2]), float(fields[-1])) if len(fields) >= 2 else (seconds, kb)
+            )
         err.seek(0)
         stderr = err.read().decode("utf-8", "replace")
     return os.waitstatus_to_exitcode(status), seconds, kb / 1024, stderr
@@ -84,7 +86,10 @@ def main() -> None:
     parser.add_argument("--commands", default=",".join(COMMANDS))
     parser.add_argument("--out", type=Path, default=HERE / "hostile.md")
     options = parser.parse_args()
-    rows = ["| shape | family | command | exit | s | peak MB | verdict | answer |", "|---|---|---|---:|---:|---:|---|---|"]
+    rows = [
+        "| shape | family | command | exit | s | peak MB | verdict | answer |",
+        "|---|---|---|---:|---:|---:|---|---|",
+    ]
     failed = 0
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
@@ -97,12 +102,15 @@ def main() -> None:
                 scratch = work / f"tmp-{name}-{command}"
                 scratch.mkdir()
                 out = work / f"{name}-{command}-out.xlsx"
-                code, seconds, mb, stderr = run(COMMANDS[command](path.name, out.name), work, scratch)
+                code, seconds, mb, stderr = run(
+                    COMMANDS[command](path.name, out.name), work, scratch
+                )
                 clean = not any(p.is_file() for p in scratch.rglob("*"))
                 verdict = judge(code, seconds, mb, stderr, path.read_bytes() == before, clean)
                 failed += verdict != "ok"
                 answer = (stderr.strip().splitlines() or [""])[-1][:90].replace("|", "\\|")
-                rows.append(f"| {name} | {shape.family} | {command} | {code} | {seconds:.2f} | {mb:.0f} | {verdict} | {answer} |")
+                cells = [name, shape.family, command, code, f"{seconds:.2f}", f"{mb:.0f}"]
+                rows.append("| " + " | ".join(map(str, [*cells, verdict, answer])) + " |")
                 print(rows[-1], flush=True)
                 shutil.rmtree(scratch, ignore_errors=True)
                 out.unlink(missing_ok=True)

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from mafia_sheets.errors import ExitStatus, ProtocolReadError
 from mafia_sheets.model import Source
-from mafia_sheets.reading import archive, safety, xlsxsheet
-from mafia_sheets.reading import xmlscan
+from mafia_sheets.reading import archive, safety, xlsxsheet, xmlscan
 from mafia_sheets.reading.protocol import load_protocol
 from mafia_sheets.reading.safety import inspect_workbook, load_source
 

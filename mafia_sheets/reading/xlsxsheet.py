@@ -202,8 +202,9 @@ class _SheetScanner:
         self.scan = Scan()
         self.prefix: bytes | None = None  # the root element's, once seen
         self.phase = "head"
-        self.pending = b""  # data from the last cell start on: that cell may go on
-        self.pending_names = b""  # the same with name-ending bytes as spaces
+        self.pending: list[bytes] = []  # data from the last cell start on: it may go on
+        self.pending_names: list[bytes] = []  # the same with name-ending bytes as spaces
+        self.waiting = 0
         self.row, self.col = 0, 0  # where the reader puts a cell without a reference (0-based)
         self.hidden: set[int] = set()
 
@@ -238,27 +239,38 @@ class _SheetScanner:
     # ---- cells ---------------------------------------------------------------------------
 
     def _data(self, region: bytes, final: bool) -> None:
-        """Count and place the cells of whole cells (a cell may go on in the next region:
-        the data from the last cell start waits, bounded by `max_cell`)."""
-        old = len(self.pending)
-        data = self.pending + region if old else region
-        names = (
-            self.pending_names + region.translate(NAME_ENDS) if old else data.translate(NAME_ENDS)
-        )
-        cut = len(data) if final else _last_cell_start(names, self._p, old)
-        if cut < 0:  # no new cell start: the waiting cell goes on, or nothing can
-            cut = 0 if old else len(data)
-        self.pending, self.pending_names = data[cut:], names[cut:]
-        if len(self.pending) > self.max_cell:
-            raise _too_big_cell(self.part, self.max_cell)
-        if not cut:
+        """Count and place the cells of whole cells: a cell may go on in the next region,
+        so the data from the last cell start waits (bounded by `max_cell`)."""
+        names = region.translate(NAME_ENDS)
+        cut = len(region) if final else _last_cell_start(names, self._p)
+        if cut < 0 and self.pending:  # the waiting cell goes on
+            self._wait(region, names)
             return
-        body, names = data[:cut], names[:cut]
+        if cut < 0:  # no cell starts here: nothing can go on past it
+            cut = len(region)
+        if self.pending:
+            body = b"".join([*self.pending, region[:cut]])
+            body_names = b"".join([*self.pending_names, names[:cut]])
+        else:
+            body, body_names = region[:cut], names[:cut]
+        self.pending, self.pending_names, self.waiting = [], [], 0
+        self._wait(region[cut:], names[cut:])
+        if body:
+            self._body(body, body_names)
+
+    def _wait(self, data: bytes, names: bytes) -> None:
+        if data:
+            self.pending.append(data)
+            self.pending_names.append(names)
+            self.waiting += len(data)
+            if self.waiting > self.max_cell:
+                raise _too_big_cell(self.part, self.max_cell)
+
+    def _body(self, body: bytes, names: bytes) -> None:
         foreign = _foreign_any(names, self._p)
         patterns = _Patterns.of(None if foreign else self._p)
-        tags = (
-            len(patterns.cell_tag.findall(body)) if foreign else names.count(b"<" + self._p + b"c ")
-        )
+        p = self._p
+        tags = len(patterns.cell_tag.findall(body)) if foreign else names.count(b"<" + p + b"c ")
         if self.loose:
             self._tokens(body, patterns, tags)
         else:
@@ -430,10 +442,10 @@ def _data_end(region: bytes) -> int | None:
     return None
 
 
-def _last_cell_start(names: bytes, prefix: bytes, start: int) -> int:
-    """Where the last cell tag from `start` on starts (under any prefix); -1: none."""
-    mine = names.rfind(b"<" + prefix + b"c ", start)
-    other = names.rfind(b":c ", start)
+def _last_cell_start(names: bytes, prefix: bytes) -> int:
+    """Where the last cell tag starts (under any prefix); -1 when there is none."""
+    mine = names.rfind(b"<" + prefix + b"c ")
+    other = names.rfind(b":c ")
     if other > mine:
         mine = max(mine, names.rfind(b"<", max(0, other - 64), other))
     return mine

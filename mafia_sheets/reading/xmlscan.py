@@ -106,12 +106,17 @@ class _Regions:
 
     def _split(self, buf: bytes) -> Iterator[bytes]:
         """Yield `buf` but for an unfinished last tag (kept for the next chunk), with
-        comments, CDATA sections and processing instructions resolved on the way."""
-        pos = 0
-        while True:
-            special = _next_special(buf, pos)
-            if special == -1:
-                break
+        comments, CDATA sections and processing instructions resolved on the way.
+
+        A tag within one chunk is bounded by the chunk (1 MB); one carried over from the
+        last chunk is measured where it ends."""
+        if buf.startswith(b"<") and not buf.startswith((b"<!", b"<?")):
+            tag = _WHOLE_TAG.match(buf)
+            if (tag.end() if tag else len(buf)) > self.max_tag:
+                raise self._too_long()
+        pos, bang, question = 0, _find(buf, b"<!", 0), _find(buf, b"<?", 0)
+        while bang != -1 or question != -1:
+            special = min(at for at in (bang, question) if at != -1)
             if special > pos:
                 yield buf[pos:special]
             resolved = self._special(buf, pos, special)
@@ -121,6 +126,9 @@ class _Regions:
             pos, text = resolved
             if text:
                 yield text
+            # each next `<!` / `<?` is looked for once, from where the last one ended
+            bang = _find(buf, b"<!", pos) if -1 < bang < pos else bang
+            question = _find(buf, b"<?", pos) if -1 < question < pos else question
         last = buf.rfind(b"<", pos)
         if last != -1 and _WHOLE_TAG.match(buf, last) is None:
             if len(buf) - last > self.max_tag:
@@ -177,13 +185,9 @@ class _Regions:
         )
 
 
-def _next_special(buf: bytes, pos: int) -> int:
+def _find(buf: bytes, marker: bytes, pos: int) -> int:
     # `!` and `?` are rare in a spreadsheet's XML: looking for them alone is quick
-    bang = buf.find(b"<!", pos) if b"!" in buf else -1
-    question = buf.find(b"<?", pos) if b"?" in buf else -1
-    if bang == -1 or question == -1:
-        return max(bang, question)
-    return min(bang, question)
+    return buf.find(marker, pos) if buf.find(marker[1:], pos) != -1 else -1
 
 
 # ---- one tag's attributes ------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 MAIN = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
@@ -74,9 +74,25 @@ def sheet_xml(rows: bytes, head: bytes = b"", tail: bytes = b"", prefix: bytes =
     p = prefix + b":" if prefix else b""
     ns = MAIN.replace(b"xmlns=", b"xmlns:" + prefix + b"=") if prefix else MAIN
     return (
-        XML + b"<" + p + b"worksheet " + ns + b">" + head + b"<" + p + b"sheetData>" + rows
-        + b"</" + p + b"sheetData>" + tail + b"</" + p + b"worksheet>"
-    )  # fmt: skip
+        XML
+        + b"<"
+        + p
+        + b"worksheet "
+        + ns
+        + b">"
+        + head
+        + b"<"
+        + p
+        + b"sheetData>"
+        + rows
+        + b"</"
+        + p
+        + b"sheetData>"
+        + tail
+        + b"</"
+        + p
+        + b"worksheet>"
+    )
 
 
 def games_sheet() -> bytes:
@@ -126,36 +142,41 @@ def workbook_xml(sheets: list[tuple[str, str]], body: bytes = b"") -> bytes:
 def rels_xml(rels: list[tuple[str, str, str]]) -> bytes:
     """`rels`: (id, type's last word, target)."""
     tags = b"".join(
-        b'<Relationship Id="' + rid.encode() + b'" Type="' + OFFICE + b"/" + kind.encode()
-        + b'" Target="' + target.encode() + b'"/>'
+        b'<Relationship Id="'
+        + rid.encode()
+        + b'" Type="'
+        + OFFICE
+        + b"/"
+        + kind.encode()
+        + b'" Target="'
+        + target.encode()
+        + b'"/>'
         for rid, kind, target in rels
-    )  # fmt: skip
+    )
     return XML + b"<Relationships " + REL_NS + b">" + tags + b"</Relationships>"
 
 
-def content_types(overrides: list[tuple[str, str]] = ()) -> bytes:  # type: ignore[assignment]
+def content_types(overrides: Sequence[tuple[str, str]] = ()) -> bytes:
     tags = b"".join(
         f'<Override PartName="{name}" ContentType="{kind}"/>'.encode() for name, kind in overrides
     )
     return (
         XML + b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
         b'<Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" '
-        b'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' + tags
+        b'ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        + tags
         + b"</Types>"
-    )  # fmt: skip
+    )
 
 
 def package(
     sheets: list[tuple[str, str, bytes]] | None = None,
-    extra: Parts = (),
-    root: str = "xl/workbook.xml",  # type: ignore[assignment]
+    extra: Sequence[tuple[str, bytes]] = (),
+    root: str = "xl/workbook.xml",
 ) -> Parts:
     """A workbook of `sheets` — (name, target relative to xl/, XML) — the protocol's two
     sheets by default; `extra` parts appended as they are."""
-    sheets = sheets or [
-        ("Игры", "worksheets/sheet1.xml", games_sheet()),
-        ("Протокол", "worksheets/sheet2.xml", seats_sheet()),
-    ]
+    sheets = sheets or two_sheets(seats_sheet())
     ids = [(name, f"rId{i}") for i, (name, _, _) in enumerate(sheets, start=1)]
     rels = [(f"rId{i}", "worksheet", target) for i, (_, target, _) in enumerate(sheets, start=1)]
     parts: Parts = [
@@ -169,8 +190,24 @@ def package(
     return parts + list(extra)
 
 
-def protocol(extra: Parts = ()) -> bytes:  # type: ignore[assignment]
+def protocol(extra: Sequence[tuple[str, bytes]] = ()) -> bytes:
     return zip_bytes(package(extra=extra))
+
+
+def two_sheets(second: bytes, name: str = "Протокол") -> list[tuple[str, str, bytes]]:
+    """The games sheet and `second` (the protocol sheet by default) as `package` takes them."""
+    return [
+        ("Игры", "worksheets/sheet1.xml", games_sheet()),
+        (name, "worksheets/sheet2.xml", second),
+    ]
+
+
+def with_rel(parts: Parts, kind: str, target: str) -> Parts:
+    """`parts` with one more relationship of the workbook (rId9)."""
+    rels = parts[3][1].replace(
+        b"</Relationships>", _rel(b"rId9", kind.encode(), target.encode()) + b"</Relationships>"
+    )
+    return [*parts[:3], (parts[3][0], rels), *parts[4:]]
 
 
 # ---- the scan judges one part, a reader opens another -----------------------------------
@@ -186,8 +223,12 @@ def _literal(target: str, literal: str | None = None) -> Callable[[int], bytes]:
             ("Протокол", "worksheets/sheet4.xml", seats_sheet()),
         ]
         parts = package(sheets)
-        parts[3] = (parts[3][0], rels_xml([("rId1", "worksheet", "worksheets/sheet1.xml"),
-                                           ("rId2", "worksheet", target)]))  # fmt: skip
+        parts[3] = (
+            parts[3][0],
+            rels_xml(
+                [("rId1", "worksheet", "worksheets/sheet1.xml"), ("rId2", "worksheet", target)]
+            ),
+        )
         name = literal or (target[1:] if target.startswith("/") else "xl/" + target)
         return zip_bytes([*parts, (name, bomb_sheet())])
 
@@ -227,10 +268,7 @@ def prefixed_cells(_: int) -> bytes:
 
 
 def protocol_with_seats(extra: bytes) -> bytes:
-    sheets = [
-        ("Игры", "worksheets/sheet1.xml", games_sheet()),
-        ("Протокол", "worksheets/sheet2.xml", seats_sheet(extra)),
-    ]
+    sheets = two_sheets(seats_sheet(extra))
     return zip_bytes(package(sheets))
 
 
@@ -261,9 +299,7 @@ def loose_cells_far_down(_: int) -> bytes:
 
 def utf16_sheet(_: int) -> bytes:
     sheet = bomb_sheet().replace(b'encoding="UTF-8"', b'encoding="UTF-16"').decode()
-    sheets = [("Игры", "worksheets/sheet1.xml", games_sheet()),
-              ("Протокол", "worksheets/sheet2.xml", b"\xff\xfe" + sheet.encode("utf-16-le"))]  # fmt: skip
-    return zip_bytes(package(sheets))
+    return zip_bytes(package(two_sheets(b"\xff\xfe" + sheet.encode("utf-16-le"))))
 
 
 def unique_count_twice(_: int) -> bytes:
@@ -414,21 +450,30 @@ def nul_in_name(_: int) -> bytes:
 
 def two_main_parts(_: int) -> bytes:
     parts = package()
-    parts[1] = (parts[1][0], rels_xml([("rId1", "officeDocument", "xl/workbook.xml"),
-                                       ("rId2", "officeDocument", "xl/workbook.xml")]))  # fmt: skip
+    parts[1] = (
+        parts[1][0],
+        rels_xml(
+            [
+                ("rId1", "officeDocument", "xl/workbook.xml"),
+                ("rId2", "officeDocument", "xl/workbook.xml"),
+            ]
+        ),
+    )
     return zip_bytes(parts)
 
 
 # ---- XML that made pattern-based scans slow (timed at 1×, 4×, 16×) ----------------------
 
-_UNIT = 40_000  # repetitions at 1×
+_UNIT = 100_000  # repetitions at 1×
 
 
 def comment_full_of_cells(size: int) -> bytes:
     """`<c ` repeated inside comments: valid XML, no cell in it."""
     comments = (b"<!-- " + b"<c " * 1000 + b"-->") * (size * _UNIT // 1000)
-    return zip_bytes(package([("Игры", "worksheets/sheet1.xml", games_sheet()),
-                              ("Протокол", "worksheets/sheet2.xml", seats_sheet(comments))]), stored=True)  # fmt: skip
+    return zip_bytes(
+        package(two_sheets(seats_sheet(comments))),
+        stored=True,
+    )
 
 
 def unclosed_cell_tags(size: int) -> bytes:
@@ -436,8 +481,7 @@ def unclosed_cell_tags(size: int) -> bytes:
 
 
 def protocol_with_seats_stored(extra: bytes) -> bytes:
-    sheets = [("Игры", "worksheets/sheet1.xml", games_sheet()),
-              ("Протокол", "worksheets/sheet2.xml", seats_sheet(extra))]  # fmt: skip
+    sheets = two_sheets(seats_sheet(extra))
     return zip_bytes(package(sheets), stored=True)
 
 
@@ -489,17 +533,22 @@ def long_values_many_cells(size: int) -> bytes:
 
 
 def many_tiny_parts(size: int) -> bytes:
-    count = size * 400
-    sheets = [("Игры", "worksheets/sheet1.xml", games_sheet()),
-              ("Протокол", "worksheets/sheet2.xml", seats_sheet())]  # fmt: skip
+    count = size * 200
+    sheets = two_sheets(seats_sheet())
     sheets += [(f"Лист {i}", f"worksheets/n{i}.xml", sheet_xml(b"")) for i in range(count)]
     return zip_bytes(package(sheets))
 
 
 def many_merges(size: int) -> bytes:
     merges = b"".join(b'<mergeCell ref="K%d:L%d"/>' % (r, r) for r in range(1, size * _UNIT // 10))
-    sheets = [("Игры", "worksheets/sheet1.xml", games_sheet()),
-              ("Заметки", "worksheets/sheet2.xml", sheet_xml(b"", tail=b"<mergeCells>" + merges + b"</mergeCells>"))]  # fmt: skip
+    sheets = [
+        ("Игры", "worksheets/sheet1.xml", games_sheet()),
+        (
+            "Заметки",
+            "worksheets/sheet2.xml",
+            sheet_xml(b"", tail=b"<mergeCells>" + merges + b"</mergeCells>"),
+        ),
+    ]
     return zip_bytes(package(sheets), stored=True)
 
 
@@ -529,8 +578,14 @@ def _letters(size: int, seed: int) -> bytes:
 
 def attribute_of_40_mb(_: int) -> bytes:
     big = _letters(40 * 1024 * 1024, 1)
-    sheets = [("Игры", "worksheets/sheet1.xml", games_sheet()),
-              ("Протокол", "worksheets/sheet2.xml", seats_sheet().replace(b"<sheetData>", b'<sheetPr codeName="' + big + b'"/><sheetData>'))]  # fmt: skip
+    sheets = [
+        ("Игры", "worksheets/sheet1.xml", games_sheet()),
+        (
+            "Протокол",
+            "worksheets/sheet2.xml",
+            seats_sheet().replace(b"<sheetData>", b'<sheetPr codeName="' + big + b'"/><sheetData>'),
+        ),
+    ]
     return zip_bytes(package(sheets))
 
 
@@ -547,9 +602,14 @@ def empty_strings_million_rows(_: int) -> bytes:
         b'<row r="%d"><c r="F%d" t="s"><v>0</v></c></row>' % (r, r) for r in range(12, 1_000_012)
     )
     sst = XML + b"<sst " + MAIN + b' count="1000000" uniqueCount="1"><si><t></t></si></sst>'
-    parts = package([("Игры", "worksheets/sheet1.xml", games_sheet()),
-                     ("Протокол", "worksheets/sheet2.xml", seats_sheet()),
-                     ("Заметки", "worksheets/sheet3.xml", sheet_xml(rows))], extra=[("xl/sharedStrings.xml", sst)])  # fmt: skip
+    parts = package(
+        [
+            ("Игры", "worksheets/sheet1.xml", games_sheet()),
+            ("Протокол", "worksheets/sheet2.xml", seats_sheet()),
+            ("Заметки", "worksheets/sheet3.xml", sheet_xml(rows)),
+        ],
+        extra=[("xl/sharedStrings.xml", sst)],
+    )
     parts[3] = (
         parts[3][0],
         parts[3][1].replace(
