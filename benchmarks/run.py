@@ -323,15 +323,11 @@ def versions() -> str:
 def writer_path() -> str:
     """Which path the results writer takes with the installed xlsxwriter (said in the
     report, because the slow path would change every figure)."""
-    import io
+    from mafia_sheets.report import engine
 
-    import xlsxwriter
-
-    from mafia_sheets.report import xlsx_bulk
-
-    with xlsxwriter.Workbook(io.BytesIO(), {"constant_memory": True}) as book:
-        fast = xlsx_bulk.bulk_available(book.add_worksheet())
-    return "whole rows as XML (xlsx_bulk)" if fast else "cell by cell (xlsx_bulk disabled)"
+    with engine.open_book(streamed=True) as book:
+        fast = engine.internals_available(book.sheet("probe").ws)
+    return "whole rows as XML (engine.Rows)" if fast else "cell by cell (the public API)"
 
 
 def report(results: list[SizeResult], args: argparse.Namespace) -> str:

@@ -104,4 +104,4 @@ def _quiet_window(value: object) -> int:
         return 0
     if value not in QUIET_WINDOWS:
         raise ValueError(f"options.{QUIET_KEY} is {value!r}, not 5, 6 or false")
-    return int(value)  # type: ignore[call-overload]
+    return int(value)

@@ -80,6 +80,8 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "мж",
             "villager",
             "town",
+            "мирний",
+            "мирний житель",
         ),
         # «комиссар» is what many clubs call the sheriff (the «Комиссар Каттани» variant)
         "sheriff": (
@@ -127,6 +129,14 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "town wins",
             "citizens",
             "к",
+            "мирні",
+            "червоні",
+            "перемога мирних",
+            "перемога червоних",
+            "перемогли мирні",
+            "перемога мирного міста",
+            "мирне місто",
+            "місто",
         ),
         "black": (
             "Чёрные",
@@ -149,8 +159,13 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "mafia win",
             "mafia wins",
             "ч",
+            "мафія",
+            "чорні",
+            "перемога мафії",
+            "перемога чорних",
+            "перемогла мафія",
         ),
-        "draw": ("Ничья", "Draw", "tie", "н", "ничейный результат", "ничья по фазам"),
+        "draw": ("Ничья", "Draw", "tie", "н", "ничейный результат", "ничья по фазам", "нічия"),
     },
     "left": {
         "killed": (
@@ -167,6 +182,8 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "застрелена",
             "kill",
             "night kill",
+            "вбитий",
+            "вбито",
         ),
         "voted": (
             "заголосован",
@@ -183,6 +200,10 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "посажен",
             "vote",
             "vote out",
+            "lynched",
+            "lynch",
+            "hanged",
+            "заголосований",
         ),
         "fouled": (
             "4 фола",
@@ -211,12 +232,25 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "дисквал",
             "дк",
             "disq",
+            "дискваліфікований",
         ),
     },
     "bonus": {
         "bp": ("ЛИ", "BP", "ли1", "bp1", "лучший игрок", "best player"),
         "bp2": ("ЛИ2", "BP2"),
         "bpl": ("ЛИП", "BPL"),
+    },
+    "departures": {
+        "all": ("все", "all", "полные", "full", "все записаны", "complete"),
+        "partial": (
+            "не все",
+            "partial",
+            "неполные",
+            "частично",
+            "только первый убитый",
+            "first killed only",
+            "incomplete",
+        ),
     },
     "decision": {
         "pending": ("на рассмотрении", "pending", "рассматривается", "не рассмотрен"),

@@ -333,11 +333,11 @@ def test_rich_text_shaped_names_stay_plain(monkeypatch, bulk):
 
     from rating_fixture import make_rating
 
-    from mafia_sheets.report import xlsx_bulk
+    from mafia_sheets.report import engine
     from mafia_sheets.report.xlsx import results_workbook
 
     if not bulk:
-        monkeypatch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
+        monkeypatch.setattr(engine, "can_stream", lambda *args: False)
     rating = make_rating()
     first = replace(rating.standings[0], player="<r><t>Кот</t></r>")
     data = results_workbook(replace(rating, standings=(first, *rating.standings[1:])), "en")
@@ -445,12 +445,12 @@ def test_the_output_is_judged_before_anything_is_read(tmp_path, monkeypatch):
 
 
 def test_our_own_bug_is_an_internal_error_not_save_again(tmp_path, monkeypatch):
-    from mafia_sheets.reading import sheets as read
+    from mafia_sheets.reading import rows as read
 
     def broken(*_: object) -> None:
         raise KeyError("bug")
 
-    monkeypatch.setattr(read, "_read_sheet", broken)
+    monkeypatch.setattr(read, "read_rows", broken)
     proto = Proto()
     proto.add_game(1, names("A"))
     path = tmp_path / "p.xlsx"

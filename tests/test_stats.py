@@ -187,13 +187,15 @@ def workbook(rating, lang: str = "ru"):
 def test_new_sheets_are_there_and_no_stats_leaves_them_out():
     proto = generate(30, players=20, seed=2)
     book = workbook(rated(proto))
-    assert book.sheetnames[-3:] == ["Статистика", "Карточки", "Встречи"]
+    added = ["Статистика", "Статистика турнира", "Карточки", "Встречи"]
+    assert book.sheetnames[-4:] == added
     outcome = evaluate([source(proto)], stats=False)
     assert outcome.rating.stats is None
     lean = openpyxl.load_workbook(io.BytesIO(results_workbook(outcome.rating)))
-    assert not {"Статистика", "Карточки", "Встречи"} & set(lean.sheetnames)
-    assert workbook(rated(proto, lang="en"), "en").sheetnames[-3:] == [
+    assert not set(added) & set(lean.sheetnames)
+    assert workbook(rated(proto, lang="en"), "en").sheetnames[-4:] == [
         "Statistics",
+        "Tournament statistics",
         "Player cards",
         "Head to head",
     ]

@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..model import KSummary, Standing
+from ..model import KSummary, OverTime, Standing, Stats
 from ..rules import RuleSet
 from ..text import name_order
 from .score import Units
@@ -52,42 +52,6 @@ COUNT_COLUMNS = (
     "awards_u",
     "additional_u",
 )
-
-
-@dataclass(frozen=True)
-class OverTime:
-    """The leaders' cumulative totals after each step (round, game night or game).
-
-    `kind` is "round", "file" or "game"; `totals[i][j]` is leader i's exact total after
-    step j.
-    """
-
-    kind: str
-    steps: tuple[object, ...]
-    leaders: tuple[str, ...]
-    totals: tuple[tuple[Fraction, ...], ...]
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Everything the statistics sheets, cards, head to head and JSON show."""
-
-    denominator: int  # additional points are integer units of 1/denominator point
-    players: pd.DataFrame  # one row per player, standings order (removed last)
-    games: int
-    red_wins: int
-    black_wins: int
-    draws: int
-    by_seat: pd.DataFrame  # seat 1–10: games, wins, red_wins, black_wins, draws
-    by_table: pd.DataFrame  # label, games, red, black, draw
-    by_round: pd.DataFrame  # label, games, red, black, draw
-    ended: pd.DataFrame  # phase (ordinal of the last departure, 0 = none): games, red…
-    pairs: pd.DataFrame | None  # a, b, games, together, together_wins, against, a_won, b_won
-    pairs_total: int
-    over_time: OverTime | None
-
-    def points(self, units: int) -> Fraction:
-        return Fraction(int(units), self.denominator)
 
 
 def compute_stats(
@@ -131,7 +95,7 @@ def compute_stats(
         ended=_ended(seats, counted),
         pairs=pairs,
         pairs_total=pairs_total,
-        over_time=_over_time(seats, counted, codes, order, k, rules, units, sources),
+        over_time=_over_time(seats, counted, codes, _Standings(order, k, rules, units, sources)),
     )
 
 
@@ -367,65 +331,78 @@ def _no_pairs() -> pd.DataFrame:
     )
 
 
+@dataclass(frozen=True)
+class _Standings:
+    """What the standings over time take from the rating besides the seats."""
+
+    order: Sequence[Standing]
+    k: KSummary
+    rules: RuleSet
+    units: Units
+    sources: Sequence[str]
+
+
 def _over_time(
-    seats: pd.DataFrame,
-    counted: pd.DataFrame,
-    codes: np.ndarray,
-    order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
-    units: Units,
-    sources: Sequence[str],
+    seats: pd.DataFrame, counted: pd.DataFrame, codes: np.ndarray, rated: _Standings
 ) -> OverTime | None:
     """Cumulative exact totals of the top players after each round (a season: after each
     file, in the order given; no rounds: after each game)."""
-    from .build import natural_rank
-
-    leaders = [s for s in order if not s.removed][:LEADERS]
+    leaders = [s for s in rated.order if not s.removed][:LEADERS]
     if not leaders or not len(seats):
         return None
-    if len(sources) > 1 and "_source" in seats:
-        kind, labels = "file", pd.Series(list(sources), dtype=object)
-        by_file = seats["_source"].map({name: i for i, name in enumerate(sources)})
-        step = by_file.fillna(len(sources)).to_numpy(dtype=np.int64)
-    else:
-        column = "round" if _rounds(counted) else "game"
-        kind = column
-        values = (
-            seats["game"].map(counted.set_index("game")[column])
-            if column == "round"
-            else seats["game"]
-        )
-        rank = natural_rank(values.fillna("\uffff"))
-        distinct, step = np.unique(rank, return_inverse=True)
-        first = pd.Series(values.to_numpy(dtype=object)).groupby(step).first()
-        labels = first.reindex(range(len(distinct)))
-    count = int(step.max()) + 1 if len(step) else 0
-    chosen = np.full(max(int(codes.max()) + 1, len(leaders)), -1, dtype=np.int64)
-    chosen[np.arange(len(leaders))] = np.arange(len(leaders))  # leaders are codes 0…n-1
-    mine = chosen[codes]
-    keep = mine >= 0
-    cell = mine[keep] * count + step[keep]
-    size = len(leaders) * count
-
-    def cumulative(values: np.ndarray) -> np.ndarray:
-        sums = np.bincount(cell, weights=values[keep], minlength=size).round()
-        return sums.astype(np.int64).reshape(len(leaders), count).cumsum(axis=1)
-
-    wins = cumulative(seats["win"].to_numpy(dtype=np.float64))
-    heavy = cumulative(seats["heavy"].to_numpy(dtype=np.float64))
-    extra = cumulative(seats["additional_u"].to_numpy(dtype=np.float64))
-    win_value = rules.points["win"]
-    heavy_value = win_value * k.value if k.applied else win_value
-    totals = tuple(
-        tuple(
-            win_value * int(w - h) + heavy_value * int(h) + units.points(int(a))
-            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
-        )
-        for i in range(len(leaders))
-    )
+    kind, labels, step = _steps(seats, counted, rated.sources)
+    totals = _running_totals(seats, codes, step, len(leaders), rated)
     steps = tuple(
         None if (v is None or (isinstance(v, float) and np.isnan(v))) else v
         for v in labels.tolist()
     )
     return OverTime(kind, steps, tuple(s.player for s in leaders), totals)
+
+
+def _steps(
+    seats: pd.DataFrame, counted: pd.DataFrame, sources: Sequence[str]
+) -> tuple[str, pd.Series, np.ndarray]:
+    """The kind of step (file, round or game), each step's label, each seat's step."""
+    from .build import natural_rank
+
+    if len(sources) > 1 and "_source" in seats:
+        labels = pd.Series(list(sources), dtype=object)
+        by_file = seats["_source"].map({name: i for i, name in enumerate(sources)})
+        return "file", labels, by_file.fillna(len(sources)).to_numpy(dtype=np.int64)
+    column = "round" if _rounds(counted) else "game"
+    values = (
+        seats["game"].map(counted.set_index("game")[column]) if column == "round" else seats["game"]
+    )
+    rank = natural_rank(values.fillna("\uffff"))
+    distinct, step = np.unique(rank, return_inverse=True)
+    first = pd.Series(values.to_numpy(dtype=object)).groupby(step).first()
+    return column, first.reindex(range(len(distinct))), step
+
+
+def _running_totals(
+    seats: pd.DataFrame, codes: np.ndarray, step: np.ndarray, leaders: int, rated: _Standings
+) -> tuple[tuple[Fraction, ...], ...]:
+    """Each leader's exact total after each step (leaders are player codes 0 … n-1)."""
+    count = int(step.max()) + 1 if len(step) else 0
+    chosen = np.full(max(int(codes.max()) + 1, leaders), -1, dtype=np.int64)
+    chosen[np.arange(leaders)] = np.arange(leaders)
+    mine = chosen[codes]
+    keep = mine >= 0
+    cell = mine[keep] * count + step[keep]
+
+    def cumulative(column: str) -> np.ndarray:
+        values = seats[column].to_numpy(dtype=np.float64)[keep]
+        sums = np.bincount(cell, weights=values, minlength=leaders * count).round()
+        running: np.ndarray = sums.astype(np.int64).reshape(leaders, count).cumsum(axis=1)
+        return running
+
+    wins, heavy, extra = cumulative("win"), cumulative("heavy"), cumulative("additional_u")
+    win_value = rated.rules.points["win"]
+    heavy_value = win_value * rated.k.value if rated.k.applied else win_value
+    return tuple(
+        tuple(
+            win_value * int(w - h) + heavy_value * int(h) + rated.units.points(int(a))
+            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
+        )
+        for i in range(leaders)
+    )

@@ -21,15 +21,15 @@ A sheet is read into a :class:`GameSheet`: plain values, each with its own cell.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import vocab
-from ..findings import Finding, define, finding
+from ..findings import define, finding
 from ..text import LANGS, Text, cell_text
-from .grid import Grid, label_of, mark, seats_in
-from .labels import GAME_FIELDS, RESULT_DISPLAY, RESULT_WORDS, SEAT_FIELDS, field_of, split_label
+from .grid import Grid, mark, seats_in
+from .labels import GAME, RESULT_DISPLAY, RESULT_WORDS, SEAT, label_of
+from .raw import GameSheet, Located, SheetRead
 
-Located = tuple[object, str]  # a value as typed and its cell ("" when it has none)
 # a label or result word outside the seat grid: (row, column, text, (field, rest) or None)
 Labelled = list[tuple[int, int, str, "tuple[str, str] | None"]]
 
@@ -112,19 +112,6 @@ _VICTIM_LABELS = frozenset(
 )
 
 
-@dataclass
-class GameSheet:
-    """What one game sheet holds, every value with its cell."""
-
-    sheet: str
-    header: dict[str, Located] = field(default_factory=dict)  # game fields
-    seats: list[dict[str, Located]] = field(default_factory=list)  # ten seat rows
-    seat_rows: list[int] = field(default_factory=list)  # Excel row of each seat row
-    first_row: int = 1  # Excel row of the result / game fields, for sorting
-    findings: list[Finding] = field(default_factory=list)
-    played: bool = True
-
-
 @dataclass(frozen=True)
 class _SeatGrid:
     header: int  # 0-based row of the header
@@ -145,12 +132,8 @@ def _kind(text: str) -> int:
     kind = _KINDS.get(text)
     if kind is None:
         label = label_of(text)
-        kind = (_PLAYER if label in SEAT_FIELDS["player"] else 0) | (
-            _RESULT
-            if label in RESULT_WORDS
-            else _FIELD
-            if split_label(text, GAME_FIELDS) is not None
-            else 0
+        kind = (_PLAYER if SEAT.field(text) == "player" else 0) | (
+            _RESULT if label in RESULT_WORDS else _FIELD if GAME.split(text) is not None else 0
         )
         if len(_KINDS) >= _KINDS_MAX:
             _KINDS.clear()
@@ -186,8 +169,24 @@ def _labelled(grid: Grid, inside: set[int]) -> Labelled:
     for r, c, value, kind in _label_cells(grid):
         if r in inside or not kind & (_RESULT | _FIELD):
             continue
-        out.append((r, c, value, None if kind & _RESULT else split_label(value, GAME_FIELDS)))
+        out.append((r, c, value, None if kind & _RESULT else GAME.split(value)))
     return out
+
+
+class BlankReader:
+    """One game on one sheet, found by its seat grid."""
+
+    layout = "blank"
+
+    def detect(self, grid: Grid) -> object | None:
+        return _seat_grid(grid)
+
+    def read(self, grid: Grid, found: object, source: str) -> SheetRead:
+        game = read_game_sheet(grid, source)
+        return SheetRead(grid.name, self.layout, games=[game])
+
+
+READER = BlankReader()
 
 
 def is_game_sheet(grid: Grid) -> bool:
@@ -211,7 +210,17 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     game.first_row = game.seat_rows[0]
     labelled = _labelled(grid, inside)
     fields = _labelled_fields(grid, labelled)
-    for name in ("tournament", "round", "date", "table", "game", "judge", "ended", "annulled"):
+    for name in (
+        "tournament",
+        "round",
+        "date",
+        "table",
+        "game",
+        "judge",
+        "ended",
+        "annulled",
+        "departures",
+    ):
         if name in fields:
             game.header[name] = fields[name]
     _from_sheet_name(grid.name, game.header)
@@ -271,7 +280,7 @@ def _header_columns(cells: list[object]) -> dict[str, int]:
     if found is None:
         found = {}
         for c, value in enumerate(cells):
-            name = field_of(label_of(value), SEAT_FIELDS)
+            name = SEAT.field(value)
             if name is not None and name not in found:
                 found[name] = c
         if key:
@@ -455,7 +464,7 @@ def _value_near(grid: Grid, r: int, c: int, words: bool = False) -> Located:
 
 def _is_label(value: object) -> bool:
     return isinstance(value, str) and (
-        split_label(value, GAME_FIELDS) is not None or label_of(value) in RESULT_WORDS
+        GAME.split(value) is not None or label_of(value) in RESULT_WORDS
     )
 
 
@@ -656,7 +665,7 @@ def _best_move_cells(
             label = label_of(value)
             if isinstance(value, str) and label in _VICTIM_LABELS:
                 expecting_victim = True
-            elif isinstance(value, str) and split_label(value, GAME_FIELDS) is not None:
+            elif isinstance(value, str) and GAME.split(value) is not None:
                 break
             elif expecting_victim:
                 victim = (value, grid.address(r, j))

@@ -40,6 +40,7 @@ class Column:
     number_format: str | None = None
     kind: str = "text"  # text | number | vocab | phase | seats | bonus | time | yesno | any
     absent: Text | None = None  # what is not counted when the column is missing
+    template: bool = True  # in the blank template; else written only where a game has it
 
     def accepts(self, lang: str) -> str:
         """What a valid value looks like: `1–10`, `Д1, Н1, Д2 … Н12`, `Мирный, Шериф …`."""
@@ -49,7 +50,8 @@ class Column:
 def _whole(low: int, high: int | None, name: Text, help: Text, **more: Any) -> Column:
     """A whole-number column; without a top, 100,000 only catches typos like 1e9."""
     top = high if high is not None else 100_000
-    return Column(name, help, v.integer_in(low, top), whole=(low, high), kind="number", **more)
+    parse = more.pop("parse", None) or v.integer_in(low, top)
+    return Column(name, help, parse, whole=(low, high), kind="number", **more)
 
 
 def _words(vocab_name: str, name: Text, help: Text, **more: Any) -> Column:
@@ -72,6 +74,11 @@ _GAME_ALIASES = (
     "game #",
     "game number",
     "id игры",
+    "игра номер",
+    "партия",
+    "гра",
+    "гра №",
+    "номер гри",
 )
 _NICK_ALIASES = (
     "ник",
@@ -83,6 +90,13 @@ _NICK_ALIASES = (
     "участник",
     "имя",
     "name",
+    "игроки",
+    "никнейм",
+    "players",
+    "гравець",
+    "гравці",
+    "нік",
+    "нікнейм",
 )
 _SEAT_ALIASES = (
     "№",
@@ -98,8 +112,10 @@ _SEAT_ALIASES = (
     "seat number",
     "номер",
     "no",
+    "місце",
+    "n",
 )
-_TABLE_ALIASES = ("стол №", "№ стола", "номер стола", "table no", "table #")
+_TABLE_ALIASES = ("стол №", "№ стола", "номер стола", "table no", "table #", "стіл", "стіл №")
 
 SCHEMA: dict[str, dict[str, Column]] = {
     "tournament": {
@@ -148,7 +164,8 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "Номер игры (число или текст), уникальный; тот же — в «Протоколе».",
                 "Game id (number or text), unique; the same id in «Seats».",
             ),
-            aliases=_GAME_ALIASES,
+            # «№» heads the games' own numbers in `Игры` (on `Протокол` it is the seat)
+            aliases=(*_GAME_ALIASES, "№", "#"),
             header_required=True,
             value_required=True,
         ),
@@ -157,7 +174,20 @@ SCHEMA: dict[str, dict[str, Column]] = {
             None,
             Text("Тур", "Round"),
             Text("Номер тура (необязательно).", "Round number (optional)."),
-            aliases=("тур №", "№ тура", "раунд", "round no"),
+            parse=v.parse_round,
+            aliases=(
+                "тур №",
+                "№ тура",
+                "раунд",
+                "round no",
+                "номер тура",
+                "стадия",
+                "стадия турнира",
+                "этап",
+                "stage",
+                "стадія",
+                "етап",
+            ),
         ),
         "table": Column(
             Text("Стол", "Table"),
@@ -167,7 +197,15 @@ SCHEMA: dict[str, dict[str, Column]] = {
         "judge": Column(
             Text("Судья", "Judge"),
             Text("Судья за столом (необязательно).", "Table judge (optional)."),
-            aliases=("ведущий", "судья за столом", "referee", "host"),
+            aliases=(
+                "ведущий",
+                "судья за столом",
+                "referee",
+                "host",
+                "судья игры",
+                "суддя",
+                "ведучий",
+            ),
         ),
         "result": _words(
             "result",
@@ -187,6 +225,13 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "outcome",
                 "winning team",
                 "won",
+                "победила",
+                "победители",
+                "переможець",
+                "перемогла",
+                "перемога",
+                "результат гри",
+                "перемогла команда",
             ),
         ),
         "ended": Column(
@@ -204,6 +249,8 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "finish",
                 "ended at",
                 "время",
+                "закінчення",
+                "кінець",
             ),
             number_format="hh:mm",
             kind="time",
@@ -214,7 +261,21 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "«да» — игра отменена по протесту и ничего не даёт.",
                 "«yes» — annulled by a protest decision; counts for nothing.",
             ),
-            aliases=("аннулирована", "отмена", "cancelled", "canceled"),
+            aliases=("аннулирована", "отмена", "cancelled", "canceled", "скасована"),
+        ),
+        "departures": _words(
+            "departures",
+            Text("Записаны выбывания", "Departures recorded"),
+            Text(
+                "«не все» — записаны не все выбывания (так ведут игры онлайн-платформы: "
+                "только убитый в первую ночь), и конец игры по ним не проверяется; пусто — "
+                "записаны все.",
+                "«partial» — not every departure is recorded (as the online platforms keep "
+                "games: only the first night's victim), so the game's end is not checked "
+                "against them; blank — all are recorded.",
+            ),
+            aliases=("выбывания записаны", "записаны ли выбывания", "departures logged"),
+            template=False,
         ),
     },
     "seats": {
@@ -253,7 +314,7 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "civilians, 1 sheriff, 2 mafia, 1 don.",
             ),
             header_required=True,
-            aliases=("роль игрока", "карта", "card"),
+            aliases=("роль игрока", "карта", "card", "роли", "roles", "ролі"),
         ),
         "fouls": Column(
             Text("Фолы", "Fouls"),
@@ -269,6 +330,7 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "кол-во фолов",
                 "количество фолов",
                 "ф",
+                "фоли",
             ),
             absent=Text(
                 "фолы не учтены: 4 фола и их выбывания не проверены",
@@ -292,6 +354,11 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "eliminated",
                 "out",
                 "status",
+                "покинул",
+                "выбыли",
+                "departures",
+                "вибув",
+                "вибуття",
             ),
             absent=Text(
                 "выбывания не учтены: штрафы за дисквалификацию, "
@@ -318,6 +385,9 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "выбыл в",
                 "круг",
                 "when left",
+                "фазы",
+                "phases",
+                "коли",
             ),
             absent=Text(
                 "фазы выбывания не указаны: убитый в первую ночь, его "
@@ -345,6 +415,9 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "лучший ход лх",
                 "ход",
                 "лучший ход места",
+                "лучший ход игрока",
+                "кращий хід",
+                "кх",
             ),
             absent=Text("лучший ход не учтён", "best moves are not counted"),
         ),
@@ -376,6 +449,10 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "bonus points",
                 "award",
                 "awards",
+                "дод",
+                "дод бали",
+                "доп бали",
+                "додаткові бали",
             ),
             absent=Text("награды судьи не учтены", "the judge's awards are not counted"),
         ),
@@ -438,6 +515,197 @@ SCHEMA: dict[str, dict[str, Column]] = {
             header_required=True,
         ),
     },
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """A field that game sheets («бланк») and game rows label and the row layout has no
+    column for: the kills row, the protest line, the tournament's name …
+
+    `level` says where it sits: `game` — once per game (a header field, a footer line, a
+    row of phases); `seat` — a column of the seat grid. A field that is not `counted`
+    carries nothing the rating uses (the sheriff's checks, the judge's own sums): its
+    label is read, and whatever is typed in it is listed among the cells not read, with
+    the reason, so that nothing on a sheet is lost in silence.
+    """
+
+    name: Text
+    help: Text
+    aliases: tuple[str, ...] = ()
+    level: str = "game"
+    counted: bool = True
+
+
+_NOT_COUNTED = Text("не влияет на баллы", "carries no points")
+
+# Aliases rank by their order, as the columns' do; a label names one field only.
+SHEET_FIELDS: dict[str, Field] = {
+    "tournament": Field(
+        Text("Турнир", "Tournament"),
+        Text(
+            "Название турнира; без листа «Турнир» — название итогов.",
+            "The tournament's name; without a Tournament sheet, the results' title.",
+        ),
+        aliases=("турнір", "название турнира", "tournament name", "назва турніру"),
+    ),
+    "date": Field(
+        Text("Дата", "Date"),
+        Text("Дата игры (для справки).", "The game's date (for reference)."),
+        aliases=("дата игры", "дата гри", "game date"),
+    ),
+    "club": Field(
+        Text("Клуб", "Club"),
+        Text("Клуб (для справки).", "Club (for reference)."),
+        aliases=("club name",),
+    ),
+    "first_killed": Field(
+        Text("Первый убитый", "First killed"),
+        Text(
+            "Место убитого в первую ночь: его лучший ход.",
+            "Seat of the player killed on night 1: the best move is theirs.",
+        ),
+        aliases=(
+            "убит первым",
+            "пу",
+            "первоубиенный",
+            "убит в первую ночь",
+            "killed first",
+            "first victim",
+            "перший вбитий",
+            "вбитий першим",
+            "первый отстрел",
+        ),
+    ),
+    "kills": Field(
+        Text("Убит ночью", "Killed at night"),
+        Text(
+            "Места убитых, по ячейке на ночь (Н1, Н2 …); пусто или «-» — промах.",
+            "Seats killed, one cell a night (N1, N2 …); blank or «-» for a miss.",
+        ),
+        aliases=(
+            "убит",
+            "убиты",
+            "убитые",
+            "убиты ночью",
+            "отстрел",
+            "стрельба",
+            "убийства",
+            "killed",
+            "kills",
+            "shot",
+            "night kills",
+            "вбито",
+            "вбиті",
+            "вбитий",
+            "вбивства",
+            "відстріл",
+            "ночь",
+            "ночи",
+            "night",
+            "nights",
+            "ніч",
+        ),
+    ),
+    "votes": Field(
+        Text("Заголосован днём", "Voted out by day"),
+        Text(
+            "Места заголосованных, по ячейке на день (Д1, Д2 …); «37» — места 3 и 7.",
+            "Seats voted out, one cell a day (D1, D2 …); «37» is seats 3 and 7.",
+        ),
+        aliases=(
+            "заголосован",
+            "заголосованы",
+            "заголосованные",
+            "ушли",
+            "ушел",
+            "ушли днем",
+            "voted out",
+            "voted",
+            "votes",
+            "заголосовані",
+            "заголосований",
+            "заголосовано",
+            "день",
+            "дни",
+            "day",
+            "days",
+        ),
+    ),
+    "disqualified": Field(
+        Text("Дисквалифицирован", "Disqualified"),
+        Text(
+            "Места дисквалифицированных (−1); фаза, если записана («5 Д3»).",
+            "Seats disqualified (−1); the phase when written («5 D3»).",
+        ),
+        aliases=(
+            "дисквалифицированы",
+            "дисквалификация",
+            "удален",
+            "удалены",
+            "удаление",
+            "дискваліфіковано",
+            "дискваліфікація",
+            "дискваліфікований",
+            "видалення",
+            "видалений",
+            "disqualification",
+        ),
+    ),
+    "protest": Field(
+        Text("Протест", "Protest"),
+        Text(
+            "Протест, записанный на бланке: перенесите его на лист «Протесты».",
+            "A protest written on the sheet: copy it to the Protests sheet.",
+        ),
+        aliases=("протесты", "protests", "протести"),
+    ),
+    "points": Field(
+        Text("Баллы", "Points"),
+        Text(
+            "Суммы судьи: баллы считает программа.",
+            "The judge's sums: the program computes points.",
+        ),
+        aliases=("балл", "очки", "score", "бали", "итого", "сумма", "total"),
+        level="seat",
+        counted=False,
+    ),
+    "sheriff_checks": Field(
+        Text("Проверки шерифа", "Sheriff's checks"),
+        _NOT_COUNTED,
+        aliases=("перевірки шерифа", "проверки комиссара", "sheriff checks"),
+        counted=False,
+    ),
+    "don_checks": Field(
+        Text("Проверки дона", "Don's checks"),
+        _NOT_COUNTED,
+        aliases=("перевірки дона", "don checks"),
+        counted=False,
+    ),
+    "misses": Field(
+        Text("Промахи", "Misses"),
+        _NOT_COUNTED,
+        aliases=("промах", "miss", "промахи мафии"),
+        counted=False,
+    ),
+    "nominated": Field(
+        Text("Номинированы на лучших", "Nominated as best"),
+        _NOT_COUNTED,
+        aliases=("номіновані на кращих", "номинированы", "nominated"),
+        counted=False,
+    ),
+    "hand": Field(
+        Text("Рука чёрных", "Hand of the blacks"),
+        _NOT_COUNTED,
+        aliases=("рука чорних", "рука мафии", "рука мафії", "hand of mafia"),
+        counted=False,
+    ),
+    "win_kind": Field(
+        Text("Как победили", "How the game was won"),
+        _NOT_COUNTED,
+        aliases=("3x3", "2x2", "1x1", "чистая", "чиста", "сухая", "суха", "clean win"),
+        counted=False,
+    ),
 }
 
 # ---- derived views ---------------------------------------------------------------------------
@@ -532,7 +800,21 @@ def format_table(lang: str = "en") -> str:
                 f"| {vocab.SHEETS[sheet].both()} | {column.name.both()} | {aliases} | "
                 f"{required} | {column.accepts(lang)} | {column.help(lang)} |"
             )
-    return "\n".join(lines)
+    return "\n".join([*lines, "", *_fields_table(lang)])
+
+
+def _fields_table(lang: str) -> list[str]:
+    """The fields only game sheets and game rows label, after the columns they share."""
+    head = Text(
+        "| поле бланка | другие подписи | читается | что в нём |",
+        "| game-sheet field | other labels | read | what it holds |",
+    )
+    lines = [head(lang), "|---|---|---|---|"]
+    for declared in SHEET_FIELDS.values():
+        aliases = ", ".join(f"`{a}`" for a in declared.aliases)
+        counted = "✓" if declared.counted else ""
+        lines.append(f"| {declared.name.both()} | {aliases} | {counted} | {declared.help(lang)} |")
+    return lines
 
 
 if __name__ == "__main__":

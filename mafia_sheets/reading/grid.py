@@ -11,18 +11,18 @@ its own sheet and cell, into the raw tables the rest of the product reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import vocab
 from ..model import Places
-from .sheets import RawSheet, column_letter
+from .labels import label_of
+from .raw import RawSheet, column_letter
 from .values import seats_of
 
-_PUNCT = re.compile(r"[№#:.,()\[\]«»\"'_*]+")
-
-# What a judge writes in a box or beside a printed option to mark it.
+# What a judge writes in a box or beside a printed option to mark it; sticks «I», «II»
+# (a Latin I, a Cyrillic «І», an «l» or a «|» each) count one mark a stick.
 MARKS = frozenset(
     {
         "x",
@@ -46,33 +46,18 @@ MARKS = frozenset(
         "\\",
         "|",
         "++",
+        "i",
+        "і",
+        "l",
     }
 )
+STICKS = frozenset("iіl|")
 # A night without a kill, a day without a vote-out.
 NOTHING = frozenset(
     {"", "-", "–", "—", "0", "промах", "нет", "miss", "no", "x", "х", "пусто", "промах.", "none"}
 )
 
-
-# Folded labels by text: a workbook of game sheets repeats the same labels, nicknames and
-# roles on every sheet, so each distinct text is folded once. Bounded: cleared when full.
-_LABELS: dict[str, str] = {}
-_LABELS_MAX = 65_536
-
-
-def label_of(value: object) -> str:
-    """A cell as a label: folded, without №, colons and dots: `'Стол №:'` → `'стол'`."""
-    if not isinstance(value, str):
-        return ""
-    label = _LABELS.get(value)
-    if label is None:
-        label = " ".join(_PUNCT.sub(" ", vocab.fold(value)).split())
-        if len(_LABELS) >= _LABELS_MAX:
-            _LABELS.clear()
-        _LABELS[value] = label
-    return label
-
-
+_MEMO_MAX = 65_536  # bound of the by-text memos below: cleared when full
 _LETTERS: list[str] = []  # column index → Excel letters, grown as sheets need them
 
 
@@ -82,23 +67,45 @@ def _letter(index: int) -> str:
     return _LETTERS[index]
 
 
-class Grid:
-    """The cells of one sheet as calamine reads them, addressed by 0-based (row, column)."""
+Merge = tuple[tuple[int, int], tuple[int, int]]  # ((top, left), (bottom, right)), 0-based
 
-    def __init__(self, name: str, sheet: object) -> None:
+
+class Grid:
+    """The cells of one sheet as its reader gives them, addressed by 0-based (row, column)
+    from the sheet's first used cell; merges and hidden columns as the workbook keeps them.
+
+    Every layout reader is handed the same grid: it is made once per sheet."""
+
+    def __init__(
+        self,
+        name: str,
+        cells: list[list[object]],
+        start: tuple[int, int] | None = None,
+        merges: Sequence[Merge] = (),
+        hidden: frozenset[int] = frozenset(),
+    ) -> None:
         self.name = name
-        self.cells: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
-        start: tuple[int, int] = sheet.start or (0, 0)  # type: ignore[attr-defined]
-        self.row0, self.col0 = start
+        self.cells = cells
+        self.row0, self.col0 = start or (0, 0)
         self.height = len(self.cells)
         self.width = max(map(len, self.cells), default=0)
+        self.merges = tuple(merges)  # as the workbook keeps them (absolute, 0-based)
+        self.hidden = hidden  # 0-based absolute indices of hidden columns
         self.memo: dict[str, object] = {}  # what a reader found once, for the next to reuse
         self._merge_end: dict[tuple[int, int], tuple[int, int]] = {}
-        for (top, left), (bottom, right) in getattr(sheet, "merged_cell_ranges", None) or ():
+        for (top, left), (bottom, right) in self.merges:
             self._merge_end[(top - self.row0, left - self.col0)] = (
                 bottom - self.row0,
                 right - self.col0,
             )
+
+    @classmethod
+    def of(cls, name: str, sheet: object, hidden: frozenset[int] = frozenset()) -> Grid:
+        """A grid of one python-calamine sheet (`CalamineSheet`)."""
+        cells: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
+        start = getattr(sheet, "start", None)
+        merges = list(getattr(sheet, "merged_cell_ranges", None) or ())
+        return cls(name, cells, start, merges, hidden)
 
     @cached_property
     def texts(self) -> list[tuple[int, int, str, str]]:
@@ -149,10 +156,20 @@ class Grid:
         """The last column of the merge that starts at (r, c); c itself when not merged."""
         return self._merge_end.get((r, c), (r, c))[1]
 
+    def bottom_end(self, r: int, c: int) -> int:
+        """The last row of the merge that starts at (r, c); r itself when not merged."""
+        return self._merge_end.get((r, c), (r, c))[0]
+
     def filled(self) -> Iterator[tuple[int, int, object]]:
         for r, row in enumerate(self.cells):
             for c, value in enumerate(row):
-                if not (isinstance(value, str) and not value.strip()) and value is not None:
+                if (
+                    value != ""
+                    and value is not None
+                    and not (
+                        value.__class__ is str and not value.strip()  # type: ignore[attr-defined]
+                    )
+                ):
                     yield r, c, value
 
     def is_empty(self) -> bool:
@@ -177,14 +194,14 @@ def mark(value: object) -> bool:
         folded = _FOLDED.get(value)
         if folded is None:
             folded = vocab.fold(value)
-            if len(_FOLDED) >= _LABELS_MAX:
+            if len(_FOLDED) >= _MEMO_MAX:
                 _FOLDED.clear()
             _FOLDED[value] = folded
         return folded in MARKS
     return vocab.fold(value) in MARKS
 
 
-_FOLDED: dict[str, str] = {}  # vocab.fold by text, as _LABELS is for labels
+_FOLDED: dict[str, str] = {}  # vocab.fold by text: game sheets repeat their marks
 
 
 @dataclass
@@ -289,7 +306,7 @@ def seats_in(text: object) -> list[int] | None:
         found = _SEATS.get(text, _UNKNOWN)
         if found is _UNKNOWN:
             answer = _seats_in(text)
-            if len(_SEATS) >= _LABELS_MAX:
+            if len(_SEATS) >= _MEMO_MAX:
                 _SEATS.clear()
             found = _SEATS[text] = None if answer is None else tuple(answer)
         return None if found is None else list(found)

@@ -1,226 +1,169 @@
-"""The labels printed on game sheets and over blocks of ten seat columns, RU / EN / UK.
+"""The labels of game sheets and game rows: the one vocabulary of :mod:`.columns`, looked up
+as printed forms label their fields.
 
-Every entry is folded with :func:`grid.label_of` (case, «ё», №, colons and dots gone), so
-`СТОЛ №`, `Стол:` and `стол` are one label. A label names a field of the game (header
-block and footer of a «бланк», a column of a game row) or a column of the seat grid.
+A game sheet («бланк») or a sheet of one row per game names its fields with the same
+words as the row layout's headers — a column's name in either language or any of its
+aliases (:data:`.columns.SCHEMA`), or a field only these layouts have
+(:data:`.columns.SHEET_FIELDS`). A label is folded as a header is
+(:func:`.matching.header_keys`: case, «ё», spacing, punctuation, look-alike letters, the
+bracketed part, `Игрок / Player`) and also without `№`, `#` and `*`, so `СТОЛ №:`, `Стол`
+and `стол` are one label.
 """
 
 from __future__ import annotations
 
+import re
+
 from .. import vocab
-from .grid import label_of
+from ..text import Text
+from .columns import SCHEMA, SHEET_FIELDS
+from .matching import header_key, header_keys
+
+_PUNCT = re.compile(r"[№#:.,()\[\]«»\"'_*]+")
+_SYMBOLS = str.maketrans("", "", "№#*")
+
+# The seat grid's columns (and, numbered 1 … 10, the blocks of a game row).
+SEAT_COLUMNS = ("seat", "player", "role", "fouls", "left", "when", "best_move", "bonus")
+# The game's columns, as header fields of a game sheet or columns of a game row.
+GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled", "departures")
 
 
-def _folded(*labels: str) -> frozenset[str]:
-    return frozenset(label_of(label) for label in labels)
+# Folded labels by text: a workbook of game sheets repeats the same labels, nicknames and
+# roles on every sheet, so each distinct text is folded once. Bounded: cleared when full.
+_LABELS: dict[str, str] = {}
+_LABELS_MAX = 65_536
 
 
-# Fields of one game: header block, footer and game-level columns.
-GAME_FIELDS: dict[str, frozenset[str]] = {
-    "tournament": _folded("Турнир", "Tournament", "Турнір", "Название турнира"),
-    "round": _folded(
-        "Тур", "Раунд", "Стадия", "Этап", "Round", "Stage", "Стадія", "Етап", "Тур №", "Номер тура"
-    ),
-    "date": _folded("Дата", "Date", "Дата игры"),
-    "table": _folded("Стол", "Стол №", "Table", "Стіл", "Номер стола", "Table no"),
-    "game": _folded(
-        "Игра",
-        "Игра №",
-        "Game",
-        "Гра",
-        "Номер игры",
-        "Game no",
-        "Game id",
-        "Партия",
-        "№ игры",
-        "Игра номер",
-    ),
-    "judge": _folded(
-        "Судья",
-        "Ведущий",
-        "Judge",
-        "Referee",
-        "Host",
-        "Суддя",
-        "Ведучий",
-        "Судья за столом",
-        "Судья игры",
-    ),
-    "ended": _folded(
-        "Окончание", "Конец", "Время окончания", "Ended", "End", "Закінчення", "Кінець"
-    ),
-    "annulled": _folded("Отменена", "Annulled", "Скасована"),
-    "result": _folded(
-        "Результат",
-        "Победа",
-        "Победила",
-        "Победила команда",
-        "Победившая команда",
-        "Победитель",
-        "Победители",
-        "Winner",
-        "Result",
-        "Winning team",
-        "Переможець",
-        "Перемогла",
-        "Перемога",
-        "Результат гри",
-        "Итог",
-        "Исход",
-    ),
-    "best_move": _folded("Лучший ход", "ЛХ", "Best move", "Кращий хід", "КХ", "Лучший ход игрока"),
-    "first_killed": _folded(
-        "Первый убитый",
-        "Убит первым",
-        "ПУ",
-        "Первоубиенный",
-        "Убит в первую ночь",
-        "First killed",
-        "Killed first",
-        "Перший вбитий",
-        "Вбитий першим",
-        "Первый отстрел",
-    ),
-    "kills": _folded(
-        "Убит",
-        "Убиты",
-        "Убитые",
-        "Убит ночью",
-        "Убиты ночью",
-        "Отстрел",
-        "Стрельба",
-        "Ночь",
-        "Ночи",
-        "Killed",
-        "Kills",
-        "Shot",
-        "Night kills",
-        "Вбито",
-        "Вбиті",
-        "Вбитий",
-        "Відстріл",
-        "Ніч",
-        "Убийства",
-    ),
-    "votes": _folded(
-        "Заголосован",
-        "Заголосованы",
-        "Заголосованные",
-        "Голосование",
-        "Ушли",
-        "Ушёл",
-        "Ушли днём",
-        "День",
-        "Дни",
-        "Voted out",
-        "Voted",
-        "Votes",
-        "Vote",
-        "Заголосовані",
-        "Заголосований",
-        "Голосування",
-        "Заголосовано",
-    ),
-    "disqualified": _folded(
-        "Дисквалифицирован",
-        "Дисквалифицированы",
-        "Дисквалификация",
-        "Удалён",
-        "Удалены",
-        "Disqualified",
-        "Дискваліфіковано",
-        "Дискваліфікація",
-        "Дискваліфікований",
-    ),
-    "protest": _folded("Протест", "Протесты", "Protest", "Protests", "Протести"),
-}
+def label_of(value: object) -> str:
+    """A cell as a label: folded, without №, colons and dots: `'Стол №:'` → `'стол'`."""
+    if not isinstance(value, str):
+        return ""
+    label = _LABELS.get(value)
+    if label is None:
+        label = " ".join(_PUNCT.sub(" ", vocab.fold(value)).split())
+        if len(_LABELS) >= _LABELS_MAX:
+            _LABELS.clear()
+        _LABELS[value] = label
+    return label
 
-# Columns of the seat grid (and, numbered 1 … 10, the blocks of a game row).
-SEAT_FIELDS: dict[str, frozenset[str]] = {
-    "seat": _folded("№", "#", "Место", "Слот", "Seat", "Slot", "No", "Номер", "Місце", "N"),
-    "player": _folded(
-        "Игрок",
-        "Игроки",
-        "Ник",
-        "Никнейм",
-        "Player",
-        "Players",
-        "Nickname",
-        "Nick",
-        "Гравець",
-        "Гравці",
-        "Нік",
-        "Нікнейм",
-        "Имя",
-        "Name",
-    ),
-    "role": _folded("Роль", "Роли", "Role", "Roles", "Ролі"),
-    "fouls": _folded("Фолы", "Фол", "Fouls", "Foul", "Фоли", "Фол", "Замечания"),
-    "bonus": _folded(
-        "Доп",
-        "Доп баллы",
-        "Доп. баллы",
-        "Допы",
-        "ДБ",
-        "Extra",
-        "Extra points",
-        "Bonus",
-        "Award",
-        "Awards",
-        "ЛИ",
-        "Доп бали",
-        "Додаткові бали",
-        "Бонус",
-        "Дод",
-        "Дод бали",
-    ),
-    "left": _folded(
-        "Выбыл",
-        "Выбытие",
-        "Выбывание",
-        "Как выбыл",
-        "Покинул",
-        "Left",
-        "Departure",
-        "Вибув",
-        "Вибуття",
-        "Departures",
-        "Выбыли",
-    ),
-    "when": _folded(
-        "Когда", "Фаза", "Фазы", "When", "Phase", "Phases", "Коли", "Фаза выбывания", "Круг"
-    ),
-    "best_move": _folded("Лучший ход", "ЛХ", "Best move", "Кращий хід"),
-    # the judge's own sums: computed here from the protocol, so read as a label only
-    "points": _folded(
-        "Баллы",
-        "Балл",
-        "Очки",
-        "Points",
-        "Score",
-        "Бали",
-        "Итого",
-        "Сумма",
-        "Total",
-        "Штраф",
-        "Penalty",
-        "Штрафы",
-    ),
-}
 
-# Ukrainian result words the shared vocabulary does not hold (it is RU/EN).
-_UK_RESULTS = {
-    "red": ("мирні", "червоні", "перемога мирних", "перемога червоних", "перемогли мирні", "місто"),
-    "black": ("мафія", "чорні", "перемога мафії", "перемога чорних", "перемогла мафія"),
-    "draw": ("нічия",),
-}
+def _spellings(field: str, level: str) -> list[str]:
+    """Every spelling of a field, canonical names first, in the order they rank."""
+    if field in SHEET_FIELDS:
+        declared = SHEET_FIELDS[field]
+        return [declared.name.ru, declared.name.en, *declared.aliases]
+    column = SCHEMA["games"].get(field) or SCHEMA["seats"][field]
+    return [column.name.ru, column.name.en, *column.aliases]
+
+
+class Labels:
+    """Folded label → field, for one level of a sheet (`seat` or `game`).
+
+    Built from the declarations once; a spelling that would name two fields of one level
+    is a declaration error, raised at import, never a silent choice.
+    """
+
+    def __init__(self, level: str, fields: tuple[str, ...], symbols: bool) -> None:
+        self.level = level
+        self.fields = fields
+        self._table: dict[str, str] = {}
+        for field in fields:
+            for spelling in _spellings(field, level):
+                key = header_key(spelling)
+                bare = key.translate(_SYMBOLS)
+                if not bare and not symbols:
+                    continue  # `№` heads a games sheet's ids, never a label on a game sheet
+                for k in {key, bare} - {""}:
+                    known = self._table.setdefault(k, field)
+                    if known != field:
+                        raise ValueError(f"label {spelling!r} names both {known} and {field}")
+        self._answers: dict[str, str | None] = {}
+        self._splits: dict[str, tuple[str, str] | None] = {}
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._table
+
+    def spellings(self, field: str) -> list[str]:
+        return _spellings(field, self.level)
+
+    def field(self, text: object) -> str | None:
+        """The field a whole cell names (`Доп. баллы (ведущий)` → bonus), or None."""
+        if not isinstance(text, str) or not text.strip():
+            return None
+        known = self._answers.get(text, _UNSET)
+        if known is not _UNSET:
+            return known  # type: ignore[return-value]
+        found = None
+        for key in header_keys(text):
+            for k in (key, key.translate(_SYMBOLS)):
+                if k in self._table:
+                    found = self._table[k]
+                    break
+            if found is not None:
+                break
+        if len(self._answers) >= _LABELS_MAX:
+            self._answers.clear()
+        self._answers[text] = found
+        return found
+
+    def split(self, text: object) -> tuple[str, str] | None:
+        """`'Стол № 2'` → ('table', '2'); `'Судья: Иванов'` → ('judge', 'Иванов'); a bare
+        label → (field, ''); None when the cell is no label of these fields."""
+        if not isinstance(text, str):
+            return None
+        known = self._splits.get(text, _UNSET)
+        if known is not _UNSET:
+            return known  # type: ignore[return-value]
+        found = self._split(text)
+        if len(self._splits) >= _LABELS_MAX:
+            self._splits.clear()
+        self._splits[text] = found
+        return found
+
+    def _split(self, text: str) -> tuple[str, str] | None:
+        whole = self.field(text)
+        if whole is not None:
+            return whole, ""
+        words = label_of(text).split()
+        for size in range(min(3, len(words) - 1), 0, -1):
+            code = self._table.get(header_key(" ".join(words[:size])))
+            if code is not None:
+                return code, _rest(text, size)
+        return None
+
+
+_UNSET = object()
+
+
+def _rest(text: str, size: int) -> str:
+    """The original text after the first `size` words of its label (case kept)."""
+    tokens = [t for t in re.split(r"[\s№#:]+", text.strip()) if t]
+    if len(tokens) <= size:
+        return ""
+    return " ".join(tokens[size:]).strip(" .:-")
+
+
+_GAME_FIELDS = (
+    *GAME_COLUMNS,
+    "best_move",
+    *(name for name, declared in SHEET_FIELDS.items() if declared.level == "game"),
+)
+_SEAT_FIELDS = (
+    *SEAT_COLUMNS,
+    *(name for name, declared in SHEET_FIELDS.items() if declared.level == "seat"),
+)
+
+# Labels of a game sheet's header block and footer, and of a game row's own columns.
+GAME = Labels("game", _GAME_FIELDS, symbols=False)
+# The same, where a bare `№` heads the games' ids (a sheet of one row per game).
+GAME_ROW = Labels("game", _GAME_FIELDS, symbols=True)
+# Columns of the seat grid, and the blocks of ten of a game row.
+SEAT = Labels("seat", _SEAT_FIELDS, symbols=True)
 
 
 def result_lookup() -> dict[str, str]:
     """Folded result word → red | black | draw, with the label-folding of a game sheet."""
     table = {label_of(spelling): code for spelling, code in vocab.value_lookup("result").items()}
-    for code, spellings in _UK_RESULTS.items():
-        table.update({label_of(s): code for s in spellings})
     table.pop("", None)
     return table
 
@@ -231,59 +174,21 @@ RESULT_DISPLAY = {
 }
 
 
-_REVERSE: dict[int, dict[str, str]] = {}
+def printed(level: str, field: str, ru: str, en: str) -> Text:
+    """A label a template prints: checked to be one of the field's own spellings, so
+    that what the product writes is what it reads back."""
+    labels = SEAT if level == "seat" else GAME
+    for spelling in (ru, en):
+        if labels.field(spelling) != field:
+            raise ValueError(f"{spelling!r} is not a label of {field}")
+    return Text(ru, en)
 
 
-def field_of(label: str, fields: dict[str, frozenset[str]]) -> str | None:
-    """The field a label names (the first listed wins), via a reverse table built once."""
-    table = _REVERSE.get(id(fields))
-    if table is None:
-        table = {}
-        for code, labels in reversed(fields.items()):
-            table.update(dict.fromkeys(labels, code))
-        _REVERSE[id(fields)] = table
-    return table.get(label)
+# A sheet's title (`ПРОТОКОЛ ИГРЫ`, `Бланк гри`) is layout, never data.
+_TITLE_WORDS = ("протокол", "protocol", "бланк", "blank", "score sheet")
 
 
-# split_label's answers by text, one table per field set: game sheets repeat their labels.
-_SPLITS: dict[int, dict[str, tuple[str, str] | None]] = {}
-_SPLITS_MAX = 65_536
-
-
-def split_label(text: object, fields: dict[str, frozenset[str]]) -> tuple[str, str] | None:
-    """`'Стол № 2'` → ('table', '2'); `'Судья: Иванов'` → ('judge', 'Иванов'); a bare
-    label → (field, ''); None when the cell is not a label of `fields`."""
-    if not isinstance(text, str):
-        return None
-    known = _SPLITS.setdefault(id(fields), {})
-    if text in known:
-        return known[text]
-    if len(known) >= _SPLITS_MAX:
-        known.clear()
-    known[text] = found = _split_label(text, fields)
-    return found
-
-
-def _split_label(text: str, fields: dict[str, frozenset[str]]) -> tuple[str, str] | None:
-    label = label_of(text)
-    if not label:
-        return None
-    whole = field_of(label, fields)
-    if whole is not None:
-        return whole, ""
-    words = label.split()
-    for size in range(min(3, len(words) - 1), 0, -1):
-        code = field_of(" ".join(words[:size]), fields)
-        if code is not None:
-            return code, _rest(text, size)
-    return None
-
-
-def _rest(text: str, size: int) -> str:
-    """The original text after the first `size` words of its label (case kept)."""
-    import re
-
-    tokens = [t for t in re.split(r"[\s№#:]+", text.strip()) if t]
-    if len(tokens) <= size:
-        return ""
-    return " ".join(tokens[size:]).strip(" .:-")
+def is_title(value: object) -> bool:
+    """A title a form prints over its fields: it names the form, not a field."""
+    label = label_of(value)
+    return any(word in label for word in _TITLE_WORDS)

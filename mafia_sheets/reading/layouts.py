@@ -15,18 +15,18 @@ silence. Games that two layouts both hold cannot be told apart and stop the read
 from __future__ import annotations
 
 import gc
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
-from ..model import Reading
+from ..model import HeaderRead, Reading
 from ..text import Plural, Text
-from . import blank, wide
-from .blank import GameSheet
+from . import blank, rows, wide
 from .grid import Grid, Records, from_raw
-from .sheets import RawSheet
+from .raw import GameSheet, RawSheet, SheetRead
 from .values import parse_text
 
 LAYOUTS: dict[str, Text] = {
@@ -58,22 +58,86 @@ UNPLACED_SHEET = define(
         "template --layout blank|wide); otherwise this warning can be ignored",
     ),
 )
+DUPLICATE_SHEET = define(
+    "duplicate-sheet",
+    "warning",
+    Text(
+        "Два листа одного назначения: «{value}» и «{other}»",
+        "Two sheets with one purpose: “{value}” and “{other}”",
+    ),
+    Text("один такой лист", "one such sheet"),
+    Text(
+        "Удалите или переименуйте лишний лист; учтён «{value}»",
+        "Delete or rename the extra sheet; “{value}” is used",
+    ),
+)
 
-_GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled")
+_GAME_COLUMNS = (
+    "game",
+    "round",
+    "table",
+    "judge",
+    "result",
+    "ended",
+    "annulled",
+    "departures",
+)
 _SEAT_COLUMNS = ("game", "seat", "player", "role", "fouls", "left", "when", "best_move", "bonus")
 
 
-def read_layouts(
-    workbook: object,
-    others: Sequence[str],
-    sheets: dict[str, RawSheet],
-    findings: list[Finding],
-    source: str,
-) -> Reading:
-    """Read the game sheets and rows of games among `others` (the sheets the row layout
-    does not name) into `sheets["games"]` / `sheets["seats"]`; say which layout it was."""
+# ---- the readers, asked in turn ----------------------------------------------------------
+
+
+class LayoutReader(Protocol):
+    """One layout: asked first whether a sheet is its own, then handed the sheet.
+
+    `detect` looks, cheaply, and answers None (not mine) or what it found (the header's
+    place, the protocol sheet's code …); `read` gets that answer back with the sheet.
+    A sheet is read by the first reader whose answer is not None, and by it alone."""
+
+    layout: str
+
+    def detect(self, grid: Grid) -> object | None: ...
+
+    def read(self, grid: Grid, found: object, source: str) -> SheetRead: ...
+
+
+# In the order they are asked: a row of ten seat columns is unmistakable and may sit on a
+# sheet named `Игры`; a protocol sheet is known by its name; a game sheet by its grid.
+READERS: list[LayoutReader] = [wide.READER, rows.READER, blank.READER]
+
+
+def register(reader: LayoutReader, before: str | None = None) -> None:
+    """Add a layout reader: asked before the reader of layout `before`, else last."""
+    at = next((i for i, r in enumerate(READERS) if r.layout == before), len(READERS))
+    READERS.insert(at, reader)
+
+
+def detect(grid: Grid) -> tuple[LayoutReader, object] | None:
+    """The reader whose sheet this is, and what it found; None when no reader claims it."""
+    for reader in READERS:
+        found = reader.detect(grid)
+        if found is not None:
+            return reader, found
+    return None
+
+
+@dataclass
+class SheetsRead:
+    """A workbook's sheets as the layout readers read them, put together."""
+
+    sheets: dict[str, RawSheet]  # the canonical tables: games, seats, players …
+    reading: Reading
+    findings: list[Finding] = field(default_factory=list)
+    headers: list[HeaderRead] = field(default_factory=list)
+    games: list[GameSheet] = field(default_factory=list)  # the game sheets and game rows
+
+
+def read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
+    """Every sheet to the reader of its layout; the games of every layout put into the
+    two raw tables `games` and `seats`, each value keeping its own sheet and cell."""
     with _no_collector_pauses():
-        return _read_layouts(workbook, others, sheets, findings, source)
+        return _read_sheets(grids, source)
 
 
 @contextmanager
@@ -91,41 +155,47 @@ def _no_collector_pauses() -> Iterator[None]:
             gc.enable()
 
 
-def _read_layouts(
-    workbook: object,
-    others: Sequence[str],
-    sheets: dict[str, RawSheet],
-    findings: list[Finding],
-    source: str,
-) -> Reading:
-    games: list[GameSheet] = []
+def _read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
+    done = SheetsRead({}, Reading(source, "rows", 0))
     kinds: list[tuple[str, str]] = []
-    candidates = list(others)
-    if "games" in sheets and "seats" not in sheets:  # `Игры` may be a sheet of game rows
-        candidates.insert(0, sheets["games"].name)
-    for name in candidates:
-        if _fold(name) in _OWN_SHEETS:  # the template's instructions hold labels, not a game
+    for grid in grids:
+        if _fold(grid.name) in _OWN_SHEETS:  # the template's instructions: help, not data
             continue
-        grid = Grid(name, workbook.get_sheet_by_name(name))  # type: ignore[attr-defined]
-        if wide.is_games_sheet(grid):
-            games += wide.read_game_rows(grid, source)
-            kinds.append((name, "wide"))
-            if sheets.get("games") is not None and sheets["games"].name == name:
-                del sheets["games"]
-        elif blank.is_game_sheet(grid):
-            games.append(blank.read_game_sheet(grid, source))
-            kinds.append((name, "blank"))
-        elif name in others and not grid.is_empty() and _fold(name) not in _OWN_SHEETS:
-            findings.append(finding(UNPLACED_SHEET, name, source=source))
-    played = [game for game in games if game.played]
-    rows = "games" in sheets or "seats" in sheets
+        claim = detect(grid)
+        if claim is None:
+            if not grid.is_empty():
+                done.findings.append(finding(UNPLACED_SHEET, grid.name, source=source))
+            continue
+        reader, found = claim
+        if reader.layout == "rows" and found in done.sheets:
+            kept = done.sheets[str(found)].name
+            done.findings.append(
+                finding(DUPLICATE_SHEET, grid.name, value=kept, other=grid.name, source=source)
+            )
+            continue
+        read = reader.read(grid, found, source)
+        done.findings += read.findings
+        done.headers += read.headers
+        if read.raw is not None and read.code is not None:
+            done.sheets[read.code] = read.raw
+        else:
+            done.games += read.games
+            kinds.append((grid.name, read.layout))
+    done.reading = _assemble(done, kinds, source)
+    return done
+
+
+def _assemble(done: SheetsRead, kinds: list[tuple[str, str]], source: str) -> Reading:
+    """The games of game sheets and game rows joined to the row layout's tables."""
+    sheets = done.sheets
     if not kinds:
         return Reading(source, "rows", _count(sheets), ())
-    for game in games:
-        findings.extend(game.findings)
+    played = [game for game in done.games if game.played]
+    for game in done.games:
+        done.findings.extend(game.findings)
     game_records, seat_records = _records(played)
     layouts = {kind for _, kind in kinds}
-    if rows:
+    if "games" in sheets or "seats" in sheets:
         _refuse_overlap(sheets, game_records, kinds, source)
         layouts.add("rows")
         for code, records in (("games", game_records), ("seats", seat_records)):
@@ -133,12 +203,13 @@ def _read_layouts(
                 merged = from_raw(sheets[code])
                 merged.extend(records)
                 records = merged
-            sheets[code] = records.raw_sheet(sheets.get(code, _named(code, kinds)).name)
+            sheets[code] = records.raw_sheet(sheets[code].name if code in sheets else kinds[0][0])
     else:
         sheets["games"] = game_records.raw_sheet(kinds[0][0])
         sheets["seats"] = seat_records.raw_sheet(kinds[0][0])
     layout = layouts.pop() if len(layouts) == 1 else "mixed"
-    return Reading(source, layout, _count(sheets), tuple(kinds), len(games) - len(played))
+    unplayed = len(done.games) - len(played)
+    return Reading(source, layout, _count(sheets), tuple(kinds), unplayed)
 
 
 def reading_text(reading: Reading, lang: str) -> str:
@@ -161,18 +232,22 @@ def _games_word(count: int, lang: str) -> str:
 
 
 def _count(sheets: dict[str, RawSheet]) -> int:
+    """Games listed: a (table, game) pair each, so that games numbered at each table from 1
+    count once a table (two tables × 3 games are 6 games, not 3)."""
     games = sheets.get("games")
     if games is None or "game" not in games.columns:
         return 0
-    return len({parse_text(v) for v in games.columns["game"]} - {None})
+    tables = games.columns.get("table") or [None] * len(games.columns["game"])
+    pairs = {
+        (parse_text(t), g)
+        for t, g in zip(tables, map(parse_text, games.columns["game"]), strict=True)
+        if g is not None
+    }
+    return len(pairs)
 
 
 def _fold(name: str) -> str:
     return " ".join(name.lower().split())
-
-
-def _named(code: str, kinds: list[tuple[str, str]]) -> RawSheet:
-    return RawSheet(code, kinds[0][0], 0, {}, {}, [])
 
 
 # ---- games and seats from game sheets --------------------------------------------------------
@@ -187,8 +262,6 @@ def _records(games: list[GameSheet]) -> tuple[Records, Records]:
         for column in _GAME_COLUMNS[2:]:
             if column in game.header and column != "result":
                 values[column] = game.header[column]
-        if "round" in game.header:
-            values["round"] = (_round(game.header["round"][0]), game.header["round"][1])
         game_records.add(game.sheet, game.first_row, values)
         for seat, row in zip(game.seats, game.seat_rows, strict=True):
             located = {
@@ -218,14 +291,6 @@ def _game_ids(games: list[GameSheet]) -> list[str]:
             for g, p in zip(games, [part(g, "game") or g.sheet for g in games], strict=True)
         ]
     return plain
-
-
-def _round(value: object) -> object:
-    """`Тур 3`, `3 тур`, `Отбор 2` → 3 / 2; a stage without a number («Финал») is no round."""
-    if isinstance(value, int | float) or value in ("", None):
-        return value
-    numbers = re.findall(r"\d+", str(value))
-    return numbers[0] if len(numbers) == 1 else ""
 
 
 def _refuse_overlap(

@@ -19,7 +19,7 @@ from ..model import Table
 from ..text import Text
 from .columns import SCHEMA
 from .matching import closest_value
-from .sheets import RawSheet
+from .raw import RawSheet
 from .values import BAD, parse_text
 
 UNKNOWN_VALUE = define(

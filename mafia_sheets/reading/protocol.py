@@ -57,9 +57,9 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         del tables["players"]  # an empty roster sheet (the template's) is no roster
     tables = _per_table_ids(tables)
     tables, findings = drop_unplayed(tables, findings)
-    tournament, overrides, found = read_settings(
-        tables.get("tournament"), PurePath(source.name).stem
-    )
+    # without a `Турнир` sheet naming it, the tournament the game sheets name, else the file
+    named = (raw.fields or {}).get("tournament") or PurePath(source.name).stem
+    tournament, overrides, found = read_settings(tables.get("tournament"), named)
     findings += found
     rules = load_rules().with_overrides(overrides)
     if "seats" in tables:

@@ -77,6 +77,22 @@ def integer_in(low: int, high: int) -> Callable[[object], object]:
     return parse
 
 
+_ROUND_NUMBER = re.compile(r"\d+")
+
+
+def parse_round(value: object) -> object:
+    """A round as clubs head it: `3`, `Тур 3`, `3 тур`, `Отбор 2` → 3 / 2; a stage named
+    without a number (`Финал`) is no round number; two numbers (`1/8`) are not one."""
+    if isinstance(value, str) and not _ROUND_NUMBER.fullmatch(value.strip()):
+        numbers = _ROUND_NUMBER.findall(value)
+        if not numbers:
+            return None
+        if len(numbers) > 1:
+            return BAD
+        value = numbers[0]
+    return _ROUND_RANGE(value)
+
+
 def vocabulary(name: str) -> Callable[[object], object]:
     table = vocab.value_lookup(name)
 
@@ -219,3 +235,4 @@ def parse_yes_no(value: object) -> object:
 
 
 _FOULS_RANGE = integer_in(0, 4)
+_ROUND_RANGE = integer_in(0, 100_000)

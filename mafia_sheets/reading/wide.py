@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-from .blank import GameSheet, Located, attach_best_move, seat_text
-from .grid import Grid, label_of
-from .labels import GAME_FIELDS, SEAT_FIELDS, field_of
+from .blank import attach_best_move, seat_text
+from .grid import Grid
+from .labels import GAME_ROW, SEAT, label_of
+from .raw import GameSheet, Located, SheetRead
 
 HEADER_SEARCH_ROWS = 10
 _NUMBERED = re.compile(r"^(\D*?)\s*(\d{1,2})\s*(\D*)$")
@@ -27,6 +28,7 @@ _GAME_COLUMNS = (
     "result",
     "ended",
     "annulled",
+    "departures",
     "first_killed",
     "date",
 )
@@ -83,8 +85,7 @@ def _read_header(grid: Grid, r: int) -> _Header:
             elif kind in _SEAT_KINDS and 1 <= number <= 10:
                 header.seats.setdefault(kind, {}).setdefault(number, c)
             continue
-        label = label_of(value)
-        name = field_of(label, GAME_FIELDS)
+        name = GAME_ROW.field(value)
         if name == "best_move":
             header.best_move.append(c)
         elif name in _GAME_COLUMNS and name not in header.game:
@@ -107,9 +108,9 @@ def _numbered(value: object) -> tuple[str | None, int] | None:
     number = int(match.group(2))
     if not words:
         return None if not 1 <= number <= 10 else (None, number)
-    kind = field_of(words, SEAT_FIELDS)
-    if kind is None and field_of(words, GAME_FIELDS) == "best_move":
-        kind = "best_move"
+    kind = SEAT.field(words)
+    if kind == "points":
+        kind = None
     return (kind, number) if kind is not None else None
 
 
@@ -120,14 +121,26 @@ def _group_over(grid: Grid, r: int, c: int, header: _Header) -> str | None:
         for j in range(c, max(-1, c - 10), -1):
             if not grid.blank(r - 1, j):
                 if j == c or grid.right_end(r - 1, j) >= c:
-                    label = label_of(grid.value(r - 1, j))
-                    kind = field_of(label, SEAT_FIELDS)
-                    if kind is None and field_of(label, GAME_FIELDS) == "best_move":
-                        kind = "best_move"
-                    if kind is not None:
+                    kind = SEAT.field(grid.value(r - 1, j))
+                    if kind is not None and kind != "points":
                         return kind
                 break
     return "player" if "player" not in header.seats else None
+
+
+class WideReader:
+    """Rows of games with ten seat columns, found by their header row."""
+
+    layout = "wide"
+
+    def detect(self, grid: Grid) -> object | None:
+        return find_header(grid)
+
+    def read(self, grid: Grid, found: object, source: str) -> SheetRead:
+        return SheetRead(grid.name, self.layout, games=read_game_rows(grid, source))
+
+
+READER = WideReader()
 
 
 def is_games_sheet(grid: Grid) -> bool:

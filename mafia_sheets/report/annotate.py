@@ -76,6 +76,10 @@ def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "
 def _load(source: Source) -> Any:
     import openpyxl
 
+    from .odscopy import is_ods, ods_workbook
+
+    if is_ods(source.data):  # openpyxl opens no .ods: the copy is an xlsx of its values
+        return ods_workbook(source)
     try:
         with warnings.catch_warnings():  # "extension is not supported": dropped in a copy
             warnings.simplefilter("ignore")
@@ -187,7 +191,7 @@ def _findings_sheet(
         cell.fill = PatternFill("solid", start_color=HEADER_COLOR, end_color=HEADER_COLOR)
         ws.column_dimensions[cell.column_letter].width = width
     for number, f in enumerate(findings, start=1):
-        _finding_row(ws, FIRST_DATA_ROW + number - 1, number, f, workbook.sheetnames, lang, text)
+        _finding_row(ws, number, f, workbook.sheetnames, lang, text)
     last = FIRST_DATA_ROW + max(len(findings), 1) - 1
     ws.freeze_panes = ws.cell(FIRST_DATA_ROW, 1)
     ws.auto_filter.ref = f"A{header}:J{last}"
@@ -200,11 +204,12 @@ def _findings_sheet(
 
 
 def _finding_row(
-    ws: Any, row: int, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
+    ws: Any, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
 ) -> None:
-    from openpyxl.styles import Font, PatternFill
-    from openpyxl.worksheet.hyperlink import Hyperlink
+    """The `number`-th finding's row, its cell linked to the faulty cell."""
+    from openpyxl.styles import PatternFill
 
+    row = FIRST_DATA_ROW + number - 1
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
     top, wrap = _alignments()
     values = (
@@ -225,8 +230,14 @@ def _finding_row(
     lines = max(1 + len(str(value)) // (WIDTHS[i] - 1) for i, value in enumerate(values) if i >= 2)
     ws.row_dimensions[row].height = 15 * lines
     ws.cell(row, 2).fill = PatternFill("solid", start_color=color, end_color=color)
-    if f.sheet not in sheets:
-        return  # e.g. a missing sheet: nothing to link to
+    if f.sheet in sheets:  # e.g. a missing sheet: nothing to link to
+        _link(ws, row, f)
+
+
+def _link(ws: Any, row: int, f: Finding) -> None:
+    from openpyxl.styles import Font
+    from openpyxl.worksheet.hyperlink import Hyperlink
+
     link = ws.cell(row, 5)
     link.value = f.cell if f.cell and _valid_cell(f.cell) else plain.cell(f.sheet)
     link.data_type = "s"

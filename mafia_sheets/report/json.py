@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-from ..model import Outcome, Rating, Reading, Standing
-from ..rating.stats import Stats
+from ..model import Outcome, Rating, Reading, Standing, Stats
 from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
 from .headers import header_record
-from .phrases import half_up
+from .phrases import half_up, title
 
 
 def rounded(value: Fraction, places: int = 4) -> float:
@@ -59,7 +58,7 @@ def outcome_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
     k = rating.k
     return {
-        "tournament": {"name": rating.tournament.title(lang)},
+        "tournament": {"name": title(rating.tournament, lang)},
         "provisional": rating.provisional,
         "lot_needed": rating.lot.needed,
         "k": {

@@ -1,0 +1,457 @@
+"""The row layout of SPEC §2: a protocol sheet named as its purpose, one header row, one
+row per record (`Игры`, `Протокол`, `Игроки`, `Турнир`, `Протесты`, `Жребий`).
+
+Any sheet laid out so is read, not only our template's: names in RU or EN in any mix and
+order, the header on any of the first rows, extra columns reported and left out, fully
+blank rows skipped. Values stay exactly as calamine gives them (typing is `parse`'s
+job); formulas are read as their cached values. Every header cell is read as a column or
+reported at its cell (SPEC §2.7).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+
+from .. import vocab
+from ..errors import ProtocolReadError
+from ..findings import Finding, define, finding
+from ..model import HeaderRead
+from ..text import MAX_CELL_TEXT, Text, cell_text, utf16_length
+from .columns import COLUMNS, REQUIRED_COLUMNS, SCHEMA
+from .grid import Grid
+from .matching import (
+    closest_column,
+    is_counter_header,
+    is_note_header,
+    is_running_count,
+    match_header,
+)
+from .raw import RawSheet, SheetRead, column_letter
+from .values import is_blank
+
+HEADER_SEARCH_ROWS = 10  # a title or a blank line above the header is common in club files
+
+MISSING_COLUMN = define(
+    "missing-column",
+    "error",
+    Text(
+        "На листе «{sheet}» нет столбца «{expected}»", "Sheet “{sheet}” has no column “{expected}”"
+    ),
+    Text(
+        "столбец «{expected}» в строке заголовков; найдены: {found}",
+        "a column “{expected}” in the header row; found: {found}",
+    ),
+    Text(
+        "Добавьте столбец «{expected}» в строку заголовков листа «{sheet}»",
+        "Add the column “{expected}” to the header row of sheet “{sheet}”",
+    ),
+)
+TEXT_TOO_LONG = define(
+    "text-too-long",
+    "error",
+    Text(
+        "Текст в ячейке длиннее предела Excel: {length} символов",
+        "The cell's text is longer than Excel's limit: {length} characters",
+    ),
+    Text("не больше 32 767 символов в ячейке", "at most 32,767 characters in a cell"),
+    Text(
+        "Сократите текст: Excel и итоги хранят в ячейке не больше 32 767 символов, а "
+        "обрезанные ники слились бы в одного игрока",
+        "Shorten the text: Excel and the results keep at most 32,767 characters in a "
+        "cell, and cut nicknames would merge into one player",
+    ),
+)
+DUPLICATE_COLUMN = define(
+    "duplicate-column",
+    "warning",
+    Text(
+        "Столбец «{value}» повторяет уже прочитанный столбец {kept}",
+        "Column “{value}” repeats the column already read at {kept}",
+    ),
+    Text("один столбец с таким заголовком", "one column with this header"),
+    Text(
+        "Удалите или переименуйте лишний столбец; учтён {kept}",
+        "Delete or rename the extra column; {kept} is used",
+    ),
+)
+UNKNOWN_COLUMN = define(
+    "unknown-column",
+    "warning",
+    Text(
+        "Столбец {header} не прочитан: такого столбца нет; ближе всего — «{closest}»",
+        "Column {header} is not read: no such column; the nearest is “{closest}”",
+    ),
+    Text("один из столбцов листа: {known}", "one of the sheet's columns: {known}"),
+    Text(
+        "Если это «{closest}», переименуйте заголовок в «{closest}»; если столбец "
+        "вспомогательный — его можно оставить, он не считается",
+        "If it is “{closest}”, rename the header to “{closest}”; a helper column may stay, "
+        "it is not counted",
+    ),
+)
+ABSENT_COLUMN = define(
+    "column-absent",
+    "warning",
+    Text("Нет столбца «{column}»: {lost}", "No column “{column}”: {lost}"),
+    Text(
+        "столбец «{column}» в строке заголовков; найдены: {found}",
+        "a column “{column}” in the header row; found: {found}",
+    ),
+    Text(
+        "Если эти данные есть, назовите их столбец «{column}»; если их нет — так и "
+        "задумано, замечание можно не исправлять",
+        "If the data exists, head its column “{column}”; if not, this note needs no fix",
+    ),
+)
+TOTALS_ROW = define(
+    "totals-row",
+    "warning",
+    Text(
+        "Строка итогов «{value}» пропущена: это не игра",
+        "Totals row “{value}” skipped: it is not a game",
+    ),
+    Text("строки игр; итоги считает программа", "rows of games; the program computes the totals"),
+    Text("Ничего делать не нужно; строку можно удалить", "Nothing to do; the row may be deleted"),
+)
+
+# A row that sums the sheet up, not a game: «Итого», «Всего», «Total», «Sum» …
+TOTAL_WORDS = frozenset(
+    vocab.fold(word)
+    for word in (
+        "итого",
+        "итог",
+        "всего",
+        "сумма",
+        "итого по турниру",
+        "total",
+        "totals",
+        "sum",
+        "grand total",
+        "subtotal",
+    )
+)
+
+
+class RowsReader:
+    """A protocol sheet of the row layout, found by its name (either language)."""
+
+    layout = "rows"
+
+    def __init__(self) -> None:
+        self._lookup = vocab.sheet_lookup()
+
+    def detect(self, grid: Grid) -> str | None:
+        """The protocol sheet's code (`games`, `seats` …) when the name says it is one."""
+        return self._lookup.get(vocab.fold(grid.name))
+
+    def read(self, grid: Grid, found: object, source: str) -> SheetRead:
+        assert isinstance(found, str)
+        return read_rows(found, grid, source)
+
+
+READER = RowsReader()
+
+
+@dataclass
+class _Sheet:
+    """One protocol sheet while its header and rows are read."""
+
+    code: str
+    grid: Grid
+    source: str
+    header_index: int = 0  # 0-based row of the header within the grid
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.grid.name
+
+    @property
+    def header_row(self) -> int:
+        return self.grid.row0 + self.header_index + 1
+
+    @property
+    def header(self) -> list[object]:
+        return self.grid.cells[self.header_index] if self.grid.cells else []
+
+    @property
+    def data(self) -> list[list[object]]:
+        return self.grid.cells[self.header_index + 1 :]
+
+    def cell(self, j: int, row: int | None = None) -> str:
+        return f"{column_letter(self.grid.col0 + j)}{self.header_row if row is None else row}"
+
+    def add(self, code: str, cell: str, value: object = "", **params: object) -> None:
+        row = int("".join(ch for ch in cell if ch.isdigit()) or 0)
+        self.findings.append(
+            finding(code, self.name, cell, value, row=row, source=self.source, **params)  # type: ignore[arg-type]
+        )
+
+
+def read_rows(code: str, grid: Grid, source: str) -> SheetRead:
+    """One protocol sheet: its header read cell by cell, its data rows as raw columns."""
+    sheet = _Sheet(code, grid, source)
+    sheet.header_index = _find_header(code, grid)
+    _refuse_data_merges(sheet)
+    reads = _read_header(sheet)
+    chosen = {
+        read.column: j
+        for j, read in reads.items()
+        if read.status == "column" and read.column is not None
+    }
+    letters = {column: column_letter(grid.col0 + j) for column, j in chosen.items()}
+    headers = _report_header(sheet, reads, letters)
+    _report_missing_columns(sheet, letters)
+    raw = _data(sheet, chosen, letters)
+    return SheetRead(
+        grid.name, "rows", code=code, raw=raw, findings=sheet.findings, headers=headers
+    )
+
+
+def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> RawSheet:
+    """The chosen columns' data rows, blank and totals rows left out."""
+    data = sheet.data
+    first_data_row = sheet.header_row + 1
+    cells = _transpose(data, sorted(set(chosen.values())))
+    kept = _filled_rows(len(data), list(cells.values()))
+    kept = _without_totals(sheet, kept)
+    if len(kept) == len(data):
+        columns = {column: list(cells[j]) for column, j in chosen.items()}
+    else:
+        columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
+    excel_rows = [first_data_row + i for i in kept]
+    for column in chosen:
+        _report_long_texts(sheet, letters[column], columns[column], excel_rows)
+    return RawSheet(sheet.code, sheet.name, sheet.header_row, letters, columns, excel_rows)
+
+
+def _report_long_texts(
+    sheet: _Sheet, letter: str, values: Sequence[object], rows: list[int]
+) -> None:
+    """Text past Excel's cell limit: an error at its cell, never cut in silence.
+
+    A text of n UTF-16 units has at least n/2 characters, so only texts over half the
+    limit are measured (one length check per cell, in C for the common case)."""
+    half = MAX_CELL_TEXT // 2
+    long = [i for i, value in enumerate(values) if value.__class__ is str and len(value) > half]  # type: ignore[arg-type]
+    for i in long:
+        length = utf16_length(str(values[i]))
+        if length > MAX_CELL_TEXT:
+            cell = f"{letter}{rows[i]}"
+            sheet.add(TEXT_TOO_LONG, cell, str(values[i])[:40] + "…", length=length)
+
+
+@dataclass(frozen=True)
+class _Read:
+    """How one header cell is read (see :class:`~mafia_sheets.model.HeaderRead`)."""
+
+    status: str
+    column: str | None = None  # the column read, or (a duplicate) the one it repeats
+
+
+def _read_header(sheet: _Sheet) -> dict[int, _Read]:
+    """Every header cell that holds text or heads data, read as a column or not.
+
+    A header that names a column already named keeps the better name (the canonical
+    before an alias, then the earlier); a running count 1, 2, 3 … under an alias of a
+    column named by another header (`№` beside `Игра`) or of the seat is a row counter.
+    """
+    reads: dict[int, _Read] = {}
+    candidates: dict[str, list[tuple[int, int]]] = {}  # column → [(rank, index)]
+    data, hidden, col0 = sheet.data, sheet.grid.hidden, sheet.grid.col0
+    for j, value in enumerate(sheet.header):
+        if col0 + j in hidden:
+            if not is_blank(value):
+                reads[j] = _Read("hidden")
+            continue
+        match = match_header(sheet.code, value)
+        if match is not None:
+            candidates.setdefault(match.code, []).append((match.rank, j))
+        elif is_counter_header(value):
+            reads[j] = _Read("counter")
+        elif is_note_header(value):
+            reads[j] = _Read("note")
+        elif not is_blank(value) or _has_data(data, j):
+            counter = is_running_count(_column(data, j), minimum=3)
+            reads[j] = _Read("counter" if counter else "unknown")
+    for column, found in candidates.items():
+        found = _without_counters(sheet, column, found, reads)
+        if not found:
+            continue
+        j = min(found)[1]
+        reads[j] = _Read("column", column)
+        for _, other in found:
+            if other != j:
+                reads[other] = _Read("duplicate", column)
+    return dict(sorted(reads.items()))
+
+
+def _without_counters(
+    sheet: _Sheet, column: str, found: list[tuple[int, int]], reads: dict[int, _Read]
+) -> list[tuple[int, int]]:
+    """The headers of one column less those under an alias that count the rows 1, 2, 3 …
+    (seat numbers never run past 10; another header of the column says it is not this)."""
+    seat = sheet.code == "seats" and column == "seat"
+    if not seat and len(found) < 2:
+        return found
+    minimum = 11 if seat else 3
+    counters = [
+        (rank, j)
+        for rank, j in found
+        if rank > 0 and is_running_count(_column(sheet.data, j), minimum=minimum)
+    ]
+    if not seat and len(counters) == len(found):  # every header counts: the best-named stays
+        counters = [item for item in counters if item != min(found)]
+    for _, j in counters:
+        reads[j] = _Read("counter")
+    return [item for item in found if item not in counters]
+
+
+def _column(data: Sequence[Sequence[object]], j: int) -> list[object]:
+    return [row[j] if j < len(row) else "" for row in data]
+
+
+def _has_data(data: Sequence[Sequence[object]], j: int) -> bool:
+    return any(not is_blank(value) for value in _column(data, j))
+
+
+def _report_header(
+    sheet: _Sheet, reads: dict[int, _Read], letters: dict[str, str]
+) -> list[HeaderRead]:
+    """How each header cell was read, and a finding at each one not read as a column."""
+    headers = []
+    header = sheet.header
+    for j, read in reads.items():
+        cell = sheet.cell(j)
+        typed = cell_text(header[j]) if j < len(header) else ""
+        headers.append(
+            HeaderRead(sheet.source, sheet.code, sheet.name, cell, typed, read.column, read.status)
+        )
+        if read.status == "duplicate":
+            assert read.column is not None
+            sheet.add(
+                DUPLICATE_COLUMN, cell, typed, kept=f"{letters[read.column]}{sheet.header_row}"
+            )
+        elif read.status == "unknown":
+            closest = SCHEMA[sheet.code][closest_column(sheet.code, typed)].name
+            shown = (
+                Text(f"«{typed}»", f"“{typed}”")
+                if typed
+                else Text("без заголовка", "without a header")
+            )
+            known = Text(_known(sheet.code, "ru"), _known(sheet.code, "en"))
+            sheet.add(UNKNOWN_COLUMN, cell, typed, header=shown, closest=closest, known=known)
+    return headers
+
+
+def _known(code: str, lang: str) -> str:
+    return ", ".join(column.name(lang) for column in SCHEMA[code].values())
+
+
+def _refuse_data_merges(sheet: _Sheet) -> None:
+    """A merge above or within the header (a title) is layout; one that covers data rows
+    keeps its value in the first cell only, so those rows would lose data: refuse it."""
+    header_index = sheet.grid.row0 + sheet.header_index
+    covering = [
+        f"{column_letter(c0)}{r0 + 1}:{column_letter(c1)}{r1 + 1}"
+        for (r0, c0), (r1, c1) in sorted(sheet.grid.merges)
+        if r1 > header_index
+    ]
+    if not covering:
+        return
+    ranges = ", ".join(covering[:3])
+    more = len(covering) - 3
+    also = Text(f" (и ещё {more})", f" (and {more} more)") if more > 0 else Text("", "")
+    name, source = sheet.name, sheet.source
+    raise ProtocolReadError(
+        Text(
+            f"{source}: на листе «{name}» объединены ячейки {ranges}{also.ru} под заголовком; "
+            "значение хранится только в первой из них, и строки теряют данные. Отмените "
+            "объединение («Главная → Объединить и поместить в центре → Отменить объединение») "
+            "и заполните каждую строку.",
+            f"{source}: sheet {name} has merged cells {ranges}{also.en} below the header; a "
+            "merged cell keeps its value in its first cell only, so rows lose data. Unmerge "
+            "them (Home → Merge & Center → Unmerge Cells) and fill in every row.",
+        )
+    )
+
+
+def _without_totals(sheet: _Sheet, kept: list[int]) -> list[int]:
+    """The kept rows less any totals row, each skipped with one note at its word."""
+    rows = []
+    data, first_row = sheet.data, sheet.header_row + 1
+    for i in kept:
+        word = next(
+            (
+                j
+                for j, value in enumerate(data[i])
+                if isinstance(value, str) and vocab.fold(value) in TOTAL_WORDS
+            ),
+            None,
+        )
+        if word is None:
+            rows.append(i)
+            continue
+        sheet.add(TOTALS_ROW, sheet.cell(word, first_row + i), data[i][word])
+    return rows
+
+
+def _transpose(rows: Sequence[Sequence[object]], wanted: list[int]) -> dict[int, Sequence[object]]:
+    """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
+    if not rows or not wanted:  # no known column found: nothing to take
+        return {j: () for j in wanted}
+    width = wanted[-1] + 1
+    if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case
+        return {j: list(map(itemgetter(j), rows)) for j in wanted}
+    return {j: [row[j] if j < len(row) else "" for row in rows] for j in wanted}
+
+
+def _filled_rows(count: int, columns: list[Sequence[object]]) -> list[int]:
+    """Indices of the rows with a value in at least one of `columns` (blank rows skipped).
+
+    Only the rows blank in the column with the fewest blanks can be blank everywhere,
+    so a full column (the usual case) answers at once.
+    """
+    if not columns:
+        return []
+    fewest = min(columns, key=lambda column: column.count(""))
+    candidates = [i for i, value in enumerate(fewest) if value == ""]
+    if not candidates:
+        return list(range(count))
+    blank = {i for i in candidates if all(column[i] == "" for column in columns)}
+    return [i for i in range(count) if i not in blank]
+
+
+def _find_header(code: str, grid: Grid) -> int:
+    """The row among the first few with the most known headers (a title may sit above)."""
+    best_index, best = 0, 0
+    hidden, col0 = grid.hidden, grid.col0
+    for index, row in enumerate(grid.cells[:HEADER_SEARCH_ROWS]):
+        found = len(
+            {
+                match.code
+                for j, value in enumerate(row)
+                if col0 + j not in hidden and (match := match_header(code, value)) is not None
+            }
+        )
+        if found > best:
+            best_index, best = index, found
+    return best_index
+
+
+def _report_missing_columns(sheet: _Sheet, letters: dict[str, str]) -> None:
+    """One error per missing required column, one note per absent column that carries
+    points or the timeline, each at the header row."""
+    found = ", ".join(f"«{cell_text(v)}»" for v in sheet.header if not is_blank(v)) or "—"
+    first = sheet.cell(0)
+    missing_required = any(column not in letters for column in REQUIRED_COLUMNS[sheet.code])
+    for column, declared in SCHEMA[sheet.code].items():
+        if column in letters:
+            continue
+        if declared.header_required:
+            expected = COLUMNS[sheet.code][column].both()
+            sheet.add(MISSING_COLUMN, first, expected=expected, found=found)
+        elif declared.absent is not None and not missing_required:
+            sheet.add(ABSENT_COLUMN, first, column=declared.name, lost=declared.absent, found=found)
