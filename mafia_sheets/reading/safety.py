@@ -25,7 +25,8 @@ from .archive import Archive, Damaged, Malformed, Unsafe, ZipLimits
 from .archive import megabytes as _mb
 from .archive import number as _n
 from .cellref import range_area
-from .xlsxscan import WORKBOOK, ScanLimits, Sheet, Strings, WorkbookScan, scan_workbook
+from .xlsxscan import WORKBOOK, ScanLimits, Sheet, WorkbookScan, scan_workbook
+from .xlsxsheet import Strings
 
 # A real 100,000-game protocol is ~1M rows: 30–60 MB zipped, ~350 MB of XML.
 # The limits let that through with room to spare and stop what no protocol can be.

@@ -7,6 +7,7 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -179,11 +180,16 @@ def _sniff_delimiter(text: str) -> str:
 
 
 def _xlsx_rows(file: Path) -> list[Sequence[object]]:
-    """The sheet named Игроки/Players when there is one, else the first sheet."""
+    """The sheet named Игроки/Players when there is one, else the first sheet; read from
+    the parts the safety scan judged, like a protocol."""
     from python_calamine import CalamineWorkbook
 
+    from ..reading.safety import inspect_workbook, load_source
+
+    source = load_source(file)
+    judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
-        book = CalamineWorkbook.from_path(str(file))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         names = book.sheet_names
         wanted = {fold(SHEETS["players"](lang)) for lang in ("ru", "en")}
         name = next((n for n in names if fold(n) in wanted), names[0] if names else None)
