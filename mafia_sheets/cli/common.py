@@ -24,8 +24,12 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from ..errors import MafiaSheetsError
+from ..reading.layouts import reading_text
+from ..reading.safety import load_source
+from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import terminal
 from . import text as msg
+from .files import guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..model import Outcome, Source
@@ -104,7 +108,6 @@ def paths(files: Sequence[Path], run: Run) -> list[Path]:
 def expand_folder(folder: Path) -> list[Path]:
     """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
     this tool's own outputs."""
-    from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 
     own = tuple(
         f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
@@ -116,7 +119,6 @@ def expand_folder(folder: Path) -> list[Path]:
 
 def sources(found: Sequence[Path], run: Run) -> list[Source]:
     """The files' bytes, each judged safe to read (exit 2 for one that is not)."""
-    from ..reading.safety import load_source
 
     try:
         return [load_source(path) for path in found]
@@ -126,7 +128,6 @@ def sources(found: Sequence[Path], run: Run) -> list[Source]:
 
 def guard(out: Path, inputs: Sequence[Path], run: Run) -> None:
     """The output path is judged before anything is read: no long run is thrown away."""
-    from .files import guard_output
 
     try:
         guard_output(out, inputs)
@@ -136,7 +137,6 @@ def guard(out: Path, inputs: Sequence[Path], run: Run) -> None:
 
 def write(out: Path, inputs: Sequence[Path], data: Callable[[], bytes], run: Run) -> None:
     """`data()` written atomically to `out` (judged again just before)."""
-    from .files import guard_output, write_atomic
 
     try:
         guard_output(out, inputs)
@@ -160,7 +160,6 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
 
 def say_reading(outcome: Outcome, lang: str) -> None:
     """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
-    from ..reading.layouts import reading_text
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))

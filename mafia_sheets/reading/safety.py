@@ -4,7 +4,7 @@
 before any spreadsheet library does, so that a legacy .xls, a password, a zip bomb or a
 formula without a stored value is named plainly, in RU and EN, with what to do about it.
 What kind of file it is, the limits and the messages live here; unpacking the archive and
-scanning the sheets' XML live in :mod:`mafia_sheets.xlsxscan`.
+scanning the sheets' XML live in :mod:`mafia_sheets.reading.xlsxscan`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The zip and XML machinery under :func:`mafia_sheets.safety.inspect_workbook`.
+"""The zip and XML machinery under :func:`mafia_sheets.reading.safety.inspect_workbook`.
 
 It reads the archive's end record, unpacks entries with their declared sizes enforced,
 resolves the protocol sheets to their parts and scans their XML for merged cells and
@@ -7,7 +7,7 @@ searches the XML with bytes regexes: it runs on every file, including 100,000-ga
 workbooks, so it must cost little more than unpacking them.
 
 Nothing here words a message for the judge: a refused archive raises :class:`Unsafe` or
-:class:`Damaged` with the reason only, and :mod:`mafia_sheets.safety` says what to do.
+:class:`Damaged` with the reason only, and :mod:`mafia_sheets.reading.safety` says what to do.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import text as texts
+from ..scratch import run_folder
 
 log = logging.getLogger("mafia_sheets.report")
 
@@ -146,7 +147,7 @@ def column_breaks(
     (%): whole `blocks` (first, last column) to a page, the first `repeated` columns
     printed again on every page.
 
-    >>> column_breaks([10] * 9, [(1, 4), (5, 8)], 1, 100)
+    >>> column_breaks([20] * 9, [(1, 4), (5, 8)], 1, 100)
     (5,)
     """
     room = LANDSCAPE_PIXELS * 100 / scale - sum(pixels(w) for w in widths[:repeated])
@@ -210,8 +211,6 @@ class Book:
             "strings_to_urls": False,
         }
         if streamed:
-            from ..scratch import run_folder
-
             options |= {"constant_memory": True, "tmpdir": run_folder()}
         else:
             options["in_memory"] = True

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from openpyxl.workbook.child import avoid_duplicate_name
+
 from ..reading.columns import COLUMNS, dropdown
 from ..reading.labels import printed
 from ..report.engine import (
@@ -211,7 +213,6 @@ def _write_side_sheets(
 
 def _unique(names: list[str], name: str) -> str:
     """The sheet's name, numbered on as openpyxl numbers a name already taken."""
-    from openpyxl.workbook.child import avoid_duplicate_name
 
     name = avoid_duplicate_name(names, name)
     names.append(name)

@@ -7,10 +7,13 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
+import csv
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
+
+from python_calamine import CalamineWorkbook
 
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
@@ -135,7 +138,6 @@ def _text(cell: object) -> str:
 
 
 def _csv_rows(file: Path) -> list[Sequence[object]]:
-    import csv
 
     text = _decode(file)
     delimiter = _sniff_delimiter(text)
@@ -180,7 +182,6 @@ def _sniff_delimiter(text: str) -> str:
 
 def _xlsx_rows(file: Path) -> list[Sequence[object]]:
     """The sheet named Игроки/Players when there is one, else the first sheet."""
-    from python_calamine import CalamineWorkbook
 
     try:
         book = CalamineWorkbook.from_path(str(file))
