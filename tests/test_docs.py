@@ -208,7 +208,7 @@ def test_the_readme_layout_is_the_tree():
     tree = {
         f"mafia_sheets/{p.name}/" if p.is_dir() else f"mafia_sheets/{p.name}"
         for p in package.iterdir()
-        if (p.is_dir() and any(p.glob("*.py")) or p.suffix == ".py") and p.name != "__init__.py"
+        if ((p.is_dir() and any(p.glob("*.py"))) or p.suffix == ".py") and p.name != "__init__.py"
     }
     tree |= {"mafia_sheets/rules/"}
     assert sorted(tree - named) == [], "add a row to the README's layout table"
