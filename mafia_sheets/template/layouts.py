@@ -255,8 +255,8 @@ def _blank_header(sheet: Sheet, data: GameData, lang: str) -> None:
         ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else ""),
     ]
     for key, label, at, span, value in header:
-        if span:
-            _merge(sheet, span)
+        if span:  # the whole merged box is drawn, not only its first cell
+            _merge(sheet, span, f.box)
         _cell(sheet, label, _L[key](lang), f.label)
         _cell(sheet, at, _number_or_text(value), f.box)
 
@@ -265,7 +265,7 @@ def _blank_seats(sheet: Sheet, data: GameData, lang: str) -> None:
     f = _BlankFormats
     heads = {"A": "seat", "B": "player", "C": "role", "D": "fouls"}
     heads |= {"H": "bonus", "I": "left", "J": "when"}
-    _merge(sheet, "D5:G5")
+    _merge(sheet, "D5:G5", f.head)
     for column in "ABCDEFGHIJ":
         _cell(sheet, f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
     for index, seat in enumerate(data.seats):
@@ -297,7 +297,7 @@ def _blank_footer(sheet: Sheet, data: GameData, lang: str) -> None:
     _cell(sheet, "F18", _L["victim"](lang))
     _cell(sheet, "G18", maker, f.box)
     _cell(sheet, "A19", _L["protest"](lang), f.label)
-    _merge(sheet, "C19:K19")
+    _merge(sheet, "C19:K19", f.box)  # a line to write the protest's gist on
 
 
 def _blank_sheet(
@@ -322,10 +322,10 @@ def _cell(sheet: Sheet, ref: str, value: object, style: Style | None = None) -> 
     _put(sheet, r, c, value, style)
 
 
-def _merge(sheet: Sheet, span: str) -> None:
-    """Merged cells; their values are written on their own, as on paper."""
+def _merge(sheet: Sheet, span: str, style: Style | None = None) -> None:
+    """Merged cells in `style`; their values are written on their own, as on paper."""
     first, last = (cell_position(ref) for ref in span.split(":"))
-    sheet.merge((*first, *last), "", None)
+    sheet.merge((*first, *last), "", style)
 
 
 def _blank_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow]) -> None:
@@ -360,7 +360,15 @@ def _blank_print(sheet: Sheet, name: str) -> None:
 # ---- one row per game ------------------------------------------------------------------------
 
 
-WIDE_HEAD = Style(bold=True, bg_color=f"#{HEADER_FILL}", pattern=1, align="center")
+WIDE_HEAD = Style(
+    bold=True,
+    bg_color=f"#{HEADER_FILL}",
+    pattern=1,
+    align="center",
+    border=1,
+    border_color="#808080",
+)
+WIDE_CELL = Style(border=1, border_color="#808080")  # a box to write in, on paper too
 WIDE_SCALE = 75  # % of the 11-pt type on paper
 # column widths: round, table, game, judge, result, ended; each block of ten; the tail
 WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 8)
@@ -426,7 +434,7 @@ def _wide_sheet(
         _put(sheet, 0, c, value, WIDE_HEAD)
     for r, data in enumerate(games, start=1):
         for c, value in enumerate(_wide_row(data, lang)):
-            _put(sheet, r, c, value, None)
+            _put(sheet, r, c, value, WIDE_CELL)
     widths = [
         *WIDE_HEAD_WIDTHS,
         *(WIDE_BLOCK_WIDTHS[key] for key in _WIDE_BLOCKS for _ in range(10)),
