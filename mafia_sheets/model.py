@@ -262,6 +262,9 @@ class Rating:
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
+    # the scored seat rows behind `points` (every protocol column and each component in
+    # units), kept only for the exports that write the games themselves (`--export mwt`)
+    seats: pd.DataFrame | None = None
 
 
 @dataclass(frozen=True)

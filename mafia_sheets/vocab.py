@@ -259,6 +259,18 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
         "bp2": ("ЛИ2", "BP2"),
         "bpl": ("ЛИП", "BPL"),
     },
+    "departures": {
+        "all": ("все", "all", "полные", "full", "все записаны", "complete"),
+        "partial": (
+            "не все",
+            "partial",
+            "неполные",
+            "частично",
+            "только первый убитый",
+            "first killed only",
+            "incomplete",
+        ),
+    },
     "decision": {
         "pending": ("на рассмотрении", "pending", "рассматривается", "не рассмотрен"),
         "rejected": ("отклонён", "rejected", "отклонен", "отклонено", "denied"),

@@ -459,8 +459,11 @@ def test_renamed_reordered_or_padded_headers_never_change_the_standings(data):
         key: data.draw(st.sampled_from(values), label=str(key))
         for key, values in ALIAS_CHOICES.items()
     }
+    written = {
+        code: [c for c, column in SCHEMA[code].items() if column.template] for code in SHEET_OF
+    }
     orders = {
-        code: data.draw(st.permutations(range(len(SCHEMA[code]))), label=code) for code in SHEET_OF
+        code: data.draw(st.permutations(range(len(written[code]))), label=code) for code in SHEET_OF
     }
     extra = data.draw(
         st.dictionaries(

@@ -296,7 +296,7 @@ def fouls(context: Context) -> Iterator[Finding]:
         return
     seats = gate.counted_seats
     count = pd.to_numeric(seats["fouls"], errors="coerce").fillna(0).to_numpy()
-    stayed = seats["left"].isna().to_numpy()
+    stayed = seats["left"].isna().to_numpy() & ~seats["game"].isin(gate.partial).to_numpy()
     yield from at_rows(gate.table, FOUR_FOULS_STAYED, "fouls", seats[(count >= 4) & stayed])
     few = seats["left"].eq("fouled").to_numpy() & (count < 4)
     for fouls_found, rows in seats[few].groupby(count[few], sort=True):

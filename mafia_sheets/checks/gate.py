@@ -38,6 +38,16 @@ class Regulated:
     # shows by itself (fouls, the phase of a kill or a vote), which a typo elsewhere in
     # the game cannot turn into noise.
     counted_seats: pd.DataFrame
+    # Games that record only some of their departures («Записаны выбывания = не все»: an
+    # online platform's, with the first night's victim alone): no rule that reads the
+    # absence of a departure (the end state, a quiet window, who stayed) judges them.
+    partial: frozenset[object] = frozenset()
+
+    def whole(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """The rows of `frame` (seats or games) of games whose every departure is recorded."""
+        if not self.partial:
+            return frame
+        return frame[~frame["game"].isin(self.partial)]
 
 
 @dataclass(frozen=True)
@@ -65,12 +75,14 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     )
     chosen = frame[sound]
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
+    partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
     return Regulated(
         seats,
         games,
         chosen,
         counted[counted["game"].isin(set(chosen["game"]))],
         frame[frame["game"].isin(set(counted["game"]))],
+        partial,
     )
 
 

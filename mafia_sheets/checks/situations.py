@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from .. import vocab
-from ..findings import Finding, Phase, Phases, define
-from ..text import Text
+from ..findings import Finding, Phase, Phases, define, finding
+from ..text import Plural, Text
 from . import check
 from .gate import Context, Regulated, at_rows
 
@@ -90,6 +90,23 @@ DRAW_RULE_OFF = define(
         "на листе «Турнир»",
         "Check the result of game {game}; if situation 9 applies, set 5 or 6 on the "
         "Tournament sheet",
+    ),
+)
+DEPARTURES_PARTIAL = define(
+    "departures-partial",
+    "warning",
+    Text(
+        "Записаны не все выбывания в {count}: конец игры, ничья по фазам и 4 фола "
+        "у оставшихся за столом по ним не проверяются",
+        "Not every departure is recorded in {count}: the game's end, a draw by quiet "
+        "phases and 4 fouls of those still at the table are not checked against them",
+    ),
+    Text("все выбывания игры", "every departure of the game"),
+    Text(
+        "Если выбывания известны, впишите их на лист «Протокол» и очистите «Записаны "
+        "выбывания»; иначе ничего делать не нужно",
+        "If the departures are known, enter them on «Seats» and clear «Departures "
+        "recorded»; otherwise there is nothing to do",
     ),
 )
 RED_WIN_BLACKS_LEFT = define(
@@ -263,6 +280,36 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
 
 # ---- §5.2: end state and departures after the end ---------------------------------------
 
+_IN_GAMES = Plural(("игре", "играх", "играх"), ("game", "games"))
+
+
+@check(DEPARTURES_PARTIAL)
+def partial_departures(context: Context) -> Iterator[Finding]:
+    """Games that record only some departures are judged by what is recorded; the rules
+    that read an absence are not applied to them — said once, at the first such game,
+    marking every one."""
+    gate = context.regulated
+    if gate is None or not gate.partial:
+        return
+    rows = gate.listed[gate.listed["game"].isin(gate.partial)]
+    if rows.empty:
+        return
+    places = [gate.games.locate("departures", int(row)) for row in rows["_row"]]
+    sheet, cell, row = places[0]
+    raw = gate.games.raw.get("departures")
+    value = raw.iat[int(str(rows.index[0]))] if raw is not None else ""
+    count = Text(_IN_GAMES(len(rows), "ru"), _IN_GAMES(len(rows), "en"))
+    yield finding(
+        DEPARTURES_PARTIAL,
+        sheet,
+        cell,
+        value,
+        row=row,
+        source=gate.games.source,
+        also=[(s, c) for s, c, _ in places[1:]],
+        count=count,
+    )
+
 
 @check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
 def end_state(context: Context) -> Iterator[Finding]:
@@ -270,10 +317,11 @@ def end_state(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None:
         return
-    steps = departure_phases(gate.seats)
+    steps = departure_phases(gate.whole(gate.seats))
     state = decisions(steps)
     yield from _late_departures(gate, state)
-    games = gate.listed[gate.listed["result"].notna()]
+    listed = gate.whole(gate.listed)
+    games = listed[listed["result"].notna()]
     known = state.reindex(games["game"])
     outcome = known["outcome"].fillna("").to_numpy(dtype=object)
     reds = known["reds"].fillna(REDS).astype(int).to_numpy()
@@ -383,7 +431,7 @@ def missed_draws(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None or not window:
         return
-    steps = departure_phases(gate.seats)
+    steps = departure_phases(gate.whole(gate.seats))
     decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
     end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
     late = quiet_windows(steps[steps["when"].to_numpy() <= end.to_numpy()], window)
@@ -500,7 +548,7 @@ def vote_removing_everyone(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None:
         return
-    seats = gate.seats
+    seats = gate.whole(gate.seats)
     voted = seats[seats["left"].eq("voted") & seats["when"].notna()]
     crowded = voted.duplicated(["game", "when"], keep=False)  # two or more in one vote
     if not crowded.any():

@@ -87,4 +87,7 @@ def _write_annotated(
     from ..report.annotate import annotate_workbook
 
     write(out, inputs, lambda: annotate_workbook(source, outcome.findings, run.lang), run)
-    click.echo(terminal(msg.line("annotated_written", run.lang).format(path=out)), err=True)
+    from ..report.odscopy import is_ods
+
+    said = "annotated_from_ods" if is_ods(source.data) else "annotated_written"
+    click.echo(terminal(msg.line(said, run.lang).format(path=out)), err=True)

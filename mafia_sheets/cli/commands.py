@@ -16,6 +16,7 @@ from ..errors import ExitStatus
 from ..text import terminal
 from . import text as msg
 from .check import check
+from .imports import import_command
 from .rate import rate
 from .serve import serve
 from .template import template
@@ -42,6 +43,7 @@ main.add_command(template)
 main.add_command(check)
 main.add_command(rate)
 main.add_command(serve)
+main.add_command(import_command)
 
 
 def _lang_of(argv: Sequence[str]) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
@@ -27,7 +28,7 @@ from ..errors import MafiaSheetsError
 from ..reading.layouts import reading_text
 from ..reading.safety import load_source
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
-from ..text import terminal
+from ..text import Text, terminal
 from . import text as msg
 from .files import guard_output, write_atomic
 
@@ -98,23 +99,42 @@ class Run:
 def paths(files: Sequence[Path], run: Run) -> list[Path]:
     """The protocol files named, folders expanded; none at all is a one-line refusal."""
     found: list[Path] = []
-    for path in files:
-        found.extend(expand_folder(path) if path.is_dir() else [path])
+    try:
+        for path in files:
+            found.extend(expand_folder(path) if path.is_dir() else [path])
+    except MafiaSheetsError as error:
+        run.fail(error)
     if not found:
         run.fail(MafiaSheetsError(msg.LINES["no_workbooks"]))
     return found
 
 
 def expand_folder(folder: Path) -> list[Path]:
-    """The protocol workbooks of a season folder: every .xlsx but Excel's lock files and
-    this tool's own outputs."""
+    """The protocol workbooks of a season folder: every .xlsx and .ods but Excel's lock
+    files and this tool's own outputs; one workbook kept in both formats is refused (its
+    games would count twice)."""
 
     own = tuple(
         f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
     )
-    return sorted(
-        p for p in folder.glob("*.xlsx") if not p.name.startswith("~$") and not p.stem.endswith(own)
+    found = sorted(
+        p
+        for pattern in ("*.xlsx",)
+        for p in folder.glob(pattern)
+        if not p.name.startswith("~$") and not p.stem.endswith(own)
     )
+    stems = Counter(p.stem.casefold() for p in found)
+    twins = ", ".join(p.name for p in found if stems[p.stem.casefold()] > 1)
+    if twins:
+        raise MafiaSheetsError(
+            Text(
+                f"В папке {folder} одна книга в двух форматах: {twins}. Оставьте одну из "
+                "них (другую переименуйте или уберите из папки).",
+                f"The folder {folder} holds one workbook in two formats: {twins}. Keep one "
+                "of them (rename the other or move it out of the folder).",
+            )
+        )
+    return found
 
 
 def sources(found: Sequence[Path], run: Run) -> list[Source]:
@@ -126,20 +146,22 @@ def sources(found: Sequence[Path], run: Run) -> list[Source]:
         run.fail(error)
 
 
-def guard(out: Path, inputs: Sequence[Path], run: Run) -> None:
+def guard(out: Path, inputs: Sequence[Path], run: Run, suffix: str = ".xlsx") -> None:
     """The output path is judged before anything is read: no long run is thrown away."""
 
     try:
-        guard_output(out, inputs)
+        guard_output(out, inputs, suffix)
     except MafiaSheetsError as error:
         run.fail(error)
 
 
-def write(out: Path, inputs: Sequence[Path], data: Callable[[], bytes], run: Run) -> None:
+def write(
+    out: Path, inputs: Sequence[Path], data: Callable[[], bytes], run: Run, suffix: str = ".xlsx"
+) -> None:
     """`data()` written atomically to `out` (judged again just before)."""
 
     try:
-        guard_output(out, inputs)
+        guard_output(out, inputs, suffix)
         write_atomic(out, data())
     except MafiaSheetsError as error:
         run.fail(error)

@@ -26,6 +26,7 @@ class RateOptions:
     as_json: bool
     lot_seed: str | None
     no_stats: bool
+    export: str | None
     lang: str
     debug: bool
 
@@ -57,6 +58,12 @@ class RateOptions:
     help="Только итоги: без статистики, карточек и встреч / standings only: no "
     "statistics, player cards or head to head.",
 )
+@click.option(
+    "--export",
+    type=click.Choice(["mwt", "csv"]),
+    help="Вместо книги: игры для world tour (JSON, -o FILE.json) или итоги CSV (-o "
+    "FILE.csv) / instead of the workbook: the world tour upload or a CSV of the standings.",
+)
 @LANG
 @DEBUG
 @gathered(RateOptions)
@@ -74,18 +81,21 @@ def rate(options: RateOptions) -> None:
     except MafiaSheetsError as error:
         run.fail(error)
     found = paths(options.files, run)
-    out = options.out
-    if out is None and not options.as_json:
-        out = default_output(Path(options.files[0]), lang)
-    if out is not None:
-        guard(out, found, run)
+    out = _output(options, found, run)
     read = sources(found, run)
     status = msg.Status(lang, total=len(read) + 3)  # read each, check, score, write
-    outcome = evaluate(read, run, status, lot_seed=seed, stats=not options.no_stats)
+    stats = not options.no_stats and options.export is None
+    exporting = {"seats": True} if options.export == "mwt" else {}
+    outcome = evaluate(read, run, status, lot_seed=seed, stats=stats, **exporting)
     if not options.as_json:  # JSON states it under "read"
         say_reading(outcome, lang)
     if outcome.rating is None:
         _refused(outcome, options, several=len(read) > 1)
+    if options.export is not None and out is not None:
+        from .exports import write_export
+
+        write_export(options.export, outcome.rating, out, found, run)
+        return
     if out is not None:
         status("write")
         try:
@@ -96,6 +106,24 @@ def rate(options: RateOptions) -> None:
         _print_json(outcome, lang)
     else:
         click.echo(terminal(msg.rating_summary(outcome.rating, out, lang), lines=True))
+
+
+def _output(options: RateOptions, found: list[Path], run: Run) -> Path | None:
+    """Where the results go (judged before anything is read): the workbook by default,
+    the export's file with `--export`, nothing with only `--json`."""
+    first = Path(options.files[0])
+    if options.export is not None:
+        from .exports import SUFFIXES, default_export
+
+        target = options.out or default_export(first, options.export, options.lang)
+        guard(target, found, run, SUFFIXES[options.export])
+        return target
+    out = options.out
+    if out is None and not options.as_json:
+        out = default_output(first, options.lang)
+    if out is not None:
+        guard(out, found, run)
+    return out
 
 
 def _refused(outcome: Outcome, options: RateOptions, several: bool) -> NoReturn:

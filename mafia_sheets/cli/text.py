@@ -33,14 +33,20 @@ LINES: dict[str, Text] = {
         "Protocol written: {path} (games: {games}, players: {players})",
     ),
     "no_workbooks": Text(
-        "В папке нет книг .xlsx — укажите файлы протоколов",
-        "No .xlsx workbooks in the folder — name the protocol files",
+        "В папке нет книг .xlsx или .ods — укажите файлы протоколов",
+        "No .xlsx or .ods workbooks in the folder — name the protocol files",
     ),
     "annotate_one": Text(
         "--annotate работает с одним файлом — укажите один протокол",
         "--annotate works on one file — give one protocol",
     ),
     "annotated_written": Text("Копия с пометками: {path}", "Annotated copy: {path}"),
+    "annotated_from_ods": Text(
+        "Копия с пометками: {path} — книга Excel (.xlsx) со значениями листов .ods, без их "
+        "оформления; ячейки те же, что в .ods",
+        "Annotated copy: {path} — an Excel workbook (.xlsx) of the .ods's values, without its "
+        "formatting; the cells are those of the .ods",
+    ),
     "fix_then_rate": Text(
         "Итоги не посчитаны: исправьте ошибки и запустите снова.",
         "No standings: fix the errors and run again.",

@@ -22,10 +22,14 @@ POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "
 
 
 def build_rating(
-    season: Season, findings: Sequence[Finding], lot_seed: int | None = None, stats: bool = True
+    season: Season,
+    findings: Sequence[Finding],
+    lot_seed: int | None = None,
+    stats: bool = True,
+    keep_seats: bool = False,
 ) -> Rating:
     """Checked games → the complete rating (SPEC §3, §4, §6); `stats` adds the
-    statistics of SPEC §6 sheets 7–9."""
+    statistics of SPEC §6 sheets 7–9, `keep_seats` the scored seat rows."""
     rules = season.rules
     games = season.frames["games"]
     k = coefficient_k(games.drop_duplicates("game"), rules)
@@ -55,7 +59,19 @@ def build_rating(
         points=points,
         sources=season.sources,
         stats=extra,
+        seats=_with_end(seats, games) if keep_seats else None,
     )
+
+
+def _with_end(seats: pd.DataFrame, games: pd.DataFrame) -> pd.DataFrame:
+    """The scored seat rows with their game's round, judge, end time and departures mark
+    (an export writes each game from its seats)."""
+    listed = games.drop_duplicates("game").set_index("game")
+    extra = {
+        f"game_{column}": seats["game"].map(listed[column])
+        for column in ("round", "table", "judge", "ended", "departures")
+    }
+    return seats.assign(**extra)
 
 
 def removed_players(season: Season) -> set[str]:

@@ -210,7 +210,17 @@ def read_game_sheet(grid: Grid, source: str) -> GameSheet:
     game.first_row = game.seat_rows[0]
     labelled = _labelled(grid, inside)
     fields = _labelled_fields(grid, labelled)
-    for name in ("tournament", "round", "date", "table", "game", "judge", "ended", "annulled"):
+    for name in (
+        "tournament",
+        "round",
+        "date",
+        "table",
+        "game",
+        "judge",
+        "ended",
+        "annulled",
+        "departures",
+    ):
         if name in fields:
             game.header[name] = fields[name]
     _from_sheet_name(grid.name, game.header)

@@ -40,6 +40,7 @@ class Column:
     number_format: str | None = None
     kind: str = "text"  # text | number | vocab | phase | seats | bonus | time | yesno | any
     absent: Text | None = None  # what is not counted when the column is missing
+    template: bool = True  # in the blank template; else written only where a game has it
 
     def accepts(self, lang: str) -> str:
         """What a valid value looks like: `1–10`, `Д1, Н1, Д2 … Н12`, `Мирный, Шериф …`."""
@@ -261,6 +262,20 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "«yes» — annulled by a protest decision; counts for nothing.",
             ),
             aliases=("аннулирована", "отмена", "cancelled", "canceled", "скасована"),
+        ),
+        "departures": _words(
+            "departures",
+            Text("Записаны выбывания", "Departures recorded"),
+            Text(
+                "«не все» — записаны не все выбывания (так ведут игры онлайн-платформы: "
+                "только убитый в первую ночь), и конец игры по ним не проверяется; пусто — "
+                "записаны все.",
+                "«partial» — not every departure is recorded (as the online platforms keep "
+                "games: only the first night's victim), so the game's end is not checked "
+                "against them; blank — all are recorded.",
+            ),
+            aliases=("выбывания записаны", "записаны ли выбывания", "departures logged"),
+            template=False,
         ),
     },
     "seats": {

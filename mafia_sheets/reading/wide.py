@@ -28,6 +28,7 @@ _GAME_COLUMNS = (
     "result",
     "ended",
     "annulled",
+    "departures",
     "first_killed",
     "date",
 )

@@ -82,6 +82,10 @@ def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "
 
 def _load(source: Source) -> Any:
 
+    from .odscopy import is_ods, ods_workbook
+
+    if is_ods(source.data):  # openpyxl opens no .ods: the copy is an xlsx of its values
+        return ods_workbook(source)
     try:
         with warnings.catch_warnings():  # "extension is not supported": dropped in a copy
             warnings.simplefilter("ignore")

@@ -20,6 +20,7 @@ import datetime as dt
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from openpyxl.workbook.child import avoid_duplicate_name
@@ -38,7 +39,7 @@ from ..report.engine import (
     open_book,
 )
 from ..text import Text
-from ..vocab import SHEETS, display_value, phase_name
+from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 from .roster import PlayerRow
 from .workbook import FOOTER, HEADER_FILL, LIST_ERROR
 
@@ -69,6 +70,7 @@ _L = {
     "ended": printed("game", "ended", "Окончание", "Ended"),
     "protest": printed("game", "protest", "Протест", "Protest"),
     "first_killed": printed("game", "first_killed", "Первый убитый", "First killed"),
+    "departures": printed("game", "departures", "Записаны выбывания", "Departures recorded"),
 }
 _WIDE_BLOCKS = ("player", "role", "fouls", "bonus", "left", "when")
 _WIDE_GROUPS = {
@@ -93,7 +95,7 @@ class SeatData:
     left: str | None = None
     when: int | None = None  # phase ordinal
     best_move: tuple[int, ...] = ()
-    bonus: str | None = None
+    bonus: str | Fraction | None = None  # an award's code, or the number typed in «Доп»
 
 
 @dataclass
@@ -105,6 +107,7 @@ class GameData:
     result: str | None = None
     ended: dt.datetime | None = None
     seats: list[SeatData] = field(default_factory=lambda: [SeatData() for _ in range(10)])
+    departures: str | None = None  # "partial": only some departures recorded (a platform's)
 
 
 def games_of(protocol: Protocol) -> list[GameData]:
@@ -143,18 +146,85 @@ def write_games(
     lang: str = "ru",
     players: Sequence[PlayerRow] = (),
     protocol: Protocol | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> bytes:
-    """A workbook of `games` in the `blank` or `wide` layout; with `protocol`, its
-    settings, roster, protests and lot sheets are copied as they are."""
+    """A workbook of `games` in the `rows`, `blank` or `wide` layout; with `protocol`, its
+    settings, roster, protests and lot sheets are copied as they are; `settings` gives
+    «Турнир» values (setting key → value) where there is no protocol to copy."""
+    if layout == "rows":
+        return _rows_book(games, lang, players, settings)
+    side = _side_sheets(protocol, lang, players, settings)
     if layout == "blank":
-        return _blank_book(games, lang, players, protocol)
+        return _blank_book(games, lang, players, side)
     if layout != "wide":
         raise ValueError(f"unknown layout {layout!r}")
     with open_book(streamed=False) as book:
         names = [SHEETS["games"](lang)]
         _wide_sheet(book.sheet(names[0]), games, lang, players)
-        _write_side_sheets(book, names, _side_sheets(protocol, lang, players))
+        _write_side_sheets(book, names, side)
         return book.close()
+
+
+def _rows_book(
+    games: Sequence[GameData],
+    lang: str,
+    players: Sequence[PlayerRow],
+    settings: dict[str, Any] | None,
+) -> bytes:
+    """The template's protocol workbook with `games` in «Игры» and «Протокол»."""
+    from .workbook import build_template, written_columns
+
+    extra: dict[str, Sequence[str]] = {
+        "games": ("departures",) if any(g.departures for g in games) else ()
+    }
+    columns = written_columns("games", extra["games"])
+    filled = {
+        "games": [_game_row(g, lang, columns) for g in games],
+        "seats": _seat_rows(games, lang),
+    }
+    return build_template(lang, 0, players, filled, settings, extra)
+
+
+def _game_row(data: GameData, lang: str, columns: Sequence[str]) -> list[object]:
+    """One «Игры» row in the order of `columns`."""
+    values: dict[str, object] = {
+        "game": _number_or_text(data.game),
+        "round": _number_or_text(_plain(data.round)),
+        "table": _number_or_text(_plain(data.table)),
+        "judge": data.judge or None,
+        "result": display_value("result", data.result, lang) if data.result else None,
+        "ended": data.ended,
+        "departures": _departures_text(data, lang),
+    }
+    return [values.get(column) for column in columns]
+
+
+def _departures_text(data: GameData, lang: str) -> str | None:
+    return display_value("departures", data.departures, lang) if data.departures else None
+
+
+def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
+    """Ten «Протокол» rows a game, in the columns' order."""
+    from .workbook import written_columns
+
+    columns = written_columns("seats")
+    rows = []
+    for data in games:
+        for number, seat in enumerate(data.seats, start=1):
+            values: dict[str, object] = {
+                "game": _number_or_text(data.game),
+                "seat": number,
+                "player": seat.player or None,
+                "role": display_value("role", seat.role, lang) if seat.role else None,
+                "fouls": seat.fouls or None,
+                "left": display_value("left", seat.left, lang) if seat.left else None,
+                "when": phase_name(seat.when, lang) if seat.when else None,
+                "best_move": " ".join(map(str, seat.best_move)) or None,
+                "bonus": _bonus_text(seat.bonus, lang),
+                "table": _number_or_text(_plain(data.table)),
+            }
+            rows.append([values.get(column) for column in columns])
+    return rows
 
 
 def empty_games(count: int, tables: int = 1) -> list[GameData]:
@@ -189,14 +259,17 @@ class _BlankFormats:
 
 
 def _blank_book(
-    games: Sequence[GameData], lang: str, players: Sequence[PlayerRow], protocol: Protocol | None
+    games: Sequence[GameData],
+    lang: str,
+    players: Sequence[PlayerRow],
+    side: list[tuple[str, list[list[object]]]],
 ) -> bytes:
     # every text is written as text: a nickname such as `=1+1` or `http://…` stays as typed
     with open_book(streamed=False) as book:
         names: list[str] = []
         for data in games:
             _blank_sheet(book, names, data, lang, players)
-        _write_side_sheets(book, names, _side_sheets(protocol, lang, players))
+        _write_side_sheets(book, names, side)
         return book.close()
 
 
@@ -246,7 +319,7 @@ def _blank_header(sheet: Sheet, data: GameData, lang: str) -> None:
     f = _BlankFormats
     _merge(sheet, "A1:K1")
     _cell(sheet, "A1", BLANK_TITLE(lang), f.title)
-    header = [
+    header: list[tuple[str, str, str, str | None, str]] = [
         ("tournament", "A2", "B2", "B2:E2", ""),
         ("round", "G2", "H2", None, _plain(data.round)),
         ("judge", "I2", "J2", "J2:K2", data.judge),
@@ -254,6 +327,8 @@ def _blank_header(sheet: Sheet, data: GameData, lang: str) -> None:
         ("game", "C3", "D3", None, data.game),
         ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else ""),
     ]
+    if data.departures:  # a platform's game: said on its sheet, where the judge looks
+        header.append(("departures", "I3", "J3", "J3:K3", _departures_text(data, lang) or ""))
     for key, label, at, span, value in header:
         if span:  # the whole merged box is drawn, not only its first cell
             _merge(sheet, span, f.box)
@@ -376,19 +451,20 @@ WIDE_BLOCK_WIDTHS = {"player": 11, "role": 9, "fouls": 5, "bonus": 9, "left": 10
 WIDE_TAIL_WIDTHS = (14, 6, 6, 6)
 
 
-def _wide_headers(lang: str) -> list[object]:
+def _wide_headers(lang: str, partial: bool = False) -> list[object]:
     """The games' columns, the ten nicknames under bare seat numbers, every other block
-    naming itself in each header («Роль 3»: no merged group labels), then the tail."""
+    naming itself in each header («Роль 3»: no merged group labels), then the tail (with
+    «Записаны выбывания» last where a game records only some departures)."""
     codes = ("round", "table", "game", "judge", "result", "ended")
     heads: list[object] = [COLUMNS["games"][c](lang) for c in codes]
     heads += list(range(1, 11))
     for key in _WIDE_BLOCKS[1:]:
         heads += [f"{_WIDE_GROUPS[key](lang)} {n}" for n in range(1, 11)]
     heads += [_L["first_killed"](lang), *(f"{_BEST_MOVE_SEAT(lang)} {n}" for n in (1, 2, 3))]
-    return heads
+    return [*heads, _L["departures"](lang)] if partial else heads
 
 
-def _wide_row(data: GameData, lang: str) -> list[object]:
+def _wide_row(data: GameData, lang: str, partial: bool = False) -> list[object]:
     values: list[object] = [
         _number_or_text(_plain(data.round)),
         _number_or_text(_plain(data.table)),
@@ -405,7 +481,8 @@ def _wide_row(data: GameData, lang: str) -> list[object]:
     values += [phase_name(s.when, lang) if s.when else None for s in data.seats]
     maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
     named = data.seats[maker - 1].best_move if maker else ()
-    return [*values, maker, *(named[i] if i < len(named) else None for i in range(3))]
+    tail = [maker, *(named[i] if i < len(named) else None for i in range(3))]
+    return [*values, *tail, *([_departures_text(data, lang)] if partial else [])]
 
 
 def _wide_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow], last: int) -> None:
@@ -430,15 +507,17 @@ def _wide_sheet(
 ) -> None:
     """One row per game. Printed landscape at a fixed scale, block after block on pages
     across (round, table and game repeated on each), header row repeated down."""
-    for c, value in enumerate(_wide_headers(lang)):
+    partial = any(g.departures for g in games)
+    for c, value in enumerate(_wide_headers(lang, partial)):
         _put(sheet, 0, c, value, WIDE_HEAD)
     for r, data in enumerate(games, start=1):
-        for c, value in enumerate(_wide_row(data, lang)):
+        for c, value in enumerate(_wide_row(data, lang, partial)):
             _put(sheet, r, c, value, WIDE_CELL)
     widths = [
         *WIDE_HEAD_WIDTHS,
         *(WIDE_BLOCK_WIDTHS[key] for key in _WIDE_BLOCKS for _ in range(10)),
         *WIDE_TAIL_WIDTHS,
+        *([14] if partial else []),
     ]
     for c, width in enumerate(widths):
         sheet.width(c, c, width)
@@ -470,16 +549,21 @@ def _code(value: Any) -> str | None:
 
 
 def _side_sheets(
-    protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
+    protocol: Protocol | None,
+    lang: str,
+    players: Sequence[PlayerRow],
+    settings: dict[str, Any] | None = None,
 ) -> list[tuple[str, list[list[object]]]]:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed);
-    without a protocol, the roster of `players` when there is one."""
+    without a protocol, the `settings` given and the roster of `players`."""
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
+        if settings:
+            head: list[object] = [COLUMNS["tournament"][c](lang) for c in ("setting", "value")]
+            rows = [head, *([SETTINGS[key](lang), value] for key, value in settings.items())]
+            out.append((SHEETS["tournament"](lang), rows))
         if players:
-            rows: list[list[object]] = [
-                [COLUMNS["players"][c](lang) for c in ("player", "club", "city")]
-            ]
+            rows = [[COLUMNS["players"][c](lang) for c in ("player", "club", "city")]]
             rows += [[p.nickname, p.club, p.city] for p in players]
             out.append((SHEETS["players"](lang), rows))
         return out
@@ -494,7 +578,10 @@ def _side_sheets(
     return out
 
 
-def _bonus_text(code: str | None, lang: str) -> str | None:
+def _bonus_text(code: str | Fraction | None, lang: str) -> object:
+    """An award as its word, a number as a number (a whole one as an int)."""
+    if isinstance(code, Fraction):
+        return int(code) if code.denominator == 1 else float(code)
     return display_value("bonus", code, lang) if code else None
 
 

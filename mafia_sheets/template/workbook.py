@@ -177,11 +177,21 @@ NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is
 # ---- the workbook ------------------------------------------------------------------------
 
 
-def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow] = ()) -> bytes:
+def build_template(
+    lang: str = "ru",
+    games: int = 0,
+    players: Sequence[PlayerRow] = (),
+    filled: dict[str, list[list[Any]]] | None = None,
+    settings: dict[str, Any] | None = None,
+    extra: dict[str, Sequence[str]] | None = None,
+) -> bytes:
     """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
 
     `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
-    `players` become the roster rows of «Игроки».
+    `players` become the roster rows of «Игроки». `filled` gives the rows of «Игры» and
+    «Протокол» instead (each in the order of :func:`written_columns`, with the columns
+    `extra` names that the blank leaves out), and `settings` the values of some «Турнир»
+    keys instead of their defaults.
     """
 
     if lang not in ("ru", "en"):
@@ -191,26 +201,36 @@ def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow
     book = Workbook()
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
-        "tournament": _settings_rows(lang),
+        "tournament": _settings_rows(lang, settings or {}),
         "players": [[p.nickname, p.club, p.city] for p in players],
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
         ],
+        **(filled or {}),
     }
     for code, name in SHEETS.items():
         sheet = book.create_sheet(name(lang))
-        _protocol_sheet(sheet, code, lang, rows.get(code, []))
+        _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
 
 
-def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
-    headers = [name(lang) for name in COLUMNS[code].values()]
+def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
+    """The columns a protocol sheet is written with: the template's, and those of `extra`
+    (a column only some games need, such as «Записаны выбывания»)."""
+    return [c for c, column in SCHEMA[code].items() if column.template or c in extra]
+
+
+def _protocol_sheet(
+    sheet: Worksheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
+) -> None:
+    columns = written_columns(code, extra)
+    headers = [COLUMNS[code][column](lang) for column in columns]
     widths = [
         max(WIDTHS.get(column, 10), len(header) + 3)
-        for column, header in zip(COLUMNS[code], headers, strict=True)
+        for column, header in zip(columns, headers, strict=True)
     ]
     if code == "tournament":
         headers.append(EXPLANATION(lang))
@@ -220,7 +240,7 @@ def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]
         sheet.append(row)
     _borders(sheet, len(rows), len(headers))
     last_row = max(VALIDATED_ROWS[code], len(rows) + VALIDATED_ROWS[code] // 2)
-    for index, column in enumerate(COLUMNS[code], start=1):
+    for index, column in enumerate(columns, start=1):
         _column_rules(sheet, code, column, index, last_row, lang)
     if code == "tournament":
         _flag_dropdown(sheet, lang)
@@ -341,12 +361,16 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
 # ---- Турнир ------------------------------------------------------------------------------
 
 
-def _settings_rows(lang: str) -> list[list[Any]]:
-    """Every setting key with the bundled rule set's default and what it means."""
+def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
+    """Every setting key with the bundled rule set's default (or the value `given`) and
+    what it means."""
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():
         value: Any = None
+        if key in given:
+            rows.append([name(lang), given[key], SETTING_HELP[key](lang)])
+            continue
         if key in FLAG_SETTINGS:
             value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
         elif key == QUIET_SETTING:

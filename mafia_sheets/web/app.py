@@ -51,6 +51,7 @@ from .upload import (
 
 STATIC = Path(__file__).parent / "static"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+EXPORTS = {"csv": (".csv", "text/csv; charset=utf-8"), "mwt": (".json", "application/json")}
 
 log = logging.getLogger("mafia_sheets.web")
 INTERNAL_ERROR = {
@@ -138,10 +139,10 @@ def disposition(filename: str, fallback: str) -> str:
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe=ATTR_CHARS)}"
 
 
-def _download(data: bytes, filename: str, fallback: str) -> Response:
+def _download(data: bytes, filename: str, fallback: str, media: str = XLSX_TYPE) -> Response:
     return Response(
         data,
-        media_type=XLSX_TYPE,
+        media_type=media,
         headers={
             "Content-Disposition": disposition(filename, fallback),
             "Cache-Control": "no-store",
@@ -156,7 +157,10 @@ def _stem(sources: Sequence[Source], lang: str) -> str:
     if len(sources) > 1:
         return SEASON_STEM(lang)
     name = sources[0].name
-    return name[:-5] if name.lower().endswith(".xlsx") else name
+    for suffix in (".xlsx", ".ods"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _fault(sources: Sequence[Source]) -> str | None:
@@ -258,6 +262,19 @@ class Api:
 
         return await self._guarded(request, "results", answer)
 
+    async def export(self, request: Request) -> Response:
+        """The world tour upload or the CSV of the standings, named like the results."""
+        kind = "csv" if request.url.path.endswith(".csv") else "mwt"
+        suffix, media = EXPORTS[kind]
+
+        def answer(
+            data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
+            stem = f"{_stem(sources, lang)}-{RESULTS_SUFFIX(lang) if kind == 'csv' else 'mwt'}"
+            return _download(data, f"{stem}{suffix}", f"results{suffix}", media)
+
+        return await self._guarded(request, kind, answer)
+
     async def annotated(self, request: Request) -> Response:
         def answer(
             data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
@@ -316,6 +333,8 @@ def create_app(
             Route("/api/rate", api.rate, methods=["POST"]),
             Route("/api/results.xlsx", api.results, methods=["POST"]),
             Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),
+            Route("/api/results.csv", api.export, methods=["POST"]),
+            Route("/api/mwt.json", api.export, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(SecurityHeaders), Middleware(OriginGuard, host=host)],

@@ -82,6 +82,8 @@ PAGE: dict[str, Any] = {
     "counts": Text("Ошибок: {e}, предупреждений: {w}.", "Errors: {e}, warnings: {w}."),
     "clean": Text("Замечаний нет.", "No findings."),
     "downloadResults": Text("Скачать итоги (.xlsx)", "Download results (.xlsx)"),
+    "downloadCsv": Text("Итоги для Excel (.csv)", "Results for Excel (.csv)"),
+    "downloadMwt": Text("Выгрузка world tour (.json)", "World tour upload (.json)"),
     "downloadAnnotated": Text("Скачать протокол с пометками", "Download annotated protocol"),
     "downloadAnnotatedOf": Text("Протокол с пометками: {name}", "Annotated protocol: {name}"),
     "print": Text("Печать итогов", "Print standings"),
