@@ -12,6 +12,8 @@ import click
 
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Source
+from ..reading.safety import inspect_workbook
+from ..report.json import findings_json
 from ..text import terminal
 from . import text as msg
 from .common import DEBUG, LANG, Run, evaluate, gathered, guard, paths, say_reading, sources, write
@@ -44,7 +46,6 @@ def check(options: CheckOptions) -> None:
     Коды выхода / exit codes: 0 — чисто / clean, 1 — есть ошибки / errors found,
     2 — файл не читается / unusable input.
     """
-    from ..report.json import findings_json
 
     run, lang = Run(options.lang, options.debug), options.lang
     found = paths(options.files, run)
@@ -73,7 +74,6 @@ def check(options: CheckOptions) -> None:
 def _check_annotatable(source: Source, run: Run) -> Source:
     """openpyxl's copy is bounded too (MAX_ANNOTATE_CELLS): refused before any work. The
     copy is made from the parts the scan judged, exactly as judged."""
-    from ..reading.safety import inspect_workbook
 
     try:
         scan = inspect_workbook(source.data, source.name, annotate=True)

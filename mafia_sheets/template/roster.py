@@ -7,14 +7,18 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from python_calamine import CalamineWorkbook
+
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
+from ..reading.safety import inspect_workbook, load_source
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
@@ -136,7 +140,6 @@ def _text(cell: object) -> str:
 
 
 def _csv_rows(file: Path) -> list[Sequence[object]]:
-    import csv
 
     text = _decode(file)
     delimiter = _sniff_delimiter(text)
@@ -182,10 +185,6 @@ def _sniff_delimiter(text: str) -> str:
 def _xlsx_rows(file: Path) -> list[Sequence[object]]:
     """The sheet named Игроки/Players when there is one, else the first sheet; read from
     the parts the safety scan judged, like a protocol."""
-    from python_calamine import CalamineWorkbook
-
-    from ..reading.safety import inspect_workbook, load_source
-
     source = load_source(file)
     judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
