@@ -13,8 +13,11 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path, PurePath
 from typing import NamedTuple
 
+from python_calamine import CalamineWorkbook
+
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
+from ..reading.safety import inspect_workbook
 from ..reading.textfile import csv_rows
 from ..seating.model import Entrant
 from ..text import Text, cell_text
@@ -172,14 +175,11 @@ def _csv_rows(name: str, data: bytes) -> list[Sequence[object]]:
 
 
 def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
-    """The sheet named Игроки/Players when there is one, else the first sheet."""
-    from python_calamine import CalamineWorkbook
-
+    """The sheet named Игроки/Players when there is one, else the first sheet; read from
+    the parts the safety scan judged, like a protocol."""
+    judged = inspect_workbook(data, file).reader_archive()
     try:
-        from ..reading.safety import inspect_workbook
-
-        inspect_workbook(data, file)
-        book = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         names = book.sheet_names
         wanted = {fold(SHEETS["players"](lang)) for lang in ("ru", "en")}
         name = next((n for n in names if fold(n) in wanted), names[0] if names else None)
@@ -187,12 +187,11 @@ def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
             return []
         return list(book.get_sheet_by_name(name).to_python())
     except Exception as exc:  # calamine raises several unrelated types for a bad zip
-        why = exc.message if isinstance(exc, ProtocolReadError) else Text(str(exc), str(exc))
         raise ProtocolReadError(
             Text(
-                f"Файл игроков {file} не читается как книга Excel ({why.ru}). Откройте его "
+                f"Файл игроков {file} не читается как книга Excel ({exc}). Откройте его "
                 "в Excel и сохраните заново как .xlsx или сохраните список как .csv.",
-                f"Players file {file} cannot be read as an Excel workbook ({why.en}). "
+                f"Players file {file} cannot be read as an Excel workbook ({exc}). "
                 "Open it in Excel and save it again as .xlsx, or save the list as .csv.",
             ),
         ) from exc
