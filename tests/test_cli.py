@@ -27,6 +27,7 @@ JSON_KEYS = {
     "read",
     "standings",
     "removed",
+    "merged",
     "findings",
     "headers",
 }

@@ -223,6 +223,7 @@ def test_frozen_header_and_print_setup(books: dict[str, Any], lang: str) -> None
     landscape = {
         INSTRUCTIONS[lang],
         SHEETS["tournament"](lang),
+        SHEETS["players"](lang),
         SHEETS["seats"](lang),
         SHEETS["protests"](lang),
     }
@@ -251,7 +252,10 @@ def test_players_land_in_the_roster() -> None:
     players = [PlayerRow("Кот", "Мафия-Клуб", "Москва"), PlayerRow("Lynx", "", "")]
     book = load(build_template("ru", players=players))
     rows = list(book["Игроки"].iter_rows(min_row=2, values_only=True))
-    assert rows == [("Кот", "Мафия-Клуб", "Москва", None), ("Lynx", None, None, None)]
+    assert rows == [
+        ("Кот", "Мафия-Клуб", "Москва", None, None, None, None),
+        ("Lynx", None, None, None, None, None, None),
+    ]
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -345,7 +349,7 @@ def test_xlsx_without_players_sheet_uses_the_first(tmp_path: Path) -> None:
     [
         ("players.xls", b"whatever", "unsupported format .xls"),
         ("players.ods", b"whatever", "unsupported format .ods"),
-        ("players.xlsx", b"just text, not a zip", "cannot be read as an Excel workbook"),
+        ("players.xlsx", b"just text, not a zip", "looks like a CSV or text file"),
         ("players.csv", b"", "has no nicknames"),
         ("players.csv", b"PK\x03\x04\x00\x00binary", "not a text file"),
     ],

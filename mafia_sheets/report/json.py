@@ -5,6 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..reading.layouts import reading_text
+from ..vocab import phase_name
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -33,7 +36,6 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[str, Any]]:
     """One record a file: `{"file", "layout": rows|blank|wide|mixed, "games", "unplayed",
     "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
-    from ..reading.layouts import reading_text
 
     return [
         {
@@ -72,6 +74,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "read": reading_json(rating.reading, lang),
         "standings": [_standing(s, rating.rules.pays_ci) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
+        "merged": [{"player": p, "spellings": list(names)} for p, names in rating.merged],
         "findings": [f.record(lang) for f in rating.findings],
         **({"stats": stats_json(rating.stats)} if rating.stats is not None else {}),
         "headers": [header_record(read, lang) for read in rating.headers],
@@ -241,7 +244,6 @@ def _tournament_stats(stats: Stats) -> dict[str, Any]:
 
 def _phase(ordinal: int) -> str | None:
     """The phase of a game's last departure as `D3` / `N2`; None when nobody left."""
-    from ..vocab import phase_name
 
     return phase_name(int(ordinal), "en") if ordinal else None
 

@@ -13,6 +13,11 @@ import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
@@ -290,7 +295,6 @@ def build_template(
     `extra` names that the blank leaves out), and `settings` the values of some «Турнир»
     keys instead of their defaults.
     """
-    from openpyxl import Workbook
 
     if lang not in ("ru", "en"):
         raise ValueError(f"unknown language {lang!r}")
@@ -300,7 +304,7 @@ def build_template(
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
-        "players": [[p.nickname, p.club, p.city] for p in players],
+        "players": roster_rows(players),
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
@@ -313,6 +317,13 @@ def build_template(
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
+    """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
+    fields = {"player": "nickname"}
+    columns = written_columns("players")
+    return [[getattr(p, fields.get(c, c), None) or None for c in columns] for p in players]
 
 
 def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
@@ -346,8 +357,6 @@ def _protocol_sheet(
 
 
 def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
 
     sheet.append(list(headers))
     for index, width in enumerate(widths, start=1):
@@ -361,7 +370,6 @@ def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int])
 
 
 def _thin_border() -> Any:
-    from openpyxl.styles import Border, Side
 
     side = Side(style="thin", color="808080")
     return Border(left=side, right=side, top=side, bottom=side)
@@ -379,7 +387,6 @@ def _column_rules(
     sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
 ) -> None:
     """Dropdown, number range and display format of one column, rows 2..last_row."""
-    from openpyxl.utils import get_column_letter
 
     letter = get_column_letter(index)
     target = f"{letter}2:{letter}{last_row}"
@@ -396,7 +403,6 @@ def _column_rules(
 def _list_validation(
     entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
 ) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     formula = '"' + ",".join(entries) + '"'
     # Excel refuses to open a workbook whose inline list is longer than this.
@@ -423,7 +429,6 @@ def _list_validation(
 
 
 def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     title = NUMBER_ERROR(lang)
     if high is None:
@@ -504,7 +509,6 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
 
 def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
     """How to fill each sheet: one row per column with its meaning and allowed values."""
-    from openpyxl.styles import Alignment, Font, PatternFill
 
     sheet.title = INSTRUCTIONS[lang]
     widths = (26, 70, 44)
