@@ -369,8 +369,10 @@ class Sheet:
         if value:
             self.text(first_row, first_col, value, style)
 
-    def width(self, first: int, last: int, width: float) -> None:
-        self.ws.set_column(first, last, width)
+    def width(self, first: int, last: int, width: float, style: Style | None = None) -> None:
+        """Columns first … last this wide; `style` is their cells' format where a cell has
+        none of its own (a time column's `hh:mm`)."""
+        self.ws.set_column(first, last, width, self.book.format(style))
 
     def height(self, row: int, points: float) -> None:
         self.ws.set_row(row, points)
@@ -424,11 +426,15 @@ class Sheet:
         self._validate(target, options)
 
     def _validate(self, target: str, options: dict[str, Any]) -> None:
-        for part in target.split():  # separate cells or ranges
-            first, _, last = part.partition(":")
-            top = xl_cell_to_rowcol(first)
-            bottom = xl_cell_to_rowcol(last) if last else top
-            self.ws.data_validation(top[0], top[1], bottom[0], bottom[1], options)
+        """One validation over `target`: a range (`C2:C200`) or cells and ranges apart
+        (`B7 B8 B11`)."""
+        parts = target.split()
+        first, _, last = parts[0].partition(":")
+        top = xl_cell_to_rowcol(first)
+        bottom = xl_cell_to_rowcol(last) if last else top
+        if len(parts) > 1:
+            options = {**options, "multi_range": target}
+        self.ws.data_validation(top[0], top[1], bottom[0], bottom[1], options)
 
     def chart(self, at: tuple[int, int], spec: Chart, scale: tuple[float, float]) -> None:
         self.ws.insert_chart(
