@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .findings import Finding
 from .rules import RuleSet
@@ -16,9 +16,11 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
-DecidedBy = Literal[
-    "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
-]
+
+# What separated a standings row from the next one below: a criterion of the tie-break
+# order (`total`, `additional`, `wins`, … or a sum such as `extras+penalties+best_move`),
+# `lot`, `tied` (a lot is needed) or `shared` (equal totals share the place, no lot).
+DecidedBy = str
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,7 @@ class Standing:
     killed_first_night: int
     decided_by: DecidedBy
     removed: bool = False
+    ci: Fraction = Fraction(0)  # first-killed compensation, part of `additional`
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS
+from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS, decided_text
 from ..report.labels_stats import OUTCOME, ROLE_WORDS
+from ..rules import presets
 from ..text import LANGS, Text
 
 # The standings columns the page shows, by their codes on the results workbook.
@@ -26,6 +27,14 @@ STANDINGS_SHOWN = (
     "killed_first_night",
     "decided_by",
 )
+
+# «Решено по» of the criteria the bundled editions sum (`extras+penalties+best_move`).
+GROUPS = {
+    code: Text(*(decided_text(code, lang) for lang in LANGS))
+    for rules in presets().values()
+    for code in rules.tiebreak
+    if "+" in code
+}
 
 PAGE: dict[str, Any] = {
     "pageTitle": Text("Mafia Sheets — пересчёт рейтинга", "Mafia Sheets — standings"),
@@ -97,6 +106,7 @@ PAGE: dict[str, Any] = {
     "expected": Text("Ожидалось: ", "Expected: "),
     "hint": Text("Как исправить: ", "How to fix: "),
     "kValue": Text("Коэффициент K", "Coefficient K"),
+    "rulesTitle": Text("Правила подсчёта", "Scoring rules"),
     "kOff": Text("не применяется", "not applied"),
     "heavy": Text("Сторона с меньшим числом побед", "Side with fewer wins"),
     "heavyNone": Text("нет (равное число побед)", "none (equal wins)"),
@@ -184,7 +194,7 @@ PAGE: dict[str, Any] = {
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],
     "decimalMark": Text(",", "."),
-    "decided": DECIDED_BY,
+    "decided": {**DECIDED_BY, **GROUPS},
 }
 
 
