@@ -234,9 +234,12 @@ def check(
 def _say_reading(outcome: Any, lang: str) -> None:
     """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
     from ..reading.layouts import reading_text
+    from ..reading.summary import reading_lines
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
+        for _, line in reading_lines(reading, lang):  # what each game sheet gave
+            click.echo(terminal(f"  {line}"))
 
 
 def _check_annotatable(source: Any, lang: str, debug: bool) -> None:

@@ -207,16 +207,18 @@ def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: b
         _check_strings(scan_strings(unpack(data, infos[_SHARED_STRINGS])), name)
     protocol = {sheet.part for sheet in sheets}
     cells = merged = 0
+    bare: list[tuple[Sheet, Scan]] = []  # every sheet's formulas without values, named at once
     for sheet in every:
         # merges and formulas matter in the protocol sheets, and merges for the copy
         scan = scan_sheet(unpack(data, infos[sheet.part]), sheet.part in protocol or annotate)
         _check_grid(sheet, scan, name)
-        if sheet.part in protocol:
-            _check_scan(sheet, scan, name)
+        if sheet.part in protocol and scan.bare_count:
+            bare.append((sheet, scan))
         cells += scan.grid.cells
         if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
             merged += sum(map(_merge_area, scan.merges))
         _check_cells(cells, MAX_CELLS, name)
+    _check_scans(bare, name)
     if annotate:
         _check_annotatable(cells + merged, name)
 
@@ -583,24 +585,32 @@ def _check_visible(sheet: Sheet, name: str) -> None:
     )
 
 
-def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
-    # Merges are judged by the reader, which knows where the header is: a title merged
-    # above it is layout, a merge over data rows is refused there (reading.sheets).
-    if scan.bare_count:
+def _check_scans(bare: list[tuple[Sheet, Scan]], name: str) -> None:
+    """Formulas without a saved value: every sheet that has them, each with its first
+    cells, in one message (fixing one sheet and finding the next is a judge's lost hour).
+
+    Merges are judged by the reader, which knows where the header is: a title merged
+    above it is layout, a merge over data rows is refused there (reading.rows)."""
+    if not bare:
+        return
+    parts = []
+    for sheet, scan in bare:
         cells = ", ".join(
             f"{sheet.name}!{cell}" if cell else sheet.name for cell in scan.bare_cells
         )
-        more = _more(scan.bare_count - len(scan.bare_cells))
-        raise _fail(
-            Text(
-                f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
-                "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
-                "вставьте значения («Специальная вставка → Значения»).",
-                f"{name}: formulas without a saved value in {cells}{more.en}. Open "
-                "the file in Excel or LibreOffice and save it, so the values are stored, "
-                "or paste values (Paste Special → Values).",
-            )
+        parts.append((cells, _more(scan.bare_count - len(scan.bare_cells))))
+    ru = "; ".join(cells + more.ru for cells, more in parts)
+    en = "; ".join(cells + more.en for cells, more in parts)
+    raise _fail(
+        Text(
+            f"{name}: формулы без сохранённого значения в {ru}. Откройте "
+            "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
+            "вставьте значения («Специальная вставка → Значения»).",
+            f"{name}: formulas without a saved value in {en}. Open "
+            "the file in Excel or LibreOffice and save it, so the values are stored, "
+            "or paste values (Paste Special → Values).",
         )
+    )
 
 
 def _more(count: int) -> Text:

@@ -118,12 +118,15 @@ def _lot_lines(rating: Rating, lang: str) -> list[Line]:
 def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     """How each file was read: «прочитано: бланк на игру, 12 игр»."""
     from ..reading.layouts import reading_text
+    from ..reading.summary import reading_lines
 
     if not rating.reading:
         return []
-    return [(Text("Как прочитано", "How it was read")(lang), None, "")] + [
-        (r.source, reading_text(r, lang), "") for r in rating.reading
-    ]
+    lines: list[Line] = [(Text("Как прочитано", "How it was read")(lang), None, "")]
+    for r in rating.reading:
+        lines.append((r.source, reading_text(r, lang), ""))
+        lines += [(sheet, text, "") for sheet, text in reading_lines(r, lang)]
+    return lines
 
 
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
