@@ -309,6 +309,7 @@ def _seat_rows_read(
     """The seat rows; `plain`: the grid's (field, column, letters) other than fouls and sums;
     `boxes`: the foul boxes' (column, letters)."""
     grid = page.grid
+    take = page.used.add
     out: list[dict[str, Located]] = []
     for position, r in enumerate(rows, 1):
         cells = grid.cells[r]
@@ -318,16 +319,17 @@ def _seat_rows_read(
         for name, c, letters in plain:
             value = cells[c] if c < width else ""
             if value != "" and value is not None:
-                page.take(r, c)
+                take((r, c))
             row[name] = ("" if value is None else value, letters + number)
         if "seat" not in row:
             row["seat"] = (position, "")
         if boxes:
             for c, _ in boxes:
                 if c < width and cells[c] != "":
-                    page.take(r, c)
+                    take((r, c))
             row["fouls"] = fouls_in(cells, number, boxes)
-        departure_in_cell(page, row)
+        if row.get("left", ("", ""))[0] != "":
+            departure_in_cell(page, row)
         out.append(row)
     return out
 

@@ -214,6 +214,11 @@ def value_near(
     grid = page.grid
     r, c = label.r, label.c
     start = grid.right_end(r, c) + 1
+    if not grid.blank(r, start) and (r, start) not in page.labels and not page.taken(r, start):
+        value = grid.value(r, start)  # the usual place, first: the cell beside the label
+        if accept(value):
+            page.take(r, start)
+            return value, grid.address(r, start)
     below = grid.bottom_end(r, c) + 1
     places = [
         (r, start),

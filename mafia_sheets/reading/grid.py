@@ -164,6 +164,8 @@ class Grid:
 
     def filled(self) -> Iterator[tuple[int, int, object]]:
         for r, row in enumerate(self.cells):
+            if row.count("") == len(row):
+                continue  # an empty row, answered in C
             for c, value in enumerate(row):
                 if (
                     value != ""

@@ -80,11 +80,10 @@ def report_unread(page: Page, rows: range | None = None, game: object = None) ->
     """One warning listing the filled cells nobody read (within `rows`, when given), at
     the first of them; returns how many cells it lists."""
     grid = page.grid
+    used, noted_cells = page.used, page.noted
     left: list[tuple[int, int, object]] = []
     for r, c, value in grid.filled():
-        if rows is not None and r not in rows:
-            continue
-        if (r, c) in page.used or (r, c) in page.noted:
+        if (r, c) in used or (r, c) in noted_cells or (rows is not None and r not in rows):
             continue
         if value.__class__ is str and is_title(value) and _top_text(grid, r, c):
             continue  # the form's own title

@@ -398,9 +398,9 @@ def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     if left is None or not isinstance(left[0], str) or _typed(when):
         return
     lookup = vocab.value_lookup("left")
-    if lookup.get(vocab.fold(left[0])) is not None:
-        return  # a departure word alone
     folded = vocab.fold(left[0])
+    if lookup.get(folded) is not None:
+        return  # a departure word alone
     match = _PHASE_IN_CELL.search(folded)
     if match is None:
         return

@@ -173,8 +173,10 @@ def read_game_rows(page: Page, found: tuple[int, _Header]) -> list[GameSheet]:
     r0, header = found
     _take_header(page, r0, header)
     games: list[GameSheet] = []
+    columns = header.columns()
     for r in range(r0 + 1, grid.height):
-        if all(grid.blank(r, c) for c in header.columns()):
+        row = grid.cells[r]
+        if len(row) - row.count("") == 0 or all(grid.blank(r, c) for c in columns):
             continue  # a blank line (what else it holds is reported)
         total = _totals_word(grid, r)
         if total is not None:
@@ -212,18 +214,28 @@ def _totals_word(grid: Grid, r: int) -> int | None:
 
 def _game_row(page: Page, r: int, header: _Header) -> GameSheet:
     grid = page.grid
-    values = {name: _at(page, r, c) for name, c in header.game.items()}
+    cells, take, number = grid.cells[r], page.used.add, str(grid.excel_row(r))
+
+    def at(c: int) -> Located:
+        value = cells[c] if c < len(cells) else ""
+        if value != "" and value is not None:
+            take((r, c))
+        return ("" if value is None else value), grid.letter(c) + number
+
+    values = {name: at(c) for name, c in header.game.items()}
     game = GameSheet(grid.name, first_row=grid.excel_row(r))
     game.header = {k: v for k, v in values.items() if k != "first_killed"}
+    blocks = list(header.seats.items())
     for seat in range(1, 11):
         row: dict[str, Located] = {"seat": (seat, "")}
-        for kind, columns in header.seats.items():
+        for kind, columns in blocks:
             if seat in columns:
-                row[kind] = _at(page, r, columns[seat])
-        departure_in_cell(page, row)
+                row[kind] = at(columns[seat])
+        if row.get("left", ("", ""))[0] != "":
+            departure_in_cell(page, row)
         game.seats.append(row)
         game.seat_rows.append(grid.excel_row(r))
-    typed = [(v, cell) for v, cell in (_at(page, r, c) for c in header.best_move) if not _blank(v)]
+    typed = [(v, cell) for v, cell in map(at, header.best_move) if not _blank(v)]
     if typed:
         move = BestMove(", ".join(seat_text(v) for v, _ in typed), typed[0][1], None)
         victim = values.get("first_killed")
@@ -234,13 +246,6 @@ def _game_row(page: Page, r: int, header: _Header) -> GameSheet:
         for kind in ("role", "fouls", "bonus", "left", "when")
     )
     return game
-
-
-def _at(page: Page, r: int, c: int) -> Located:
-    grid = page.grid
-    if not grid.blank(r, c):
-        page.take(r, c)
-    return grid.value(r, c), grid.address(r, c)
 
 
 def _blank(value: object) -> bool:
