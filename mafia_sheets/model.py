@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .findings import Finding
 from .rules import RuleSet
-from .text import Plural, Text
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .rating.stats import Stats
 
-DecidedBy = Literal[
-    "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
-]
+# What separated a standings row from the next one below: a criterion of the tie-break
+# order (`total`, `additional`, `wins`, … or a sum such as `extras+penalties+best_move`),
+# `lot`, `tied` (a lot is needed) or `shared` (equal totals share the place, no lot).
+DecidedBy = str
 
 
 @dataclass(frozen=True)
@@ -106,10 +105,6 @@ class HeaderRead:
     status: str
 
 
-_SEASON = Text("{name} (сезон: {files})", "{name} (season: {files})")
-_FILES = Plural(("файл", "файла", "файлов"), ("file", "files"))
-
-
 @dataclass(frozen=True)
 class Tournament:
     """Descriptive settings printed on every page."""
@@ -120,13 +115,6 @@ class Tournament:
     chief_judge: str = ""
     season_name: str = ""  # `Название сезона`: the title of a season of several files
     files: int = 1  # a season pooled from several files, each with its own name
-
-    def title(self, lang: str) -> str:
-        """The name printed on every output: a season of several files without a season
-        name is the first file's name and the count, `Кубок (сезон: 3 файла)`."""
-        if self.files <= 1:
-            return self.name
-        return _SEASON.format(name=self.name, files=_FILES(self.files, lang))(lang)
 
 
 @dataclass(frozen=True)
@@ -172,6 +160,8 @@ class Protocol:
     sheet_order: dict[str, int] = field(default_factory=dict)
     headers: tuple[HeaderRead, ...] = ()
     reading: tuple[Reading, ...] = ()  # how each file was laid out (one per source)
+    # players whose games were typed under other spellings («Другие ники»): (player, spellings)
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def table(self, code: str) -> Table | None:
         return self.tables.get(code)
@@ -189,6 +179,7 @@ class Season:
     tournament: Tournament
     rules: RuleSet
     frames: dict[str, pd.DataFrame]
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # see Protocol.merged
 
     def frame(self, code: str) -> pd.DataFrame | None:
         return self.frames.get(code)
@@ -196,7 +187,7 @@ class Season:
 
 @dataclass(frozen=True)
 class KSummary:
-    """Regulation 8.5 for this tournament; see :func:`mafia_sheets.score.coefficient_k`."""
+    """Regulation 8.5 for this tournament; see :func:`mafia_sheets.rating.score.coefficient_k`."""
 
     applied: bool
     value: Fraction
@@ -229,6 +220,7 @@ class Standing:
     killed_first_night: int
     decided_by: DecidedBy
     removed: bool = False
+    ci: Fraction = Fraction(0)  # first-killed compensation, part of `additional`
 
 
 @dataclass(frozen=True)
@@ -239,6 +231,42 @@ class LotStatus:
     method: str  # "none" | "sheet" | "seed" | "open"
     seed: int | None = None
     groups: tuple[tuple[str, ...], ...] = ()  # the tied groups that needed a lot
+
+
+@dataclass(frozen=True)
+class OverTime:
+    """The leaders' cumulative totals after each step (round, game night or game).
+
+    `kind` is "round", "file" or "game"; `totals[i][j]` is leader i's exact total after
+    step j.
+    """
+
+    kind: str
+    steps: tuple[object, ...]
+    leaders: tuple[str, ...]
+    totals: tuple[tuple[Fraction, ...], ...]
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Everything the statistics sheets, cards, head to head and JSON show."""
+
+    denominator: int  # additional points are integer units of 1/denominator point
+    players: pd.DataFrame  # one row per player, standings order (removed last)
+    games: int
+    red_wins: int
+    black_wins: int
+    draws: int
+    by_seat: pd.DataFrame  # seat 1–10: games, wins, red_wins, black_wins, draws
+    by_table: pd.DataFrame  # label, games, red, black, draw
+    by_round: pd.DataFrame  # label, games, red, black, draw
+    ended: pd.DataFrame  # phase (ordinal of the last departure, 0 = none): games, red…
+    pairs: pd.DataFrame | None  # a, b, games, together, together_wins, against, a_won, b_won
+    pairs_total: int
+    over_time: OverTime | None
+
+    def points(self, units: int) -> Fraction:
+        return Fraction(int(units), self.denominator)
 
 
 @dataclass(frozen=True)
@@ -260,6 +288,10 @@ class Rating:
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # nicknames merged («Другие ники»)
+    # the scored seat rows behind `points` (every protocol column and each component in
+    # units), kept only for the exports that write the games themselves (`--export mwt`)
+    seats: pd.DataFrame | None = None
 
 
 @dataclass(frozen=True)

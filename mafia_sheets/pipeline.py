@@ -13,6 +13,7 @@ from .findings import Finding, sort_findings
 from .model import Outcome, Protocol, Source
 from .rating.build import build_rating
 from .rating.season import pool
+from .reading.aliases import merge_aliases
 from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
@@ -29,8 +30,10 @@ def evaluate(
     rate: bool = True,
     progress: Progress = _quiet,
     stats: bool = True,
+    seats: bool = False,
 ) -> Outcome:
-    """Read and check every source; when nothing is an error (and `rate`), rate them as one.
+    """Read and check every source; when nothing is an error (and `rate`), rate them as one;
+    `seats` keeps the scored seat rows on the rating (for an export of the games).
 
     Raises MafiaSheetsError (exit 2) for a file that cannot be read at all, and
     SeasonConflictError when the files of a season disagree on a rule setting. Findings
@@ -43,6 +46,8 @@ def evaluate(
         protocol, found = load_protocol(source)
         protocols.append(protocol)
         findings.extend(found)
+    protocols, found = merge_aliases(protocols)
+    findings.extend(found)
     progress("check")
     findings.extend(run_checks(protocols))
     order = _sheet_order(protocols)
@@ -55,7 +60,7 @@ def evaluate(
     # `check` ranks the players too when a lot sheet is filled: it is judged by the ties
     season = pool(protocols)
     progress("score")
-    rating = build_rating(season, findings, lot_seed, stats and rate)
+    rating = build_rating(season, findings, lot_seed, stats and rate, seats)
     findings = sort_findings([*findings, *run_rating_checks(protocols, rating)], order)
     rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading, headers=headers)
     return Outcome(

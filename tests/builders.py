@@ -135,7 +135,7 @@ class Proto:
         for code, rows in sheets:
             if rows is None:
                 continue
-            columns = (order or {}).get(code) or list(schema.COLUMNS[code])
+            columns = (order or {}).get(code) or _columns(code, rows)
             sheet = workbook.create_sheet(vocab.SHEETS[code](lang))
             sheet.append([schema.COLUMNS[code][c](lang) for c in columns])
             for row in rows:
@@ -151,6 +151,15 @@ class Proto:
         if self.settings is None:
             return None
         return [{"setting": k, "value": v} for k, v in self.settings]
+
+
+def _columns(code: str, rows: list[dict[str, Any]]) -> list[str]:
+    """The template's columns, and any other declared column a row fills."""
+    return [
+        c
+        for c, column in schema.SCHEMA[code].items()
+        if column.template or any(c in row for row in rows)
+    ]
 
 
 def _value(value: Any, lang: str) -> Any:

@@ -17,7 +17,7 @@ from mafia_sheets.findings import finding
 from mafia_sheets.model import KSummary, LotStatus, Rating, Standing, Tournament
 from mafia_sheets.rating.build import POINT_COLUMNS
 from mafia_sheets.reading.settings import UNKNOWN_SETTING
-from mafia_sheets.report.xlsx_layout import shown_points
+from mafia_sheets.report.cells import shown_points
 from mafia_sheets.rules import load_rules
 
 PLAYERS = (

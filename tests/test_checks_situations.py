@@ -283,3 +283,39 @@ def test_an_unknown_phase_is_no_phase_for_a_kill_or_a_vote() -> None:
     proto = game_of("Красные")
     proto.seat(GAME, 1)["when"] = "?"  # killed — on which night decides the best move
     assert ("left-without-when", "error") in {(f.code, f.severity) for f in check_findings(proto)}
+
+
+# ---- games that record only some departures (an online platform's) ----------------------
+
+
+def test_a_game_recording_some_departures_is_judged_by_what_is_recorded() -> None:
+    """Only the first night's victim recorded, as the platforms keep games: no end-state
+    error for the blacks «still at the table», no 4-foul error; one warning, at the mark."""
+    proto = Proto()
+    for game in (1, 2):
+        proto.add_game(game, names(f"G{game}-"), "Красные", departures="не все")
+        set_departures(proto, game, {2: ("убит", "Н1")})
+    proto.seat(2, 4)["fouls"] = 4
+    found = check_findings(proto)
+    assert placed(found) == [
+        ("departures-partial", "warning", "Игры", game_cell(proto, 1, "departures"))
+    ]
+    (notice,) = found
+    assert notice.also == (("Игры", game_cell(proto, 2, "departures")),)
+    assert "в 2 играх" in notice.message("ru") and "in 2 games" in notice.message("en")
+
+
+def test_a_partial_game_keeps_the_checks_of_what_it_records() -> None:
+    proto = Proto()
+    proto.add_game(GAME, names("A"), "Красные", departures="partial")
+    set_departures(proto, GAME, {2: ("убит", "Д1"), 4: ("убит", "Д2")})
+    codes = {f.code for f in check_findings(proto)}
+    assert {"kill-in-day", "departures-partial"} <= codes
+    assert "red-win-blacks-left" not in codes
+
+
+def test_a_full_game_is_still_judged_whole() -> None:
+    proto = Proto()
+    proto.add_game(GAME, names("A"), "Красные", departures="все")
+    set_departures(proto, GAME, {2: ("убит", "Н1")})
+    assert [f.code for f in check_findings(proto)] == ["red-win-blacks-left"]

@@ -333,11 +333,11 @@ def test_rich_text_shaped_names_stay_plain(monkeypatch, bulk):
 
     from rating_fixture import make_rating
 
-    from mafia_sheets.report import xlsx_bulk
+    from mafia_sheets.report import engine
     from mafia_sheets.report.xlsx import results_workbook
 
     if not bulk:
-        monkeypatch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
+        monkeypatch.setattr(engine, "can_stream", lambda *args: False)
     rating = make_rating()
     first = replace(rating.standings[0], player="<r><t>Кот</t></r>")
     data = results_workbook(replace(rating, standings=(first, *rating.standings[1:])), "en")

@@ -1,8 +1,9 @@
-"""Whole tables appended as XML (report.xlsx_bulk) against xlsxwriter's own cell writes,
+"""The engine's row streamer (report.engine.Rows) against xlsxwriter's own cell writes,
 and the points sheet's blank zeros.
 
-The bulk path must write exactly what `write_string` / `write_number` / `write_blank`
-would: the workbooks are compared byte for byte, sheet XML and styles alike.
+Streamed rows — the bulk tables and the player cards alike — must be exactly what
+`write_string` / `write_number` / `write_blank` / `set_row` would write: the workbooks are
+compared byte for byte, sheet XML and styles alike.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from python_calamine import CalamineWorkbook
 from rating_fixture import frames, make_rating, shown
 
 from mafia_sheets import text
-from mafia_sheets.report import xlsx_bulk
+from mafia_sheets.report import engine
 from mafia_sheets.report.xlsx import results_workbook
 
 TRICKY = (
@@ -43,7 +44,7 @@ def parts(data: bytes) -> dict[str, bytes]:
 
 def ordinary(rating, lang: str, monkeypatch) -> bytes:
     with monkeypatch.context() as patch:
-        patch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
+        patch.setattr(engine, "can_stream", lambda *args: False)
         return results_workbook(rating, lang)
 
 
@@ -127,34 +128,51 @@ def test_blank_cells_keep_their_border_through_a_conditional_format():
     assert 'type="containsBlanks"' in xml
 
 
-def test_every_table_of_a_workbook_takes_the_bulk_path(monkeypatch):
-    calls: list[int] = []
-    real = xlsx_bulk.write_bulk
+def test_every_table_of_a_workbook_takes_the_streamer(monkeypatch):
+    calls: list[tuple[str, int]] = []
+    real = engine.Rows.render
 
-    def spy(ws, first_row, cells, *args):
-        calls.append(len(cells[0]))
-        return real(ws, first_row, cells, *args)
+    def spy(self, rows, columns, lanes, height=None):
+        assert self.fast
+        calls.append((self.sheet.name, len(rows)))
+        return real(self, rows, columns, lanes, height)
 
-    monkeypatch.setattr(xlsx_bulk, "write_bulk", spy)
+    monkeypatch.setattr(engine.Rows, "render", spy)
     rating = make_rating()
     results_workbook(rating, "ru")
     # standings, removed players, games (two lines each), points, the two chart tables
-    assert calls == [7, 1, 16, 80, 3, 7]
+    assert calls == [
+        ("Итоги", 7),
+        ("Итоги", 1),
+        ("Игры", 16),
+        ("Баллы", 80),
+        ("Диаграммы", 3),
+        ("Диаграммы", 7),
+    ]
 
 
-@pytest.mark.parametrize("bulk", [True, False])
-def test_nan_is_refused_on_both_paths(monkeypatch, bulk):
-    import xlsxwriter
+def test_cards_and_statistics_are_streamed_byte_for_byte(monkeypatch):
+    from mafia_sheets.pipeline import evaluate
+    from mafia_sheets.testing.synth import generate
 
-    from mafia_sheets.report.xlsx_layout import Column, write_rows
+    data = io.BytesIO()
+    generate(30, players=14, seed=3).to_xlsx(data)
+    from mafia_sheets.model import Source
 
-    if not bulk:
-        monkeypatch.setattr(xlsx_bulk, "can_bulk", lambda *args: False)
-    with xlsxwriter.Workbook(io.BytesIO(), {"constant_memory": True}) as book:
-        ws = book.add_worksheet()
-        ws.write_string(0, 0, "header")
+    rating = evaluate([Source("s.xlsx", data.getvalue())]).rating
+    assert rating is not None and rating.stats is not None
+    assert parts(results_workbook(rating, "ru")) == parts(ordinary(rating, "ru", monkeypatch))
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_nan_is_refused_on_both_paths(monkeypatch, fast):
+    if not fast:
+        monkeypatch.setattr(engine, "can_stream", lambda *args: False)
+    with engine.open_book(streamed=True) as book:
+        sheet = book.sheet("x")
+        sheet.text(0, 0, "header")
         with pytest.raises(TypeError, match="NAN/INF"):
-            write_rows(ws, 1, [Column("x", 8, None, None, [1.0, float("nan")])])
+            sheet.table(1, [engine.Column("x", 8, None, None, [1.0, float("nan")])])
 
 
 def test_missing_internals_switch_the_fast_path_off_loudly(monkeypatch, caplog):
@@ -165,8 +183,8 @@ def test_missing_internals_switch_the_fast_path_off_loudly(monkeypatch, caplog):
         return {name: book.get_sheet_by_name(name).to_python() for name in book.sheet_names}
 
     fast = calamine_sheets(results_workbook(rating, "ru"))
-    monkeypatch.setattr(xlsx_bulk, "_INTERNALS", (*xlsx_bulk._INTERNALS, "no_such_internal"))
-    monkeypatch.setattr(xlsx_bulk, "_WARNED", [])
+    monkeypatch.setattr(engine, "INTERNALS", (*engine.INTERNALS, "no_such_internal"))
+    monkeypatch.setattr(engine, "_WARNED", [])
     with caplog.at_level("WARNING", logger="mafia_sheets.report"):
         slow = calamine_sheets(results_workbook(rating, "ru"))
     assert slow == fast

@@ -20,10 +20,11 @@ from python_calamine import CalamineWorkbook
 from rating_fixture import frames, make_rating, shown, without_k
 
 from mafia_sheets.model import KSummary, LotStatus, Tournament
-from mafia_sheets.report import xlsx, xlsx_tables
+from mafia_sheets.report import xlsx
+from mafia_sheets.report.cells import mixed_cells, number_cells
 from mafia_sheets.report.phrases import decimal_text, k_formula, lot_line
+from mafia_sheets.report.sheets import tables
 from mafia_sheets.report.xlsx import results_workbook
-from mafia_sheets.report.xlsx_layout import mixed_cells, number_cells
 
 SHEETS_RU = ["Итоги", "Игры", "Баллы", "Сводка", "Замечания", "Диаграммы"]
 SHEETS_EN = ["Standings", "Games", "Points", "Summary", "Findings", "Charts"]
@@ -514,16 +515,13 @@ def test_cell_conversion():
 
 
 def test_constant_memory_mode_writes_the_same_values(rating, ru, monkeypatch):
-    streamed = xlsx.workbook_options()  # the default streams: force in-memory
-    monkeypatch.setattr(
-        xlsx, "workbook_options", lambda: {**streamed, "constant_memory": False, "in_memory": True}
-    )
+    monkeypatch.setattr(xlsx, "STREAMED", False)  # the default streams: force in-memory
     in_memory = results_workbook(rating, "ru")
     assert calamine_sheets(in_memory) == calamine_sheets(ru)
 
 
 def test_points_continue_past_the_row_limit(rating, monkeypatch):
-    monkeypatch.setattr(xlsx_tables, "MAX_ROWS", 36)  # 30 rows per sheet
+    monkeypatch.setattr(tables, "MAX_ROWS", 36)  # 30 rows per sheet
     book = calamine_sheets(results_workbook(rating, "ru"))
     parts = ["Баллы", "Баллы (2)", "Баллы (3)"]
     assert [n for n in book if n.startswith("Баллы")] == parts

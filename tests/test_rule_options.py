@@ -12,7 +12,7 @@ from rating_fixture import shown
 from mafia_sheets.pipeline import evaluate
 from mafia_sheets.reading.protocol import load_protocol
 from mafia_sheets.report.json import rating_json
-from mafia_sheets.report.xlsx_summary import summary_lines
+from mafia_sheets.report.sheets.summary import summary_lines
 
 # ---- parsing the settings ----------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from mafia_sheets.cli.commands import main
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.report.phrases import title
 
 
 def night(result: str, prefix: str = "P", settings=None) -> Proto:
@@ -107,13 +108,13 @@ def test_a_season_is_titled_by_the_first_file_and_counted_in_the_output_language
     protos = [night("Красные", settings=[("Название", f"Вечер {i}")]) for i in (1, 2)]
     sources = [p.source(name=f"n{i}.xlsx") for i, p in enumerate(protos, 1)]
     tournament = evaluate(sources).rating.tournament
-    assert tournament.title("ru") == "Вечер 1 (сезон: 2 файла)"
-    assert tournament.title("en") == "Вечер 1 (season: 2 files)"
+    assert title(tournament, "ru") == "Вечер 1 (сезон: 2 файла)"
+    assert title(tournament, "en") == "Вечер 1 (season: 2 files)"
     five = [
         night("Красные", settings=[("Название", f"Вечер {i}")]).source(name=f"{i}.xlsx")
         for i in range(5)
     ]
-    assert evaluate(five).rating.tournament.title("ru") == "Вечер 0 (сезон: 5 файлов)"
+    assert title(evaluate(five).rating.tournament, "ru") == "Вечер 0 (сезон: 5 файлов)"
 
 
 def test_the_season_name_setting_titles_the_season(tmp_path):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import shutil
 import subprocess
 from fractions import Fraction
 
@@ -187,13 +186,15 @@ def workbook(rating, lang: str = "ru"):
 def test_new_sheets_are_there_and_no_stats_leaves_them_out():
     proto = generate(30, players=20, seed=2)
     book = workbook(rated(proto))
-    assert book.sheetnames[-3:] == ["Статистика", "Карточки", "Встречи"]
+    added = ["Статистика", "Статистика турнира", "Карточки", "Встречи"]
+    assert book.sheetnames[-4:] == added
     outcome = evaluate([source(proto)], stats=False)
     assert outcome.rating.stats is None
     lean = openpyxl.load_workbook(io.BytesIO(results_workbook(outcome.rating)))
-    assert not {"Статистика", "Карточки", "Встречи"} & set(lean.sheetnames)
-    assert workbook(rated(proto, lang="en"), "en").sheetnames[-3:] == [
+    assert not set(added) & set(lean.sheetnames)
+    assert workbook(rated(proto, lang="en"), "en").sheetnames[-4:] == [
         "Statistics",
+        "Tournament statistics",
         "Player cards",
         "Head to head",
     ]
@@ -315,24 +316,18 @@ def test_statistics_sheet_rows_match_the_stats():
         )  # zero cells are blank
 
 
-@pytest.mark.skipif(
-    shutil.which("soffice") is None,
-    reason="LibreOffice is installed by .ci/run; not on this machine",
-)
-def test_the_workbook_renders_through_libreoffice_one_card_per_page(tmp_path):
+def test_the_workbook_renders_through_libreoffice_one_card_per_page(tmp_path, soffice):
     rating = rated(generate(12, players=12, seed=1))
     path = tmp_path / "results.xlsx"
     path.write_bytes(results_workbook(rating))
     done = subprocess.run(
-        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
+        [soffice, "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
         capture_output=True,
         timeout=240,
         check=False,
     )
     pdf = tmp_path / "results.pdf"
     assert done.returncode == 0 and pdf.exists(), done.stderr
-    if shutil.which("pdftotext") is None:
-        return
     pages = []
     page = 1
     while True:

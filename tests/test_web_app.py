@@ -200,6 +200,34 @@ def test_results_refused_while_the_protocol_has_errors(client: TestClient, sampl
     assert "errors" in text
 
 
+def test_csv_and_world_tour_upload_are_downloads_beside_the_workbook(
+    client: TestClient, sample: bytes
+) -> None:
+    from mafia_sheets.formats.csvtable import standings_csv
+    from mafia_sheets.formats.mwt import upload_bytes
+
+    rating = evaluate([Source("Кубок.xlsx", sample)], stats=False, seats=True).rating
+    assert rating is not None
+    response = client.post("/api/results.csv?lang=ru", files=upload(("Кубок.xlsx", sample)))
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/csv")
+    assert 'filename="results.csv"' in response.headers["content-disposition"]
+    assert "%D0%B8%D1%82%D0%BE%D0%B3%D0%B8.csv" in response.headers["content-disposition"]
+    assert response.content == standings_csv(rating, "ru")
+    english = client.post("/api/results.csv?lang=en", files=upload(("cup.xlsx", sample)))
+    assert english.content == standings_csv(rating, "en")
+    assert 'filename="cup-results.csv"' in english.headers["content-disposition"]
+    mwt = client.post("/api/mwt.json?lang=ru", files=upload(("cup.xlsx", sample)))
+    assert mwt.status_code == 200 and mwt.headers["content-type"] == "application/json"
+    assert 'filename="cup-mwt.json"' in mwt.headers["content-disposition"]
+    assert json.loads(mwt.content) == json.loads(upload_bytes(rating)[0])
+    data, _ = faulty(sample)
+    for path in ("/api/results.csv", "/api/mwt.json"):
+        assert "errors" in assert_one_line_error(
+            client.post(f"{path}?lang=en", files=upload(("bad.xlsx", data))), 422
+        )
+
+
 def test_download_of_other_files_than_were_checked_is_refused(
     client: TestClient, sample: bytes
 ) -> None:
@@ -441,13 +469,14 @@ def test_run_server_on_a_busy_port_says_so_in_one_line() -> None:
 
 def test_the_page_takes_its_words_from_the_catalogue():
     from mafia_sheets.report.labels import DECIDED_BY, STANDINGS_COLUMNS
-    from mafia_sheets.web.labels import STANDINGS_SHOWN
+    from mafia_sheets.web.labels import GROUPS, STANDINGS_SHOWN
 
     with TestClient(web.create_app()) as client:
         labels = client.get("/api/labels").json()
     for lang in ("ru", "en"):
         assert labels[lang]["cols"] == [STANDINGS_COLUMNS[c](lang) for c in STANDINGS_SHOWN]
-        assert labels[lang]["decided"] == {k: v(lang) for k, v in DECIDED_BY.items()}
+        decided = {**DECIDED_BY, **GROUPS}  # and the sums of criteria the editions compare
+        assert labels[lang]["decided"] == {k: v(lang) for k, v in decided.items()}
         assert labels[lang]["limits"].count("{") == 2  # filled in by the page
     assert labels["ru"]["standings"] == "Итоги" and labels["en"]["standings"] == "Standings"
     script = (Path(web.__file__).parent / "static" / "app.js").read_text("utf-8")

@@ -19,6 +19,7 @@ import pandas as pd
 from .. import vocab
 from ..findings import Finding, finding
 from ..model import Protocol, Table
+from ..reading.parse import parse_column
 from ..reading.values import is_blank
 
 # An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
@@ -37,6 +38,16 @@ class Regulated:
     # shows by itself (fouls, the phase of a kill or a vote), which a typo elsewhere in
     # the game cannot turn into noise.
     counted_seats: pd.DataFrame
+    # Games that record only some of their departures («Записаны выбывания = не все»: an
+    # online platform's, with the first night's victim alone): no rule that reads the
+    # absence of a departure (the end state, a quiet window, who stayed) judges them.
+    partial: frozenset[object] = frozenset()
+
+    def whole(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """The rows of `frame` (seats or games) of games whose every departure is recorded."""
+        if not self.partial:
+            return frame
+        return frame[~frame["game"].isin(self.partial)]
 
 
 @dataclass(frozen=True)
@@ -64,18 +75,20 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     )
     chosen = _phases_placed(seats, frame[sound])
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
+    partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
     return Regulated(
         seats,
         games,
         chosen,
         counted[counted["game"].isin(set(chosen["game"]))],
         frame[frame["game"].isin(set(counted["game"]))],
+        partial,
     )
 
 
 # Departures a player may leave by at any moment, without a phase that matters to points:
 # a game sheet may have no place for their phase (`?`), and the game is still judged.
-PHASELESS = ("disqualified", "fouled")
+PHASELESS = ("disqualified", "fouled", "team_removal", "gave_up")
 
 
 def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:
@@ -153,8 +166,6 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
 
 def blank_mask(values: pd.Series) -> np.ndarray:
     """True where the user typed nothing (blank or spaces), computed once per distinct value."""
-    from ..reading.parse import parse_column
-    from ..reading.values import is_blank
 
     blank, _ = parse_column(values.tolist(), is_blank)
     return blank.astype(bool)

@@ -25,8 +25,8 @@ import numpy as np
 import pandas as pd
 
 from .. import vocab
-from ..findings import Finding, Phase, Phases, define
-from ..text import Text
+from ..findings import Finding, Phase, Phases, define, finding
+from ..text import Plural, Text
 from . import check
 from .gate import Context, Regulated, at_rows
 
@@ -92,6 +92,23 @@ DRAW_RULE_OFF = define(
         "Tournament sheet",
     ),
 )
+DEPARTURES_PARTIAL = define(
+    "departures-partial",
+    "warning",
+    Text(
+        "Записаны не все выбывания в {count}: конец игры, ничья по фазам и 4 фола "
+        "у оставшихся за столом по ним не проверяются",
+        "Not every departure is recorded in {count}: the game's end, a draw by quiet "
+        "phases and 4 fouls of those still at the table are not checked against them",
+    ),
+    Text("все выбывания игры", "every departure of the game"),
+    Text(
+        "Если выбывания известны, впишите их на лист «Протокол» и очистите «Записаны "
+        "выбывания»; иначе ничего делать не нужно",
+        "If the departures are known, enter them on «Seats» and clear «Departures "
+        "recorded»; otherwise there is nothing to do",
+    ),
+)
 RED_WIN_BLACKS_LEFT = define(
     "red-win-blacks-left",
     "error",
@@ -135,6 +152,24 @@ DRAW_DECIDED = define(
     Text(
         "Исправьте результат игры {game} или выбывания игроков",
         "Fix the result of game {game} or the players' departures",
+    ),
+)
+TEAM_REMOVAL_RESULT = define(
+    "team-removal-result",
+    "error",
+    Text(
+        "Результат «{value}», но игрок на месте {seat} удалён с поражением команды в {phase}",
+        "Result “{value}”, yet the player in seat {seat} was removed with a team loss in {phase}",
+    ),
+    Text(
+        "удаление с поражением команды — победа другой команды: {outcome}",
+        "a team removal is the other team's win: {outcome}",
+    ),
+    Text(
+        "Исправьте результат игры {game} или «Выбыл» игрока (если команда не проиграла — "
+        "«дисквалифицирован»)",
+        "Fix the result of game {game} or the player's Left (if the team did not lose: "
+        "“disqualified”)",
     ),
 )
 VOTE_AFTER_FOUL_OUT = define(
@@ -219,13 +254,15 @@ VOTE_REMOVED_ALL = define(
 def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, phase with departures), phases in order, with the counts after it.
 
-    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; reds, blacks
-    (left at the table after the phase) and reds_before, blacks_before; prev (the previous
-    departure phase, 0 at the start); outcome ("red", "black" or "": decided by the counts
-    after this phase).
+    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; removed_red,
+    removed_black (team removals: that team loses at once); reds, blacks (left at the table
+    after the phase) and reds_before, blacks_before; prev (the previous departure phase,
+    0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
+    counts after this phase).
     """
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
+    removal = gone["left"].eq("team_removal").to_numpy()
     steps = (
         pd.DataFrame(
             {
@@ -239,6 +276,8 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
                 "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
                     np.int64
                 ),
+                "removed_red": (removal & (team == "red")).astype(np.int64),
+                "removed_black": (removal & (team == "black")).astype(np.int64),
             }
         )
         .groupby(["game", "when"], sort=True, as_index=False)
@@ -251,8 +290,17 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["reds_before"] = steps["reds"] + steps["red_out"]
     steps["blacks_before"] = steps["blacks"] + steps["black_out"]
     steps["prev"] = by_game["when"].shift(fill_value=0)
+    red_removed, black_removed = steps["removed_red"].gt(0), steps["removed_black"].gt(0)
     steps["outcome"] = np.select(
-        [steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]], ["red", "black"], ""
+        [
+            red_removed & black_removed,  # both teams "lost": contradictory, said at the result
+            red_removed,
+            black_removed,
+            steps["blacks"].eq(0),
+            steps["blacks"] >= steps["reds"],
+        ],
+        ["both", "black", "red", "red", "black"],
+        "",
     )
     return steps
 
@@ -273,6 +321,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
             "outcome": steps["outcome"],
             "reds": steps["reds"],
             "blacks": steps["blacks"],
+            "removal": steps["removed_red"].gt(0) | steps["removed_black"].gt(0),
         }
     )
     first = state[decided].drop_duplicates("game", keep="first")
@@ -283,34 +332,78 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
 
 # ---- §5.2: end state and departures after the end ---------------------------------------
 
+_IN_GAMES = Plural(("игре", "играх", "играх"), ("game", "games"))
 
-@check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
+
+@check(DEPARTURES_PARTIAL)
+def partial_departures(context: Context) -> Iterator[Finding]:
+    """Games that record only some departures are judged by what is recorded; the rules
+    that read an absence are not applied to them — said once, at the first such game,
+    marking every one."""
+    gate = context.regulated
+    if gate is None or not gate.partial:
+        return
+    rows = gate.listed[gate.listed["game"].isin(gate.partial)]
+    if rows.empty:
+        return
+    places = [gate.games.locate("departures", int(row)) for row in rows["_row"]]
+    sheet, cell, row = places[0]
+    raw = gate.games.raw.get("departures")
+    value = raw.iat[int(str(rows.index[0]))] if raw is not None else ""
+    count = Text(_IN_GAMES(len(rows), "ru"), _IN_GAMES(len(rows), "en"))
+    yield finding(
+        DEPARTURES_PARTIAL,
+        sheet,
+        cell,
+        value,
+        row=row,
+        source=gate.games.source,
+        also=[(s, c) for s, c, _ in places[1:]],
+        count=count,
+    )
+
+
+@check(
+    AFTER_END,
+    BLACK_WIN_REDS_MORE,
+    DRAW_DECIDED,
+    DRAW_RULE_OFF,
+    RED_WIN_BLACKS_LEFT,
+    TEAM_REMOVAL_RESULT,
+)
 def end_state(context: Context) -> Iterator[Finding]:
     """The recorded result against the departures, at the result cell in «Игры»."""
     gate = context.regulated
     if gate is None:
         return
-    steps = departure_phases(gate.seats)
+    steps = departure_phases(gate.whole(gate.seats))
     state = decisions(steps)
     unsure = _unsure_games(gate)
     if unsure:  # a departure's moment unknown: the end state is known, the course is not
         state = _final_states(steps, state, unsure)
     yield from _late_departures(gate, state.drop(index=list(unsure), errors="ignore"))
-    games = gate.listed[gate.listed["result"].notna()]
+    listed = gate.whole(gate.listed)
+    games = listed[listed["result"].notna()]
+    removed = state["removal"].eq(True) & state["outcome"].ne("")
+    yield from _team_removals(gate, games[games["game"].isin(set(state.index[removed]))], state)
+    games = games[~games["game"].isin(set(state.index[removed]))]
     known = state.reindex(games["game"])
     outcome = known["outcome"].fillna("").to_numpy(dtype=object)
     reds = known["reds"].fillna(REDS).astype(int).to_numpy()
     blacks = known["blacks"].fillna(BLACKS).astype(int).to_numpy()
     phase = known["phase"].fillna(0).astype(int).to_numpy()
     result = games["result"].to_numpy(dtype=object)
+    facts = pd.DataFrame(
+        {"reds": reds, "blacks": blacks, "phase": phase, "outcome": outcome}, index=games.index
+    )
     for code, wanted in ((RED_WIN_BLACKS_LEFT, "red"), (BLACK_WIN_REDS_MORE, "black")):
         wrong = (result == wanted) & (outcome != wanted)
-        yield from _at_results(gate, code, games, wrong, reds, blacks, phase)
+        yield from _at_results(gate, code, games, facts.assign(outcome="")[wrong])
     # A recorded draw needs a game its departures left open; the quiet phases after the
     # last departure are not in the context.protocol, so such a draw is accepted as recorded.
     draw = result == "draw"
     draw_bad = draw & np.isin(outcome, ["red", "black"])
-    yield from _at_results(gate, DRAW_DECIDED, games, draw_bad, reds, blacks, phase, outcome)
+    yield from _at_results(gate, DRAW_DECIDED, games, facts[draw_bad])
     if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
@@ -331,6 +424,7 @@ def _final_states(steps: pd.DataFrame, state: pd.DataFrame, games: set[object]) 
             "outcome": last["outcome"].to_numpy(dtype=object),
             "reds": last["reds"].to_numpy(),
             "blacks": last["blacks"].to_numpy(),
+            "removal": (last["removed_red"].gt(0) | last["removed_black"].gt(0)).to_numpy(),
         },
         index=pd.Index(last["game"].astype(object), name="game"),
     )
@@ -338,26 +432,35 @@ def _final_states(steps: pd.DataFrame, state: pd.DataFrame, games: set[object]) 
     return pd.concat([state.drop(index=list(games), errors="ignore"), final])
 
 
+def _team_removals(gate: Regulated, games: pd.DataFrame, state: pd.DataFrame) -> Iterator[Finding]:
+    """A game decided by a team removal: the result must be the other team's win."""
+    for index, game in zip(games.index, games["game"], strict=True):
+        decided = state.loc[game]
+        if decided["outcome"] == games.at[index, "result"]:
+            continue
+        phase = int(decided["phase"])
+        seats = gate.seats[
+            gate.seats["game"].eq(game)
+            & gate.seats["left"].eq("team_removal")
+            & gate.seats["when"].eq(phase)
+        ]
+        yield from at_rows(
+            gate.games,
+            TEAM_REMOVAL_RESULT,
+            "result",
+            games.loc[[index]],
+            seat=", ".join(str(int(s)) for s in seats["seat"]),
+            phase=Phase(phase),
+            outcome=OUTCOMES[str(decided["outcome"])],
+        )
+
+
 def _at_results(
-    gate: Regulated,
-    code: str,
-    games: pd.DataFrame,
-    wrong: np.ndarray,
-    reds: np.ndarray,
-    blacks: np.ndarray,
-    phase: np.ndarray,
-    outcome: np.ndarray | None = None,
+    gate: Regulated, code: str, games: pd.DataFrame, facts: pd.DataFrame
 ) -> Iterator[Finding]:
-    """One finding per contradicting game, grouped by the facts its message states."""
-    facts = pd.DataFrame(
-        {
-            "reds": reds,
-            "blacks": blacks,
-            "phase": phase,
-            "outcome": outcome if outcome is not None else "",
-        },
-        index=games.index,
-    )[wrong]
+    """One finding per contradicting game (the rows of `facts`: reds and blacks left, the
+    phase that decided the game, who it gave the win), grouped by the facts its message
+    states."""
     for (red, black, ended, won), group in facts.groupby(
         ["reds", "blacks", "phase", "outcome"], sort=False
     ):
@@ -379,6 +482,8 @@ OUTCOMES = {
     "red": Text("победа красных", "a red win"),
     "black": Text("победа чёрных", "a black win"),
     "draw": Text("ничья", "a draw"),
+    # team removals of both teams in one phase: no result can agree
+    "both": Text("но удалены игроки обеих команд", "but players of both teams were removed"),
 }
 _NOTHING = Text("", "")
 
@@ -439,7 +544,8 @@ def missed_draws(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None or not window:
         return
-    seats = gate.seats[~gate.seats["game"].isin(_unsure_games(gate))]
+    seats = gate.whole(gate.seats)
+    seats = seats[~seats["game"].isin(_unsure_games(gate))]
     steps = departure_phases(seats)
     decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
     end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
@@ -571,7 +677,7 @@ def vote_removing_everyone(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None:
         return
-    seats = gate.seats
+    seats = gate.whole(gate.seats)
     voted = seats[seats["left"].eq("voted") & seats["when"].notna()]
     crowded = voted.duplicated(["game", "when"], keep=False)  # two or more in one vote
     if not crowded.any():

@@ -36,21 +36,31 @@ _LOCKED_ERRNOS = {
 _FULL_ERRNOS = {getattr(errno, name, None) for name in ("ENOSPC", "EDQUOT", "EFBIG")} - {None}
 
 
-def guard_output(path: StrPath, inputs: Sequence[StrPath]) -> None:
-    """Refuse an output that would overwrite an input, is not .xlsx, or cannot be a file.
+# What each kind of output is, for the refusal of a wrong extension.
+_KINDS = {
+    ".xlsx": Text("книга Excel", "an Excel workbook"),
+    ".json": Text("файл JSON", "a JSON file"),
+    ".csv": Text("таблица CSV", "a CSV table"),
+}
+
+
+def guard_output(path: StrPath, inputs: Sequence[StrPath], suffix: str = ".xlsx") -> None:
+    """Refuse an output that would overwrite an input, lacks its `suffix` (.xlsx unless
+    said), or cannot be a file.
 
     Called before any work, so a long rating is not computed only to be thrown away.
     """
     target, shown = Path(path), os.fspath(path)
     if target.is_dir():
         _check_target(target, shown)
-    if target.suffix.lower() != ".xlsx":
+    if target.suffix.lower() != suffix:
+        kind = _KINDS[suffix]
         raise OutputWriteError(
             Text(
-                f"{shown}: результаты — книга Excel, её нужно сохранять с расширением .xlsx. "
-                "Выберите имя вроде results.xlsx.",
-                f"{shown}: the results are an Excel workbook and must be saved with the .xlsx "
-                "extension. Choose a name like results.xlsx.",
+                f"{shown}: результаты — {kind.ru}, их нужно сохранять с расширением {suffix}. "
+                f"Выберите имя вроде results{suffix}.",
+                f"{shown}: the results are {kind.en} and must be saved with the {suffix} "
+                f"extension. Choose a name like results{suffix}.",
             )
         )
     _check_target(target, shown)

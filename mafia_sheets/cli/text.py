@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
+from ..report.headers import ABSENT_SECTION, SECTION, read_as
+from ..report.phrases import decimal_text
 from ..text import Text, terminal
 from ..vocab import game_name
 
@@ -31,14 +33,20 @@ LINES: dict[str, Text] = {
         "Protocol written: {path} (games: {games}, players: {players})",
     ),
     "no_workbooks": Text(
-        "В папке нет книг .xlsx — укажите файлы протоколов",
-        "No .xlsx workbooks in the folder — name the protocol files",
+        "В папке нет книг .xlsx или .ods — укажите файлы протоколов",
+        "No .xlsx or .ods workbooks in the folder — name the protocol files",
     ),
     "annotate_one": Text(
         "--annotate работает с одним файлом — укажите один протокол",
         "--annotate works on one file — give one protocol",
     ),
     "annotated_written": Text("Копия с пометками: {path}", "Annotated copy: {path}"),
+    "annotated_from_ods": Text(
+        "Копия с пометками: {path} — книга Excel (.xlsx) со значениями листов .ods, без их "
+        "оформления; ячейки те же, что в .ods",
+        "Annotated copy: {path} — an Excel workbook (.xlsx) of the .ods's values, without its "
+        "formatting; the cells are those of the .ods",
+    ),
     "fix_then_rate": Text(
         "Итоги не посчитаны: исправьте ошибки и запустите снова.",
         "No standings: fix the errors and run again.",
@@ -96,7 +104,6 @@ def line(key: str, lang: str) -> str:
 def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang: str) -> str:
     """`check`'s header map, before the findings: what the protocol lacks in plain words,
     then one line a sheet — `Протокол: «Ник» → Игрок, «Баллы» → не прочитан: …`."""
-    from ..report.headers import ABSENT_SECTION, SECTION
 
     several = len({read.source for read in reads}) > 1
     out: list[str] = []
@@ -116,7 +123,6 @@ def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang:
 
 def _header_read(read: HeaderRead, lang: str) -> str:
     """`Игра` when read as typed; `«Ник» → Игрок` when the header is another spelling."""
-    from ..report.headers import read_as
 
     shown = read_as(read, lang)
     return shown if read.status == "column" and read.typed == shown else f"«{read.typed}» → {shown}"
@@ -196,7 +202,6 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
 
 def _decimal(value: Fraction, lang: str) -> str:
     """K to four decimals, with the language's decimal mark: `1,4` in Russian."""
-    from ..report.phrases import decimal_text
 
     return decimal_text(value, lang=lang)[0]
 

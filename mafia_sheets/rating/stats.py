@@ -1,9 +1,9 @@
 """Player and tournament statistics (SPEC §6 sheets 7–9): what else the protocol says.
 
 Computed once, in the rating stage, from the same per-seat rows the points come from
-(:func:`mafia_sheets.score.seat_points`), so a player's games and wins here are the
+(:func:`mafia_sheets.rating.score.seat_points`), so a player's games and wins here are the
 standings' own. Counts are integers, points stay integer units of 1/D point
-(:class:`~mafia_sheets.score.Units`); percentages are left to the display. Everything is
+(:class:`~mafia_sheets.rating.score.Units`); percentages are left to the display. Everything is
 a handful of numpy reductions over integer-coded players and games: no Python loop ever
 runs over seat rows (the loops below run over players, seats 1–10 or the 45 seat pairs).
 """
@@ -17,9 +17,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..model import KSummary, Standing
-from ..rules import RuleSet
+from ..model import OverTime, Standing, Stats
 from ..text import name_order
+from .order import natural_rank
 from .score import Units
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
@@ -54,56 +54,18 @@ COUNT_COLUMNS = (
 )
 
 
-@dataclass(frozen=True)
-class OverTime:
-    """The leaders' cumulative totals after each step (round, game night or game).
-
-    `kind` is "round", "file" or "game"; `totals[i][j]` is leader i's exact total after
-    step j.
-    """
-
-    kind: str
-    steps: tuple[object, ...]
-    leaders: tuple[str, ...]
-    totals: tuple[tuple[Fraction, ...], ...]
-
-
-@dataclass(frozen=True)
-class Stats:
-    """Everything the statistics sheets, cards, head to head and JSON show."""
-
-    denominator: int  # additional points are integer units of 1/denominator point
-    players: pd.DataFrame  # one row per player, standings order (removed last)
-    games: int
-    red_wins: int
-    black_wins: int
-    draws: int
-    by_seat: pd.DataFrame  # seat 1–10: games, wins, red_wins, black_wins, draws
-    by_table: pd.DataFrame  # label, games, red, black, draw
-    by_round: pd.DataFrame  # label, games, red, black, draw
-    ended: pd.DataFrame  # phase (ordinal of the last departure, 0 = none): games, red…
-    pairs: pd.DataFrame | None  # a, b, games, together, together_wins, against, a_won, b_won
-    pairs_total: int
-    over_time: OverTime | None
-
-    def points(self, units: int) -> Fraction:
-        return Fraction(int(units), self.denominator)
-
-
 def compute_stats(
     seats: pd.DataFrame,
     games: pd.DataFrame,
     order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
+    units: Units,
     sources: Sequence[str] = (),
 ) -> Stats:
     """The statistics of a rated protocol.
 
-    `seats` are the counted seat rows with their points (score.seat_points), `games`
-    the protocol's games, `order` the standings followed by the removed players.
+    `seats` are the counted seat rows with their points (score.seat_points) in `units`,
+    `games` the protocol's games, `order` the standings followed by the removed players.
     """
-    units = Units.of(rules)
     names = [s.player for s in order]
     position = {name: index for index, name in enumerate(names)}
     player = seats["player"].map(position).to_numpy(dtype=np.float64, na_value=np.nan)
@@ -131,7 +93,7 @@ def compute_stats(
         ended=_ended(seats, counted),
         pairs=pairs,
         pairs_total=pairs_total,
-        over_time=_over_time(seats, counted, codes, order, k, rules, units, sources),
+        over_time=_over_time(seats, counted, codes, _Standings(order, units, sources)),
     )
 
 
@@ -271,8 +233,6 @@ def _results_by(labels: pd.Series, result: pd.Series) -> pd.DataFrame:
 
 def _by_label(counted: pd.DataFrame, column: str) -> pd.DataFrame:
     """Results by table or by round, in natural order of the label (2 before 10)."""
-    from .build import natural_rank
-
     if column not in counted or counted[column].isna().all():
         return pd.DataFrame(
             {
@@ -367,65 +327,70 @@ def _no_pairs() -> pd.DataFrame:
     )
 
 
+@dataclass(frozen=True)
+class _Standings:
+    """What the standings over time take from the rating besides the seats."""
+
+    order: Sequence[Standing]
+    units: Units
+    sources: Sequence[str]
+
+
 def _over_time(
-    seats: pd.DataFrame,
-    counted: pd.DataFrame,
-    codes: np.ndarray,
-    order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
-    units: Units,
-    sources: Sequence[str],
+    seats: pd.DataFrame, counted: pd.DataFrame, codes: np.ndarray, rated: _Standings
 ) -> OverTime | None:
     """Cumulative exact totals of the top players after each round (a season: after each
     file, in the order given; no rounds: after each game)."""
-    from .build import natural_rank
-
-    leaders = [s for s in order if not s.removed][:LEADERS]
+    leaders = [s for s in rated.order if not s.removed][:LEADERS]
     if not leaders or not len(seats):
         return None
-    if len(sources) > 1 and "_source" in seats:
-        kind, labels = "file", pd.Series(list(sources), dtype=object)
-        by_file = seats["_source"].map({name: i for i, name in enumerate(sources)})
-        step = by_file.fillna(len(sources)).to_numpy(dtype=np.int64)
-    else:
-        column = "round" if _rounds(counted) else "game"
-        kind = column
-        values = (
-            seats["game"].map(counted.set_index("game")[column])
-            if column == "round"
-            else seats["game"]
-        )
-        rank = natural_rank(values.fillna("\uffff"))
-        distinct, step = np.unique(rank, return_inverse=True)
-        first = pd.Series(values.to_numpy(dtype=object)).groupby(step).first()
-        labels = first.reindex(range(len(distinct)))
-    count = int(step.max()) + 1 if len(step) else 0
-    chosen = np.full(max(int(codes.max()) + 1, len(leaders)), -1, dtype=np.int64)
-    chosen[np.arange(len(leaders))] = np.arange(len(leaders))  # leaders are codes 0…n-1
-    mine = chosen[codes]
-    keep = mine >= 0
-    cell = mine[keep] * count + step[keep]
-    size = len(leaders) * count
-
-    def cumulative(values: np.ndarray) -> np.ndarray:
-        sums = np.bincount(cell, weights=values[keep], minlength=size).round()
-        return sums.astype(np.int64).reshape(len(leaders), count).cumsum(axis=1)
-
-    wins = cumulative(seats["win"].to_numpy(dtype=np.float64))
-    heavy = cumulative(seats["heavy"].to_numpy(dtype=np.float64))
-    extra = cumulative(seats["additional_u"].to_numpy(dtype=np.float64))
-    win_value = rules.points["win"]
-    heavy_value = win_value * k.value if k.applied else win_value
-    totals = tuple(
-        tuple(
-            win_value * int(w - h) + heavy_value * int(h) + units.points(int(a))
-            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
-        )
-        for i in range(len(leaders))
-    )
+    kind, labels, step = _steps(seats, counted, rated.sources)
+    totals = _running_totals(seats, codes, step, len(leaders), rated)
     steps = tuple(
         None if (v is None or (isinstance(v, float) and np.isnan(v))) else v
         for v in labels.tolist()
     )
     return OverTime(kind, steps, tuple(s.player for s in leaders), totals)
+
+
+def _steps(
+    seats: pd.DataFrame, counted: pd.DataFrame, sources: Sequence[str]
+) -> tuple[str, pd.Series, np.ndarray]:
+    """The kind of step (file, round or game), each step's label, each seat's step."""
+    if len(sources) > 1 and "_source" in seats:
+        labels = pd.Series(list(sources), dtype=object)
+        by_file = seats["_source"].map({name: i for i, name in enumerate(sources)})
+        return "file", labels, by_file.fillna(len(sources)).to_numpy(dtype=np.int64)
+    column = "round" if _rounds(counted) else "game"
+    values = (
+        seats["game"].map(counted.set_index("game")[column]) if column == "round" else seats["game"]
+    )
+    rank = natural_rank(values.fillna("\uffff"))
+    distinct, step = np.unique(rank, return_inverse=True)
+    first = pd.Series(values.to_numpy(dtype=object)).groupby(step).first()
+    return column, first.reindex(range(len(distinct))), step
+
+
+def _running_totals(
+    seats: pd.DataFrame, codes: np.ndarray, step: np.ndarray, leaders: int, rated: _Standings
+) -> tuple[tuple[Fraction, ...], ...]:
+    """Each leader's exact total after each step (leaders are player codes 0 … n-1)."""
+    count = int(step.max()) + 1 if len(step) else 0
+    chosen = np.full(max(int(codes.max()) + 1, leaders), -1, dtype=np.int64)
+    chosen[np.arange(leaders)] = np.arange(leaders)
+    mine = chosen[codes]
+    keep = mine >= 0
+    cell = mine[keep] * count + step[keep]
+
+    def cumulative(column: str) -> np.ndarray:
+        values = seats[column].to_numpy(dtype=np.float64)[keep]
+        sums = np.bincount(cell, weights=values, minlength=leaders * count).round()
+        running: np.ndarray = sums.astype(np.int64).reshape(leaders, count).cumsum(axis=1)
+        return running
+
+    # every component is in units (the win points with K, loss and draw points too)
+    main, extra = cumulative("main_u"), cumulative("additional_u")
+    return tuple(
+        tuple(rated.units.points(int(m + a)) for m, a in zip(main[i], extra[i], strict=True))
+        for i in range(leaders)
+    )

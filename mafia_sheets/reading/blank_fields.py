@@ -76,6 +76,7 @@ HEADER_FIELDS = (
     "judge",
     "ended",
     "annulled",
+    "departures",
     "club",
 )
 PHASE_FIELDS = ("kills", "votes", "disqualified")
@@ -114,7 +115,7 @@ _TITLE = Label(-1, -1, "title")
 def _kind(text: str) -> Label | None:
     known = _KINDS.get(text, _UNSET)
     if known is not _UNSET:
-        return known  # type: ignore[return-value]
+        return known
     found: Label | None = None
     label = label_of(text)
     split = GAME.split(text)
@@ -259,7 +260,7 @@ def _any(value: object) -> bool:
 
 
 def _any_value(value: object) -> bool:
-    return value.__class__ is not str or _kind(value) is None  # type: ignore[arg-type]
+    return value.__class__ is not str or _kind(value) is None
 
 
 def _seat_like(value: object) -> bool:
@@ -450,7 +451,7 @@ def attach_best_move(page: Page, game: GameSheet, move: object, named: object) -
     assert isinstance(move, BestMove)
     victim = move.victim
     if victim is None or _blank(victim[0]):
-        victim = named if isinstance(named, tuple) else None  # type: ignore[assignment]
+        victim = named if isinstance(named, tuple) else None
     if victim is None or _blank(victim[0]):
         victim = first_night_victim(game)
     where = victim[1] if victim is not None and victim[1] else move.cell

@@ -25,7 +25,7 @@ _SYMBOLS = str.maketrans("", "", "№#*")
 # The seat grid's columns (and, numbered 1 … 10, the blocks of a game row).
 SEAT_COLUMNS = ("seat", "player", "role", "fouls", "left", "when", "best_move", "bonus")
 # The game's columns, as header fields of a game sheet or columns of a game row.
-GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled")
+GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled", "departures")
 
 
 # Folded labels by text: a workbook of game sheets repeats the same labels, nicknames and

@@ -74,7 +74,16 @@ DUPLICATE_SHEET = define(
     ),
 )
 
-_GAME_COLUMNS = ("game", "round", "table", "judge", "result", "ended", "annulled")
+_GAME_COLUMNS = (
+    "game",
+    "round",
+    "table",
+    "judge",
+    "result",
+    "ended",
+    "annulled",
+    "departures",
+)
 _SEAT_COLUMNS = ("game", "seat", "player", "role", "fouls", "left", "when", "best_move", "bonus")
 
 

@@ -211,7 +211,7 @@ def _running(values: list[object]) -> int | None:
     if len(numbers) < 2 or None in numbers:
         return None
     first = numbers[0]
-    if first not in (0, 1) or numbers != list(range(first, first + len(numbers))):  # type: ignore[operator]
+    if first not in (0, 1) or numbers != list(range(first, first + len(numbers))):
         return None
     return first
 

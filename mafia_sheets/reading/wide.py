@@ -34,6 +34,7 @@ _GAME_COLUMNS = (
     "result",
     "ended",
     "annulled",
+    "departures",
     "first_killed",
     "date",
     "tournament",

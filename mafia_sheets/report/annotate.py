@@ -17,6 +17,13 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import openpyxl
+from openpyxl.cell.cell import MergedCell
+from openpyxl.comments import Comment
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils.cell import coordinate_from_string
+from openpyxl.worksheet.hyperlink import Hyperlink
+
 from .. import text as plain
 from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, count
@@ -74,8 +81,11 @@ def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "
 
 
 def _load(source: Source) -> Any:
-    import openpyxl
 
+    from .odscopy import is_ods, ods_workbook
+
+    if is_ods(source.data):  # openpyxl opens no .ods: the copy is an xlsx of its values
+        return ods_workbook(source)
     try:
         with warnings.catch_warnings():  # "extension is not supported": dropped in a copy
             warnings.simplefilter("ignore")
@@ -107,7 +117,6 @@ def _by_cell(findings: Iterable[Finding]) -> dict[tuple[str, str], list[Finding]
 
 
 def _valid_cell(cell: str) -> bool:
-    from openpyxl.utils.cell import coordinate_from_string
 
     try:
         coordinate_from_string(cell)
@@ -117,8 +126,6 @@ def _valid_cell(cell: str) -> bool:
 
 
 def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, str]) -> None:
-    from openpyxl.comments import Comment
-    from openpyxl.styles import PatternFill
 
     target = _anchor(ws, cell)
     note = "\n\n".join(_note(f, lang, text) for f in found)
@@ -133,7 +140,6 @@ def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, s
 
 def _anchor(ws: Any, cell: str) -> Any:
     """The cell itself, or the top-left cell of the merged range that covers it."""
-    from openpyxl.cell.cell import MergedCell
 
     target = ws[cell]
     if isinstance(target, MergedCell):
@@ -153,7 +159,6 @@ def _note(f: Finding, lang: str, text: dict[str, str]) -> str:
 def _findings_sheet(
     workbook: Any, findings: list[Finding], file: str, lang: str, text: dict[str, str]
 ) -> None:
-    from openpyxl.styles import Font, PatternFill
 
     ws = workbook.create_sheet(_free_title(workbook, text["sheet"]), 0)
     for sheet in workbook.worksheets:  # one selected tab, or Excel opens them grouped
@@ -187,7 +192,7 @@ def _findings_sheet(
         cell.fill = PatternFill("solid", start_color=HEADER_COLOR, end_color=HEADER_COLOR)
         ws.column_dimensions[cell.column_letter].width = width
     for number, f in enumerate(findings, start=1):
-        _finding_row(ws, FIRST_DATA_ROW + number - 1, number, f, workbook.sheetnames, lang, text)
+        _finding_row(ws, number, f, workbook.sheetnames, lang, text)
     last = FIRST_DATA_ROW + max(len(findings), 1) - 1
     ws.freeze_panes = ws.cell(FIRST_DATA_ROW, 1)
     ws.auto_filter.ref = f"A{header}:J{last}"
@@ -200,11 +205,11 @@ def _findings_sheet(
 
 
 def _finding_row(
-    ws: Any, row: int, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
+    ws: Any, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
 ) -> None:
-    from openpyxl.styles import Font, PatternFill
-    from openpyxl.worksheet.hyperlink import Hyperlink
+    """The `number`-th finding's row, its cell linked to the faulty cell."""
 
+    row = FIRST_DATA_ROW + number - 1
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
     top, wrap = _alignments()
     values = (
@@ -225,8 +230,12 @@ def _finding_row(
     lines = max(1 + len(str(value)) // (WIDTHS[i] - 1) for i, value in enumerate(values) if i >= 2)
     ws.row_dimensions[row].height = 15 * lines
     ws.cell(row, 2).fill = PatternFill("solid", start_color=color, end_color=color)
-    if f.sheet not in sheets:
-        return  # e.g. a missing sheet: nothing to link to
+    if f.sheet in sheets:  # e.g. a missing sheet: nothing to link to
+        _link(ws, row, f)
+
+
+def _link(ws: Any, row: int, f: Finding) -> None:
+
     link = ws.cell(row, 5)
     link.value = f.cell if f.cell and _valid_cell(f.cell) else plain.cell(f.sheet)
     link.data_type = "s"
@@ -238,7 +247,6 @@ def _finding_row(
 
 
 def _alignments() -> tuple[Any, Any]:
-    from openpyxl.styles import Alignment
 
     return Alignment(vertical="top"), Alignment(wrap_text=True, vertical="top")
 

@@ -6,6 +6,7 @@ from ..text import Text
 
 STATS_SHEETS: dict[str, Text] = {
     "statistics": Text("Статистика", "Statistics"),
+    "tournament": Text("Статистика турнира", "Tournament statistics"),
     "cards": Text("Карточки", "Player cards"),
     "pairs": Text("Встречи", "Head to head"),
 }

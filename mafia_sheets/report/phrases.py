@@ -9,10 +9,25 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from fractions import Fraction
 
-from ..model import KSummary, LotStatus
-from ..text import Text
+from ..model import KSummary, LotStatus, Tournament
+from ..text import Plural, Text
 from ..vocab import display_value
 from .labels import TEXT
+
+_SEASON = Text("{name} (сезон: {files})", "{name} (season: {files})")
+_FILES = Plural(("файл", "файла", "файлов"), ("file", "files"))
+
+
+def title(tournament: Tournament, lang: str) -> str:
+    """The name printed on every output: a season of several files without a season
+    name is the first file's name and the count.
+
+    >>> title(Tournament("Кубок", files=3), "ru"), title(Tournament("Cup", files=2), "en")
+    ('Кубок (сезон: 3 файла)', 'Cup (season: 2 files)')
+    """
+    if tournament.files <= 1:
+        return tournament.name
+    return _SEASON.format(name=tournament.name, files=_FILES(tournament.files, lang))(lang)
 
 
 def half_up(value: Fraction, places: int) -> Decimal:

@@ -8,32 +8,42 @@ tournament in every layout this way and read it back.
 The blank is the paper protocol: one A4 landscape page per game, a merged title, labelled
 header fields, ten seat rows with four foul boxes, the result marked beside «Красные» /
 «Чёрные» / «Ничья», and the best move as three seat cells and the victim's seat. It is
-written with xlsxwriter: each text once in the shared-strings table and an empty box as a
-bare styled cell, as Excel saves it, so a season of game sheets stays small to keep and
-quick to read (openpyxl would repeat every label inline on every sheet).
+written through the report's engine (xlsxwriter): each text once in the shared-strings
+table and an empty box as a bare styled cell, as Excel saves it, so a season of game
+sheets stays small to keep and quick to read (openpyxl would repeat every label inline on
+every sheet).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import io
 import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from openpyxl.workbook.child import avoid_duplicate_name
 
 from ..reading.columns import COLUMNS, dropdown
 from ..reading.labels import printed
+from ..report.engine import (
+    Book,
+    Dropdown,
+    Page,
+    Sheet,
+    Style,
+    cell_name,
+    cell_position,
+    column_breaks,
+    open_book,
+)
 from ..text import Text
-from ..vocab import SHEETS, display_value, phase_name
+from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import HEADER_FILL, LIST_ERROR, _list_validation
+from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, roster_rows
 
 if TYPE_CHECKING:
-    from xlsxwriter.format import Format
-    from xlsxwriter.workbook import Workbook as XlsxBook
-    from xlsxwriter.worksheet import Worksheet as XlsxSheet
-
     from ..model import Protocol
 
 LAYOUT_CHOICES = ("rows", "blank", "wide")
@@ -60,6 +70,7 @@ _L = {
     "ended": printed("game", "ended", "Окончание", "Ended"),
     "protest": printed("game", "protest", "Протест", "Protest"),
     "first_killed": printed("game", "first_killed", "Первый убитый", "First killed"),
+    "departures": printed("game", "departures", "Записаны выбывания", "Departures recorded"),
 }
 _WIDE_BLOCKS = ("player", "role", "fouls", "bonus", "left", "when")
 _WIDE_GROUPS = {
@@ -84,7 +95,7 @@ class SeatData:
     left: str | None = None
     when: int | None = None  # phase ordinal
     best_move: tuple[int, ...] = ()
-    bonus: str | None = None
+    bonus: str | Fraction | None = None  # an award's code, or the number typed in «Доп»
 
 
 @dataclass
@@ -96,6 +107,7 @@ class GameData:
     result: str | None = None
     ended: dt.datetime | None = None
     seats: list[SeatData] = field(default_factory=lambda: [SeatData() for _ in range(10)])
+    departures: str | None = None  # "partial": only some departures recorded (a platform's)
 
 
 def games_of(protocol: Protocol) -> list[GameData]:
@@ -122,7 +134,7 @@ def games_of(protocol: Protocol) -> list[GameData]:
                 _code(seat["left"]),
                 int(seat["when"]) if seat["when"] else None,
                 tuple(seat["best_move"]) if seat["best_move"] else (),
-                _code(seat["bonus"]),
+                _code(seat["bonus"]) or seat.get("extra"),
             )
         out.append(data)
     return out
@@ -134,25 +146,85 @@ def write_games(
     lang: str = "ru",
     players: Sequence[PlayerRow] = (),
     protocol: Protocol | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> bytes:
-    """A workbook of `games` in the `blank` or `wide` layout; with `protocol`, its
-    settings, roster, protests and lot sheets are copied as they are."""
+    """A workbook of `games` in the `rows`, `blank` or `wide` layout; with `protocol`, its
+    settings, roster, protests and lot sheets are copied as they are; `settings` gives
+    «Турнир» values (setting key → value) where there is no protocol to copy."""
+    if layout == "rows":
+        return _rows_book(games, lang, players, settings)
+    side = _side_sheets(protocol, lang, players, settings)
     if layout == "blank":
-        return _blank_book(games, lang, players, protocol)
+        return _blank_book(games, lang, players, side)
     if layout != "wide":
         raise ValueError(f"unknown layout {layout!r}")
-    from openpyxl import Workbook
+    with open_book(streamed=False) as book:
+        names = [SHEETS["games"](lang)]
+        _wide_sheet(book.sheet(names[0]), games, lang, players)
+        _write_side_sheets(book, names, side)
+        return book.close()
 
-    book = Workbook()
-    book.remove(book.worksheets[0])
-    _wide_sheet(book, games, lang, players)
-    for name, rows in _side_sheets(protocol, lang, players):
-        sheet = book.create_sheet(name)
-        for row in rows:
-            sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+
+def _rows_book(
+    games: Sequence[GameData],
+    lang: str,
+    players: Sequence[PlayerRow],
+    settings: dict[str, Any] | None,
+) -> bytes:
+    """The template's protocol workbook with `games` in «Игры» and «Протокол»."""
+    from .workbook import build_template, written_columns
+
+    extra: dict[str, Sequence[str]] = {
+        "games": ("departures",) if any(g.departures for g in games) else ()
+    }
+    columns = written_columns("games", extra["games"])
+    filled = {
+        "games": [_game_row(g, lang, columns) for g in games],
+        "seats": _seat_rows(games, lang),
+    }
+    return build_template(lang, 0, players, filled, settings, extra)
+
+
+def _game_row(data: GameData, lang: str, columns: Sequence[str]) -> list[object]:
+    """One «Игры» row in the order of `columns`."""
+    values: dict[str, object] = {
+        "game": _number_or_text(data.game),
+        "round": _number_or_text(_plain(data.round)),
+        "table": _number_or_text(_plain(data.table)),
+        "judge": data.judge or None,
+        "result": display_value("result", data.result, lang) if data.result else None,
+        "ended": data.ended,
+        "departures": _departures_text(data, lang),
+    }
+    return [values.get(column) for column in columns]
+
+
+def _departures_text(data: GameData, lang: str) -> str | None:
+    return display_value("departures", data.departures, lang) if data.departures else None
+
+
+def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
+    """Ten «Протокол» rows a game, in the columns' order."""
+    from .workbook import written_columns
+
+    columns = written_columns("seats")
+    rows = []
+    for data in games:
+        for number, seat in enumerate(data.seats, start=1):
+            values: dict[str, object] = {
+                "game": _number_or_text(data.game),
+                "seat": number,
+                "player": seat.player or None,
+                "role": display_value("role", seat.role, lang) if seat.role else None,
+                "fouls": seat.fouls or None,
+                "left": display_value("left", seat.left, lang) if seat.left else None,
+                "when": phase_name(seat.when, lang) if seat.when else None,
+                "best_move": " ".join(map(str, seat.best_move)) or None,
+                "bonus": _bonus_text(seat.bonus, lang),
+                "table": _number_or_text(_plain(data.table)),
+            }
+            rows.append([values.get(column) for column in columns])
+    return rows
 
 
 def empty_games(count: int, tables: int = 1) -> list[GameData]:
@@ -169,59 +241,51 @@ def empty_games(count: int, tables: int = 1) -> list[GameData]:
 
 
 class _BlankFormats:
-    """The few cell formats of a game sheet, made once per workbook."""
+    """The few cell styles of a game sheet."""
 
-    def __init__(self, book: XlsxBook) -> None:
-        box = {"border": 1, "border_color": "#808080"}
-        self.title = book.add_format({"bold": True, "font_size": 16, "align": "center"})
-        self.label = book.add_format({"bold": True})
-        self.box = book.add_format(box)
-        self.head = book.add_format(
-            {
-                **box,
-                "bold": True,
-                "bg_color": f"#{HEADER_FILL}",
-                "pattern": 1,
-                "align": "center",
-                "text_wrap": True,
-            }
-        )
-        self.seat = book.add_format({**box, "align": "center"})
+    box = Style(border=1, border_color="#808080")
+    title = Style(bold=True, font_size=16, align="center")
+    label = Style(bold=True)
+    head = Style(
+        border=1,
+        border_color="#808080",
+        bold=True,
+        bg_color=f"#{HEADER_FILL}",
+        pattern=1,
+        align="center",
+        text_wrap=True,
+    )
+    seat = Style(border=1, border_color="#808080", align="center")
 
 
 def _blank_book(
-    games: Sequence[GameData], lang: str, players: Sequence[PlayerRow], protocol: Protocol | None
+    games: Sequence[GameData],
+    lang: str,
+    players: Sequence[PlayerRow],
+    side: list[tuple[str, list[list[object]]]],
 ) -> bytes:
-    import xlsxwriter
-
-    buffer = io.BytesIO()
     # every text is written as text: a nickname such as `=1+1` or `http://…` stays as typed
-    book = xlsxwriter.Workbook(
-        buffer,
-        {
-            "in_memory": True,
-            "strings_to_formulas": False,
-            "strings_to_urls": False,
-            "nan_inf_to_errors": True,
-        },
-    )
-    formats = _BlankFormats(book)
-    names: list[str] = []
-    for data in games:
-        _blank_sheet(book, formats, names, data, lang, players)
-    dates: dict[str, Format] = {}  # number format → its format in this workbook
-    for name, rows in _side_sheets(protocol, lang, players):
-        sheet = book.add_worksheet(_unique(names, name))
+    with open_book(streamed=False) as book:
+        names: list[str] = []
+        for data in games:
+            _blank_sheet(book, names, data, lang, players)
+        _write_side_sheets(book, names, side)
+        return book.close()
+
+
+def _write_side_sheets(
+    book: Book, names: list[str], sheets: list[tuple[str, list[list[object]]]]
+) -> None:
+    """Settings, roster, protests and lot, values as typed."""
+    for name, rows in sheets:
+        sheet = book.sheet(_unique(names, name))
         for r, row in enumerate(rows):
             for c, value in enumerate(row):
-                _put(sheet, r, c, value, None, (book, dates))
-    book.close()
-    return buffer.getvalue()
+                _put(sheet, r, c, value, None)
 
 
 def _unique(names: list[str], name: str) -> str:
     """The sheet's name, numbered on as openpyxl numbers a name already taken."""
-    from openpyxl.workbook.child import avoid_duplicate_name
 
     name = avoid_duplicate_name(names, name)
     names.append(name)
@@ -237,61 +301,25 @@ _DATE_FORMATS = (
 )
 
 
-def _put(
-    ws: XlsxSheet,
-    r: int,
-    c: int,
-    value: object,
-    style: Format | None,
-    dates: tuple[XlsxBook, dict[str, Format]] | None = None,
-) -> None:
-    """One cell by its type (0-based row and column); nothing typed: a bare styled cell.
-    `dates`: the workbook and its date formats, for a cell that may hold a date."""
-    if value is None or value == "":
-        if style is not None:
-            ws.write_blank(r, c, None, style)
-    elif isinstance(value, str):
-        ws.write_string(r, c, value, style)
-    elif isinstance(value, bool):
-        ws.write_boolean(r, c, value, style)
-    elif isinstance(value, numbers.Real):  # numpy's numbers too
-        ws.write_number(r, c, float(value), style)
-    elif dates is not None and isinstance(value, dt.date | dt.time | dt.timedelta):
-        book, formats = dates
+def _put(sheet: Sheet, r: int, c: int, value: object, style: Style | None) -> None:
+    """One cell by its type (0-based row and column); nothing typed: a bare styled cell."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool | int | float):
+        value = float(value)  # numpy's numbers
+    if isinstance(value, float) and value != value:
+        value = None
+    if isinstance(value, dt.date | dt.time | dt.timedelta):
         pattern = next(f for kind, f in _DATE_FORMATS if isinstance(value, kind))
-        if pattern not in formats:
-            formats[pattern] = book.add_format({"num_format": pattern})
-        ws.write_datetime(r, c, value, formats[pattern])  # type: ignore[arg-type]
-    else:
-        ws.write_string(r, c, str(value), style)
+        style = Style(num_format=pattern)
+    elif value is not None and not isinstance(value, str | bool | int | float):
+        value = str(value)
+    sheet.write(r, c, value, style)
 
 
-def _blank_sheet(
-    book: XlsxBook,
-    f: _BlankFormats,
-    names: list[str],
-    data: GameData,
-    lang: str,
-    players: Sequence[PlayerRow],
-) -> None:
-    table = "" if data.table in (None, "") else f"{_plain(data.table)}"
-    name = (
-        Text(f"Стол{table}Игра{data.game}", f"Table{table}Game{data.game}")(lang)
-        if table
-        else Text(f"Игра {data.game}", f"Game {data.game}")(lang)
-    )
-    ws = book.add_worksheet(_unique(names, name[:31]), worksheet_class=_fitted_sheet())
-
-    def cell(ref: str, value: object, style: Format | None = None) -> None:
-        r, c = _cell(ref)
-        _put(ws, r, c, value, style)
-
-    def merge(span: str) -> None:  # the cells are written on their own, as on paper
-        ws.merge_range(span, "", None)
-
-    merge("A1:K1")
-    cell("A1", BLANK_TITLE(lang), f.title)
-    header = [
+def _blank_header(sheet: Sheet, data: GameData, lang: str) -> None:
+    f = _BlankFormats
+    _merge(sheet, "A1:K1")
+    _cell(sheet, "A1", BLANK_TITLE(lang), f.title)
+    header: list[tuple[str, str, str, str | None, str]] = [
         ("tournament", "A2", "B2", "B2:E2", ""),
         ("round", "G2", "H2", None, _plain(data.round)),
         ("judge", "I2", "J2", "J2:K2", data.judge),
@@ -299,25 +327,23 @@ def _blank_sheet(
         ("game", "C3", "D3", None, data.game),
         ("ended", "G3", "H3", None, data.ended.strftime("%H:%M") if data.ended else ""),
     ]
+    if data.departures:  # a platform's game: said on its sheet, where the judge looks
+        header.append(("departures", "I3", "J3", "J3:K3", _departures_text(data, lang) or ""))
     for key, label, at, span, value in header:
-        if span:
-            merge(span)
-        cell(label, _L[key](lang), f.label)
-        cell(at, _number_or_text(value), f.box)
-    heads = {
-        "A": "seat",
-        "B": "player",
-        "C": "role",
-        "D": "fouls",
-        "H": "bonus",
-        "I": "left",
-        "J": "when",
-    }
-    merge("D5:G5")
+        if span:  # the whole merged box is drawn, not only its first cell
+            _merge(sheet, span, f.box)
+        _cell(sheet, label, _L[key](lang), f.label)
+        _cell(sheet, at, _number_or_text(value), f.box)
+
+
+def _blank_seats(sheet: Sheet, data: GameData, lang: str) -> None:
+    f = _BlankFormats
+    heads = {"A": "seat", "B": "player", "C": "role", "D": "fouls"}
+    heads |= {"H": "bonus", "I": "left", "J": "when"}
+    _merge(sheet, "D5:G5", f.head)
     for column in "ABCDEFGHIJ":
-        cell(f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
+        _cell(sheet, f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
     for index, seat in enumerate(data.seats):
-        r = 5 + index
         role = display_value("role", seat.role, lang) if seat.role else None
         values: list[object] = [index + 1, seat.player or None, role]
         values += [MARK if box < seat.fouls else None for box in range(FOUL_BOXES)]
@@ -327,191 +353,192 @@ def _blank_sheet(
             phase_name(seat.when, lang) if seat.when else None,
         ]
         for c, typed in enumerate(values):
-            _put(ws, r, c, typed, f.seat)
-    merge("A17:B17")
-    cell("A17", _L["result"](lang), f.label)
+            _put(sheet, 5 + index, c, typed, f.seat)
+
+
+def _blank_footer(sheet: Sheet, data: GameData, lang: str) -> None:
+    f = _BlankFormats
+    _merge(sheet, "A17:B17")
+    _cell(sheet, "A17", _L["result"](lang), f.label)
     for offset, outcome in enumerate(_RESULTS):
-        _put(ws, 16, 2 + 2 * offset, display_value("result", outcome, lang), None)
-        _put(ws, 16, 3 + 2 * offset, MARK if data.result == outcome else None, f.box)
-    merge("A18:B18")
-    cell("A18", _L["best_move"](lang), f.label)
+        _put(sheet, 16, 2 + 2 * offset, display_value("result", outcome, lang), None)
+        _put(sheet, 16, 3 + 2 * offset, MARK if data.result == outcome else None, f.box)
+    _merge(sheet, "A18:B18")
+    _cell(sheet, "A18", _L["best_move"](lang), f.label)
     maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
     named = data.seats[maker - 1].best_move if maker else ()
     for offset in range(3):
-        _put(ws, 17, 2 + offset, named[offset] if offset < len(named) else None, f.box)
-    cell("F18", _L["victim"](lang))
-    cell("G18", maker, f.box)
-    cell("A19", _L["protest"](lang), f.label)
-    merge("C19:K19")
-    _blank_dropdowns(ws, lang, players)
-    _blank_print(ws, name)
+        _put(sheet, 17, 2 + offset, named[offset] if offset < len(named) else None, f.box)
+    _cell(sheet, "F18", _L["victim"](lang))
+    _cell(sheet, "G18", maker, f.box)
+    _cell(sheet, "A19", _L["protest"](lang), f.label)
+    _merge(sheet, "C19:K19", f.box)  # a line to write the protest's gist on
 
 
-_FITTED: list[type] = []
+def _blank_sheet(
+    book: Book, names: list[str], data: GameData, lang: str, players: Sequence[PlayerRow]
+) -> None:
+    table = "" if data.table in (None, "") else f"{_plain(data.table)}"
+    name = (
+        Text(f"Стол{table}Игра{data.game}", f"Table{table}Game{data.game}")(lang)
+        if table
+        else Text(f"Игра {data.game}", f"Game {data.game}")(lang)
+    )
+    sheet = book.sheet(_unique(names, name[:31]))
+    _blank_header(sheet, data, lang)
+    _blank_seats(sheet, data, lang)
+    _blank_footer(sheet, data, lang)
+    _blank_dropdowns(sheet, lang, players)
+    _blank_print(sheet, name)
 
 
-def _fitted_sheet() -> type:
-    """A worksheet that states its fit to one page across and down in full.
-
-    xlsxwriter leaves out `fitToWidth="1"` and `fitToHeight="1"`, 1 being the default;
-    openpyxl (and so `check --annotate`'s copy) reads an absent one as unset."""
-    if not _FITTED:
-        from xlsxwriter.worksheet import Worksheet
-
-        class Fitted(Worksheet):
-            def _xml_empty_tag(self, tag: str, attributes: Any = ()) -> None:
-                if tag == "pageSetup" and self.fit_page:
-                    named = {key for key, _ in attributes}
-                    attributes = [
-                        *attributes,
-                        *((key, 1) for key in ("fitToWidth", "fitToHeight") if key not in named),
-                    ]
-                super()._xml_empty_tag(tag, attributes)
-
-        _FITTED.append(Fitted)
-    return _FITTED[0]
+def _cell(sheet: Sheet, ref: str, value: object, style: Style | None = None) -> None:
+    r, c = cell_position(ref)
+    _put(sheet, r, c, value, style)
 
 
-def _cell(ref: str) -> tuple[int, int]:
-    from xlsxwriter.utility import xl_cell_to_rowcol
+def _merge(sheet: Sheet, span: str, style: Style | None = None) -> None:
+    """Merged cells in `style`; their values are written on their own, as on paper."""
+    first, last = (cell_position(ref) for ref in span.split(":"))
+    sheet.merge((*first, *last), "", style)
 
-    return xl_cell_to_rowcol(ref)  # type: ignore[no-any-return]
 
-
-def _blank_dropdowns(ws: XlsxSheet, lang: str, players: Sequence[PlayerRow]) -> None:
+def _blank_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow]) -> None:
     for column, key in (("C", "role"), ("H", "bonus"), ("I", "left"), ("J", "when")):
         entries = dropdown("seats", key, lang)
         if key == "when":
             entries = entries[:16]  # an inline list has a length limit; Н8 is long enough
-        _xlsx_list(ws, entries, f"{column}6:{column}15", lang)
+        sheet.dropdown(f"{column}6:{column}15", _warning_list(entries, lang))
     names = [p.nickname for p in players]
     if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
-        _xlsx_list(ws, names, "B6:B15", lang)
+        sheet.dropdown("B6:B15", _warning_list(names, lang))
 
 
-def _xlsx_list(ws: XlsxSheet, entries: Sequence[str], target: str, lang: str) -> None:
+def _warning_list(entries: Sequence[str], lang: str) -> Dropdown:
     """An inline dropdown that warns, as the row layout's template has them."""
-    formula = '"' + ",".join(entries) + '"'
-    if len(formula) > 255 + 2 or any("," in entry for entry in entries):
-        raise ValueError(f"dropdown {entries} does not fit an inline list")
     title, message = (text(lang) for text in LIST_ERROR)
-    ws.data_validation(
-        target,
-        {
-            "validate": "list",
-            "source": list(entries),
-            "ignore_blank": True,
-            "show_input": False,
-            "show_error": True,
-            "error_type": "warning",
-            "error_title": title,
-            "error_message": message,
-        },
-    )
+    return Dropdown(tuple(entries), title, message)
 
 
-def _blank_print(ws: XlsxSheet, name: str) -> None:
-    widths = {
-        "A": 8,
-        "B": 24,
-        "C": 13,
-        "D": 7,
-        "E": 8,
-        "F": 8,
-        "G": 9,
-        "H": 12,
-        "I": 18,
-        "J": 10,
-        "K": 10,
-    }
-    for index, width in enumerate(widths.values()):
-        ws.set_column(index, index, width)
+BLANK_WIDTHS = (8, 24, 13, 7, 8, 8, 9, 12, 18, 10, 10)  # columns A … K
+
+
+def _blank_print(sheet: Sheet, name: str) -> None:
+    for index, width in enumerate(BLANK_WIDTHS):
+        sheet.width(index, index, width)
     for r in range(5, 15):
-        ws.set_row(r, 24)
-    ws.set_paper(9)  # A4
-    ws.set_landscape()
-    ws.fit_to_pages(1, 1)
-    ws.print_area("A1:K19")
-    ws.set_header("&C" + name.replace("&", "&&"))
+        sheet.height(r, 24)
+    header = "&C" + name.replace("&", "&&")
+    sheet.page(Page(landscape=True, fit=(1, 1), header=header, area=(0, 0, 18, 10)))
 
 
 # ---- one row per game ------------------------------------------------------------------------
 
 
-def _wide_sheet(
-    book: Any, games: Sequence[GameData], lang: str, players: Sequence[PlayerRow]
-) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
-    from openpyxl.worksheet.properties import PageSetupProperties
+WIDE_HEAD = Style(
+    bold=True,
+    bg_color=f"#{HEADER_FILL}",
+    pattern=1,
+    align="center",
+    border=1,
+    border_color="#808080",
+)
+WIDE_CELL = Style(border=1, border_color="#808080")  # a box to write in, on paper too
+WIDE_SCALE = 75  # % of the 11-pt type on paper
+# column widths: round, table, game, judge, result, ended; each block of ten; the tail
+WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 8)
+WIDE_BLOCK_WIDTHS = {"player": 11, "role": 9, "fouls": 5, "bonus": 9, "left": 10, "when": 9}
+WIDE_TAIL_WIDTHS = (14, 6, 6, 6)
 
-    ws = book.create_sheet(SHEETS["games"](lang))
-    game_heads = [
-        COLUMNS["games"][c](lang) for c in ("round", "table", "game", "judge", "result", "ended")
-    ]
-    heads: list[object] = [*game_heads]
-    first = len(heads) + 1
-    # nicknames under bare seat numbers; every other block names itself in each header
-    # («Роль 3»), so the sheet needs no merged group labels (a protocol sheet has none)
+
+def _wide_headers(lang: str, partial: bool = False) -> list[object]:
+    """The games' columns, the ten nicknames under bare seat numbers, every other block
+    naming itself in each header («Роль 3»: no merged group labels), then the tail (with
+    «Записаны выбывания» last where a game records only some departures)."""
+    codes = ("round", "table", "game", "judge", "result", "ended")
+    heads: list[object] = [COLUMNS["games"][c](lang) for c in codes]
     heads += list(range(1, 11))
     for key in _WIDE_BLOCKS[1:]:
         heads += [f"{_WIDE_GROUPS[key](lang)} {n}" for n in range(1, 11)]
-    tail = len(heads) + 1
     heads += [_L["first_killed"](lang), *(f"{_BEST_MOVE_SEAT(lang)} {n}" for n in (1, 2, 3))]
-    for c, value in enumerate(heads, start=1):
-        cell = ws.cell(1, c, value)
-        cell.font = Font(bold=True)
-        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
-        cell.alignment = Alignment(horizontal="center")
-        ws.column_dimensions[get_column_letter(c)].width = 14 if c < first or c >= tail else 5
-    for block, key in enumerate(_WIDE_BLOCKS):  # nicknames wide, foul counts narrow
-        width = {"player": 14, "fouls": 6, "left": 13}.get(key, 9)
-        for c in range(first + 10 * block, first + 10 * block + 10):
-            ws.column_dimensions[get_column_letter(c)].width = width
-    for r, data in enumerate(games, start=2):
-        values: list[object] = [
-            _number_or_text(_plain(data.round)),
-            _number_or_text(_plain(data.table)),
-            _number_or_text(data.game),
-            data.judge or None,
-            display_value("result", data.result, lang) if data.result else None,
-            data.ended.strftime("%H:%M") if data.ended else None,
-        ]
-        values += [s.player or None for s in data.seats]
-        values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
-        values += [s.fouls or None for s in data.seats]
-        values += [_bonus_text(s.bonus, lang) for s in data.seats]
-        values += [display_value("left", s.left, lang) if s.left else None for s in data.seats]
-        values += [phase_name(s.when, lang) if s.when else None for s in data.seats]
-        maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
-        named = data.seats[maker - 1].best_move if maker else ()
-        values += [maker, *(named[i] if i < len(named) else None for i in range(3))]
-        for c, value in enumerate(values, start=1):
-            ws.cell(r, c, value)
-    last = max(1 + len(games), 200)
-    letter = get_column_letter
-    ws.add_data_validation(_list_validation(dropdown("games", "result", lang), f"E2:E{last}", lang))
+    return [*heads, _L["departures"](lang)] if partial else heads
+
+
+def _wide_row(data: GameData, lang: str, partial: bool = False) -> list[object]:
+    values: list[object] = [
+        _number_or_text(_plain(data.round)),
+        _number_or_text(_plain(data.table)),
+        _number_or_text(data.game),
+        data.judge or None,
+        display_value("result", data.result, lang) if data.result else None,
+        data.ended.strftime("%H:%M") if data.ended else None,
+    ]
+    values += [s.player or None for s in data.seats]
+    values += [display_value("role", s.role, lang) if s.role else None for s in data.seats]
+    values += [s.fouls or None for s in data.seats]
+    values += [_bonus_text(s.bonus, lang) for s in data.seats]
+    values += [display_value("left", s.left, lang) if s.left else None for s in data.seats]
+    values += [phase_name(s.when, lang) if s.when else None for s in data.seats]
+    maker = next((n for n, s in enumerate(data.seats, 1) if s.best_move), None)
+    named = data.seats[maker - 1].best_move if maker else ()
+    tail = [maker, *(named[i] if i < len(named) else None for i in range(3))]
+    return [*values, *tail, *([_departures_text(data, lang)] if partial else [])]
+
+
+def _wide_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow], last: int) -> None:
+    first = len(WIDE_HEAD_WIDTHS)
+    sheet.dropdown(f"E2:E{last}", _warning_list(dropdown("games", "result", lang), lang))
     for block, key in enumerate(_WIDE_BLOCKS[1:], start=1):
         entries = dropdown("seats", key, lang) if key != "fouls" else []
         if key == "when":
-            entries = entries[:16]
+            entries = entries[:16]  # an inline list has a length limit; Н8 is long enough
         if entries:
             start = first + 10 * block
-            ws.add_data_validation(
-                _list_validation(entries, f"{letter(start)}2:{letter(start + 9)}{last}", lang)
-            )
+            target = f"{cell_name(1, start)}:{cell_name(last - 1, start + 9)}"
+            sheet.dropdown(target, _warning_list(entries, lang))
     names = [p.nickname for p in players]
     if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
-        ws.add_data_validation(
-            _list_validation(names, f"{letter(first)}2:{letter(first + 9)}{last}", lang)
+        target = f"{cell_name(1, first)}:{cell_name(last - 1, first + 9)}"
+        sheet.dropdown(target, _warning_list(names, lang))
+
+
+def _wide_sheet(
+    sheet: Sheet, games: Sequence[GameData], lang: str, players: Sequence[PlayerRow]
+) -> None:
+    """One row per game. Printed landscape at a fixed scale, block after block on pages
+    across (round, table and game repeated on each), header row repeated down."""
+    partial = any(g.departures for g in games)
+    for c, value in enumerate(_wide_headers(lang, partial)):
+        _put(sheet, 0, c, value, WIDE_HEAD)
+    for r, data in enumerate(games, start=1):
+        for c, value in enumerate(_wide_row(data, lang, partial)):
+            _put(sheet, r, c, value, WIDE_CELL)
+    widths = [
+        *WIDE_HEAD_WIDTHS,
+        *(WIDE_BLOCK_WIDTHS[key] for key in _WIDE_BLOCKS for _ in range(10)),
+        *WIDE_TAIL_WIDTHS,
+        *([14] if partial else []),
+    ]
+    for c, width in enumerate(widths):
+        sheet.width(c, c, width)
+    _wide_dropdowns(sheet, lang, players, max(1 + len(games), 200))
+    first = len(WIDE_HEAD_WIDTHS)
+    blocks = [(first + 10 * b, first + 10 * b + 9) for b in range(len(_WIDE_BLOCKS))]
+    blocks.append((first + 10 * len(_WIDE_BLOCKS), len(widths) - 1))
+    sheet.page(
+        Page(
+            landscape=True,
+            scale=WIDE_SCALE,
+            margins=(0.4, 0.4, 0.6, 0.6),
+            header="&C&A",
+            footer=f"&C{FOOTER(lang)}",
+            repeat_rows=(0, 0),
+            repeat_columns=(0, 2),
+            freeze=(1, first),
+            area=(0, 0, max(len(games), 1), len(widths) - 1),
+            column_breaks=column_breaks(widths, blocks, 3, WIDE_SCALE),
         )
-    ws.freeze_panes = ws.cell(2, first)
-    ws.page_setup.paperSize = ws.PAPERSIZE_A4
-    ws.page_setup.orientation = "landscape"
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
-    ws.sheet_properties.pageSetUpPr = PageSetupProperties(fitToPage=True)
-    ws.print_title_rows = "1:1"
+    )
 
 
 # ---- helpers ---------------------------------------------------------------------------------
@@ -522,17 +549,24 @@ def _code(value: Any) -> str | None:
 
 
 def _side_sheets(
-    protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
+    protocol: Protocol | None,
+    lang: str,
+    players: Sequence[PlayerRow],
+    settings: dict[str, Any] | None = None,
 ) -> list[tuple[str, list[list[object]]]]:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed);
-    without a protocol, the roster of `players` when there is one."""
+    without a protocol, the `settings` given and the roster of `players`."""
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
+        if settings:
+            head: list[object] = [COLUMNS["tournament"][c](lang) for c in ("setting", "value")]
+            rows = [head, *([SETTINGS[key](lang), value] for key, value in settings.items())]
+            out.append((SHEETS["tournament"](lang), rows))
         if players:
-            rows: list[list[object]] = [
-                [COLUMNS["players"][c](lang) for c in ("player", "club", "city")]
-            ]
-            rows += [[p.nickname, p.club, p.city] for p in players]
+            from .workbook import written_columns
+
+            rows = [[COLUMNS["players"][c](lang) for c in written_columns("players")]]
+            rows += roster_rows(players)
             out.append((SHEETS["players"](lang), rows))
         return out
     for code in ("tournament", "players", "protests", "lot"):
@@ -546,7 +580,10 @@ def _side_sheets(
     return out
 
 
-def _bonus_text(code: str | None, lang: str) -> str | None:
+def _bonus_text(code: str | Fraction | None, lang: str) -> object:
+    """An award as its word, a number as a number (a whole one as an int)."""
+    if isinstance(code, Fraction):
+        return int(code) if code.denominator == 1 else float(code)
     return display_value("bonus", code, lang) if code else None
 
 

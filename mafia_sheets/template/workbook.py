@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
-from ..rules import load_rules
+from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
-from ..vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS, display_value
+from ..vocab import FLAG_SETTINGS, QUIET_SETTING, ROLE_WORDS, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
 
 if TYPE_CHECKING:
@@ -83,8 +87,10 @@ GENERAL: tuple[Text, ...] = (
 
 SHEET_HELP: dict[str, Text] = {
     "tournament": Text(
-        "Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
-        "Tournament settings (optional). A blank value means the FIIM default.",
+        "Настройки турнира (необязательно). «Правила» — редакция подсчёта (по умолчанию "
+        "регламент); пустое значение — значение этих правил.",
+        "Tournament settings (optional). “Rules” names the scoring edition (the regulation "
+        "by default); a blank value is that edition's own.",
     ),
     "players": Text(
         "Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
@@ -150,7 +156,108 @@ SETTING_HELP: dict[str, Text] = {
     "bp": Text("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
     "bp2": Text("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
     "bpl": Text("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
+    "edition": Text(
+        "Правила подсчёта по названию (mafia-sheets rules — список); строки ниже меняют "
+        "отдельные значения.",
+        "Scoring rules by name (mafia-sheets rules lists them); the rows below change "
+        "single values.",
+    ),
+    **{
+        f"win_{role}": Text(
+            f"Баллы за победу, если правила платят роли «{ru}» отдельно.",
+            f"Win points where the rules pay the {en} apart.",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"loss_{role}": Text(
+            f"Баллы за поражение роли «{ru}» (клубные правила).",
+            f"Loss points of the {en} (club editions).",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"draw_{role}": Text(f"Баллы за ничью роли «{ru}».", f"Draw points of the {en}.")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    "k_draws_black": Text(
+        "K по доле побед красных, как на сайте рейтинга: ничьи — победы чёрных.",
+        "K from the red win share, as the rating site: draws count as black wins.",
+    ),
+    "fouled_out": Text(
+        "Штраф за выбывание по 4-му фолу, ≤ 0, доп. баллы.",
+        "Penalty for leaving on a 4th foul, ≤ 0, additional points.",
+    ),
+    "team_removal": Text(
+        "Штраф за «удалён с поражением команды», ≤ 0 (вместо дисквалификации).",
+        "Penalty for a “team removal”, ≤ 0 (instead of the disqualification's).",
+    ),
+    "gave_up": Text("Штраф за «отказ от игры», ≤ 0.", "Penalty for “gave up”, ≤ 0."),
+    "best_move_1": Text("Лучший ход: ровно один чёрный.", "Best move: exactly 1 black."),
+    "best_move_team": Text(
+        "Кто получает баллы за лучший ход: красным или всем.",
+        "Who earns the best move: red players or anyone.",
+    ),
+    "best_move_title": Text(
+        "«Лучший ход судьи» в «Доп»: звание судьи, не лучший ход первой ночи.",
+        "“Judge's best move” in Bonus: the judge's title, not the first-night best move.",
+    ),
+    "bp_any_team": Text(
+        "ЛИ можно дать игроку любой команды, и в ничьей.",
+        "BP may go to a player of either team, in a draw too.",
+    ),
+    "auto_bonus": Text(
+        "Каждому игроку за игру; «Худший ход» в «Доп» его снимает.",
+        "To every player each game; “Worst move” in Bonus withholds it.",
+    ),
+    "extras_numeric": Text(
+        "«Доп» принимает числа (в пределах ниже); иначе ЛИ / ЛИ2 / ЛИП.",
+        "Bonus takes numbers (within the limits below); else BP / BP2 / BPL.",
+    ),
+    "extras_min": Text("Наименьший доп числом; «нет» — без предела.", "Smallest numeric extra."),
+    "extras_max": Text("Наибольший доп числом; «нет» — без предела.", "Largest numeric extra."),
+    "extras_step": Text("Доп кратен шагу, например 0,1.", "Extras are multiples of it, e.g. 0.1."),
+    "extras_least": Text(
+        "Доп не меньше этого по модулю, например 0,2.",
+        "Extras at least this large in magnitude, e.g. 0.2.",
+    ),
+    "extras_also": Text(
+        "Ещё допустимые значения через «;», например −1,5; −2,1.",
+        "Further allowed values separated by “;”, e.g. −1.5; −2.1.",
+    ),
+    "extras_sum": Text(
+        "Сумма положительных допов за игру не больше.", "Positive extras in one game at most."
+    ),
+    "extras_players": Text("Игроков с допом за игру не больше.", "Players with extras per game."),
+    "extras_in_draw": Text(
+        "Допы числом в ничьей: нет, только минус или да.",
+        "Numeric extras in a draw: no, negatives only, or yes.",
+    ),
+    "ci_share": Text(
+        "Ci = min(доля · F / round(0,4 · N), предел); F — смерти красным в 1-ю ночь, N — игры.",
+        "Ci = min(share · F / round(0.4 · N), cap); F: first-night deaths as red, N: games.",
+    ),
+    "ci_cap": Text("Предел Ci за игру.", "The most Ci per game."),
+    "ci_from": Text("Ci только у сыгравших не меньше игр.", "Ci only from this many games."),
+    "ci_when": Text(
+        "Когда платится Ci: нет, в проигрыше, половина при победе красных или чёрных.",
+        "When Ci is paid: no, in lost games, half when red or when black won.",
+    ),
+    "ci_round": Text("Ci точно или до сотых.", "Ci exact or to hundredths."),
+    "tiebreak": Text(
+        "После суммы: буквы сайта рейтинга, например (epg)wsk, или показатели через запятую.",
+        "After the total: the rating site's letters, e.g. (epg)wsk, or criteria by name.",
+    ),
+    "shared_places": Text(
+        "Равные суммы делят место без жребия: да (2–3, затем 4) или подряд (2, 2, затем 3).",
+        "Equal totals share a place, no lot: yes (2–3, then 4) or dense (2, 2, then 3).",
+    ),
 }
+
+DEFAULT_NOTE = Text(
+    " Пусто — по «Правилам» (регламент: {value}).",
+    " Blank: as the Rules say (regulation: {value}).",
+)
 
 INSTRUCTION_HEADERS: tuple[Text, ...] = (
     Text("Лист / колонка", "Sheet / column"),
@@ -172,13 +279,22 @@ NUMBER_ERROR: Text = Text("Нужно целое число", "A whole number is
 # ---- the workbook ------------------------------------------------------------------------
 
 
-def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow] = ()) -> bytes:
+def build_template(
+    lang: str = "ru",
+    games: int = 0,
+    players: Sequence[PlayerRow] = (),
+    filled: dict[str, list[list[Any]]] | None = None,
+    settings: dict[str, Any] | None = None,
+    extra: dict[str, Sequence[str]] | None = None,
+) -> bytes:
     """The xlsx bytes of a blank protocol: instructions, then the six sheets of SPEC §2.
 
     `games=N` pre-fills game ids 1..N in «Игры» and ten seat rows per game in «Протокол»;
-    `players` become the roster rows of «Игроки».
+    `players` become the roster rows of «Игроки». `filled` gives the rows of «Игры» and
+    «Протокол» instead (each in the order of :func:`written_columns`, with the columns
+    `extra` names that the blank leaves out), and `settings` the values of some «Турнир»
+    keys instead of their defaults.
     """
-    from openpyxl import Workbook
 
     if lang not in ("ru", "en"):
         raise ValueError(f"unknown language {lang!r}")
@@ -187,26 +303,43 @@ def build_template(lang: str = "ru", games: int = 0, players: Sequence[PlayerRow
     book = Workbook()
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
-        "tournament": _settings_rows(lang),
-        "players": [[p.nickname, p.club, p.city] for p in players],
+        "tournament": _settings_rows(lang, settings or {}),
+        "players": roster_rows(players),
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
         ],
+        **(filled or {}),
     }
     for code, name in SHEETS.items():
         sheet = book.create_sheet(name(lang))
-        _protocol_sheet(sheet, code, lang, rows.get(code, []))
+        _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
 
 
-def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]]) -> None:
-    headers = [name(lang) for name in COLUMNS[code].values()]
+def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
+    """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
+    fields = {"player": "nickname"}
+    columns = written_columns("players")
+    return [[getattr(p, fields.get(c, c), None) or None for c in columns] for p in players]
+
+
+def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
+    """The columns a protocol sheet is written with: the template's, and those of `extra`
+    (a column only some games need, such as «Записаны выбывания»)."""
+    return [c for c, column in SCHEMA[code].items() if column.template or c in extra]
+
+
+def _protocol_sheet(
+    sheet: Worksheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
+) -> None:
+    columns = written_columns(code, extra)
+    headers = [COLUMNS[code][column](lang) for column in columns]
     widths = [
         max(WIDTHS.get(column, 10), len(header) + 3)
-        for column, header in zip(COLUMNS[code], headers, strict=True)
+        for column, header in zip(columns, headers, strict=True)
     ]
     if code == "tournament":
         headers.append(EXPLANATION(lang))
@@ -216,7 +349,7 @@ def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]
         sheet.append(row)
     _borders(sheet, len(rows), len(headers))
     last_row = max(VALIDATED_ROWS[code], len(rows) + VALIDATED_ROWS[code] // 2)
-    for index, column in enumerate(COLUMNS[code], start=1):
+    for index, column in enumerate(columns, start=1):
         _column_rules(sheet, code, column, index, last_row, lang)
     if code == "tournament":
         _flag_dropdown(sheet, lang)
@@ -224,8 +357,6 @@ def _protocol_sheet(sheet: Worksheet, code: str, lang: str, rows: list[list[Any]
 
 
 def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
 
     sheet.append(list(headers))
     for index, width in enumerate(widths, start=1):
@@ -239,7 +370,6 @@ def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int])
 
 
 def _thin_border() -> Any:
-    from openpyxl.styles import Border, Side
 
     side = Side(style="thin", color="808080")
     return Border(left=side, right=side, top=side, bottom=side)
@@ -257,7 +387,6 @@ def _column_rules(
     sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
 ) -> None:
     """Dropdown, number range and display format of one column, rows 2..last_row."""
-    from openpyxl.utils import get_column_letter
 
     letter = get_column_letter(index)
     target = f"{letter}2:{letter}{last_row}"
@@ -274,7 +403,6 @@ def _column_rules(
 def _list_validation(
     entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
 ) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     formula = '"' + ",".join(entries) + '"'
     # Excel refuses to open a workbook whose inline list is longer than this.
@@ -301,7 +429,6 @@ def _list_validation(
 
 
 def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     title = NUMBER_ERROR(lang)
     if high is None:
@@ -343,25 +470,22 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
 # ---- Турнир ------------------------------------------------------------------------------
 
 
-def _settings_rows(lang: str) -> list[list[Any]]:
-    """Every setting key with the bundled rule set's default and what it means."""
+def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
+    """Every setting key with what it means (or the value `given`). The rules are named,
+    not their values: a value typed in a row replaces the chosen rules' own, so the rows
+    are left blank and the explanation says the regulation's value."""
+    from ..reading.settings import shown_value
+
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():
-        value: Any = None
-        if key in FLAG_SETTINGS:
-            value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
-        elif key == QUIET_SETTING:
-            value = rules.draw_quiet_phases or display_value("yesno", "no", lang)
-        elif key in rules.points:
-            value = _number(rules.points[key])
-        rows.append([name(lang), value, SETTING_HELP[key](lang)])
+        value: Any = rules.edition.name(lang) if key == "edition" else None
+        explanation = SETTING_HELP[key](lang)
+        if key in RULE_KEYS and key != "edition":
+            default = shown_value(key, rules.value(key))(lang)
+            explanation += DEFAULT_NOTE.format(value=default)(lang)
+        rows.append([name(lang), given.get(key, value), explanation])
     return rows
-
-
-def _number(value: Fraction) -> int | float:
-    # Regulation values are halves and quarters: exact as binary floats.
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
@@ -372,6 +496,12 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
     row = list(SETTINGS).index(QUIET_SETTING) + 2
     no = display_value("yesno", "no", lang)
     sheet.add_data_validation(_list_validation(["5", "6", no], f"B{row}", lang))
+    # the editions by name, and every setting whose value is a word
+    lists = {"edition": [r.edition.name(lang) for r in presets().values()]}
+    lists.update({key: display_values(key, lang) for key in CHOICE_KEYS})
+    for key, entries in lists.items():
+        row = list(SETTINGS).index(key) + 2
+        sheet.add_data_validation(_list_validation(entries, f"B{row}", lang))
 
 
 # ---- Инструкция --------------------------------------------------------------------------
@@ -379,7 +509,6 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
 
 def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
     """How to fill each sheet: one row per column with its meaning and allowed values."""
-    from openpyxl.styles import Alignment, Font, PatternFill
 
     sheet.title = INSTRUCTIONS[lang]
     widths = (26, 70, 44)

@@ -201,11 +201,12 @@ class _Sheet:
                 else display_value("role", seat.role, lang)
             )
         elif name == "bonus" and seat.bonus:
-            value = (
-                _BONUS_NUMBERS[seat.bonus]
-                if bonus == "number"
-                else display_value("bonus", seat.bonus, lang)
-            )
+            if not isinstance(seat.bonus, str):  # a number the edition allows, as typed
+                value = float(seat.bonus)
+            elif bonus == "number" and seat.bonus in _BONUS_NUMBERS:
+                value = _BONUS_NUMBERS[seat.bonus]
+            else:
+                value = display_value("bonus", seat.bonus, lang)
         elif name == "left" and seat.left:
             value = display_value("left", seat.left, lang)
         elif name == "when" and seat.when:

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import IO, Any, NamedTuple
+from typing import IO, NamedTuple
 
 import numpy as np
 
 from ..reading.columns import COLUMNS
+from ..report.engine import Sheet, Style, open_book
 from ..text import Text
 from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 
@@ -102,29 +103,28 @@ class SynthProtocol:
         seed: int = 0,
         extras: bool = False,
     ) -> None:
-        """Write the protocol workbook of SPEC §2 (xlsxwriter, constant memory).
+        """Write the protocol workbook of SPEC §2 (the report's engine, constant memory).
 
         `shuffle_columns` permutes each sheet's columns (column order is free);
         `extras` adds an ignored comment column and an ignored notes sheet.
         """
-        import xlsxwriter
-
         order = np.random.default_rng(seed)
-        with xlsxwriter.Workbook(target, {"constant_memory": True}) as book:
-            stamp = book.add_format({"num_format": "yyyy-mm-dd hh:mm"})
+        with open_book(streamed=True) as book:
             for sheet, columns in _sheet_columns(self, lang, extras):
                 names = list(columns)
                 if shuffle_columns:
                     names = [names[i] for i in order.permutation(len(names))]
-                _write_sheet(
-                    book.add_worksheet(SHEETS[sheet](lang)),
-                    stamp,
-                    names,
-                    [columns[name] for name in names],
-                )
+                _write_sheet(book.sheet(SHEETS[sheet](lang)), names, [columns[n] for n in names])
             if extras:
-                notes = book.add_worksheet(Text("Заметки", "Notes")(lang))
-                notes.write_row(0, 0, ["synthetic", self.seed])
+                notes = book.sheet(Text("Заметки", "Notes")(lang))
+                notes.write(0, 0, "synthetic")
+                notes.write(0, 1, self.seed)
+            data = book.close()
+        if isinstance(target, str):
+            with open(target, "wb") as out:
+                out.write(data)
+        else:
+            target.write(data)
 
 
 def generate(
@@ -223,7 +223,8 @@ def _pick(
     if weight is not None:
         keys *= weight
     keys[~eligible] = -1.0
-    return keys.argmax(axis=1)
+    best: np.ndarray = keys.argmax(axis=1)
+    return best
 
 
 def _play(
@@ -392,7 +393,8 @@ def _end_times(rounds: np.ndarray, table: np.ndarray, tables: int) -> np.ndarray
     per_day = max(1, 36000 // spacing)
     day = -(-spacing // 86400) * 86400
     start = (rounds // per_day) * day + (rounds % per_day) * spacing + 4200 + table * step
-    return _EPOCH + start.astype("timedelta64[s]")
+    stamps: np.ndarray = _EPOCH + start.astype("timedelta64[s]")
+    return stamps
 
 
 _EPOCH = np.datetime64("2024-03-02T11:00:00", "s")
@@ -427,7 +429,7 @@ def _settings(seed: int) -> tuple[tuple[str, str], ...]:
 def _shown(vocab: str, codes: tuple[str, ...], values: np.ndarray, lang: str) -> list[object]:
     """Coded values as the display words of `lang` (code "" → blank)."""
     words = [display_value(vocab, code, lang) if code else None for code in codes]
-    return np.array(words, dtype=object)[values].tolist()
+    return list(np.array(words, dtype=object)[values].tolist())
 
 
 def _sheet_columns(
@@ -493,13 +495,14 @@ def _best_move_text(best: np.ndarray) -> list[object]:
     return text
 
 
-def _write_sheet(sheet: Any, stamp: Any, headers: list[str], columns: list[list[object]]) -> None:
+STAMP = Style(num_format="yyyy-mm-dd hh:mm")
+
+
+def _write_sheet(sheet: Sheet, headers: list[str], columns: list[list[object]]) -> None:
     """Header row, then every row in order (constant memory flushes row by row)."""
-
-    def write_time(ws: Any, row: int, col: int, value: dt.datetime, *_: object) -> int:
-        return ws.write_datetime(row, col, value, stamp)
-
-    sheet.add_write_handler(dt.datetime, write_time)
-    sheet.write_row(0, 0, headers)
+    for col, header in enumerate(headers):
+        sheet.write(0, col, header)
     for row, cells in enumerate(zip(*columns, strict=True), start=1):
-        sheet.write_row(row, 0, cells)
+        for col, value in enumerate(cells):
+            style = STAMP if isinstance(value, dt.datetime) else None
+            sheet.write(row, col, value, style)

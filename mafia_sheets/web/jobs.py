@@ -30,6 +30,7 @@ from typing import Any
 from ..errors import MafiaSheetsError
 from ..model import Source
 from ..text import Text
+from .seating import seat_kinds
 from .upload import UploadError
 
 # Imported once in the fork server, so that no request waits for pandas (≈0.7 s).
@@ -42,6 +43,10 @@ WARM_MODULES = (
     "mafia_sheets.report.json",
     "mafia_sheets.report.xlsx",
     "mafia_sheets.report.annotate",
+    "mafia_sheets.seating.optimise",
+    "mafia_sheets.report.plan",
+    "mafia_sheets.formats.mwt",
+    "mafia_sheets.formats.csvtable",
     __name__,
 )
 
@@ -52,13 +57,14 @@ Reply = tuple[Any, ...]
 
 @dataclass(frozen=True)
 class Job:
-    kind: str  # "rate" | "results" | "annotated"
+    kind: str  # "rate" | "results" | "annotated" | "csv" | "mwt"
     sources: tuple[Source, ...]
     lang: str
     lot_seed: int | None = None
     index: int = 0  # the file to annotate
     can_annotate: bool = True
     fault: str | None = None  # tests only (workers.TEST_FAULTS): how this worker should fail
+    seating: Any = None  # a seating request (web.seating.SeatJob) for the seat kinds
 
 
 # ---- the library calls -------------------------------------------------------------------
@@ -73,10 +79,10 @@ def _annotator() -> Callable[..., bytes] | None:
     return annotate_workbook
 
 
-def _evaluate(job: Job, lot_seed: int | None) -> Any:
+def _evaluate(job: Job, lot_seed: int | None, **options: Any) -> Any:
     from ..pipeline import evaluate
 
-    return evaluate(job.sources, lot_seed=lot_seed)
+    return evaluate(job.sources, lot_seed=lot_seed, **options)
 
 
 def _rate(job: Job) -> dict[str, Any]:
@@ -90,10 +96,9 @@ def _rate(job: Job) -> dict[str, Any]:
     return body
 
 
-def _results(job: Job) -> bytes:
-    from ..report.xlsx import results_workbook
-
-    outcome = _evaluate(job, job.lot_seed)
+def _rating(job: Job, **options: Any) -> Any:
+    """The rating of the job's files; a protocol with errors has none (422)."""
+    outcome = _evaluate(job, job.lot_seed, **options)
     if outcome.rating is None:
         raise UploadError(
             422,
@@ -103,7 +108,25 @@ def _results(job: Job) -> bytes:
                 "fix them and upload again.",
             ),
         )
-    return results_workbook(outcome.rating, job.lang)
+    return outcome.rating
+
+
+def _results(job: Job) -> bytes:
+    from ..report.xlsx import results_workbook
+
+    return results_workbook(_rating(job), job.lang)
+
+
+def _csv(job: Job) -> bytes:
+    from ..formats.csvtable import standings_csv
+
+    return standings_csv(_rating(job, stats=False), job.lang)
+
+
+def _mwt(job: Job) -> bytes:
+    from ..formats.mwt import upload_bytes
+
+    return upload_bytes(_rating(job, stats=False, seats=True))[0]
 
 
 def _annotated(job: Job) -> bytes:
@@ -119,16 +142,19 @@ def _annotated(job: Job) -> bytes:
     from ..reading.safety import inspect_workbook
 
     source = job.sources[job.index]
-    inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost is bounded too
+    scan = inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost too
     outcome = _evaluate(job, None)
-    return annotate(source, outcome.findings, job.lang)
+    return annotate(Source(source.name, scan.copy_archive()), outcome.findings, job.lang)
 
 
 KINDS: dict[str, Callable[[Job], Any]] = {
     "rate": _rate,
     "results": _results,
     "annotated": _annotated,
+    "csv": _csv,
+    "mwt": _mwt,
 }
+KINDS.update(seat_kinds())
 
 
 def run(job: Job, memory: int = 0) -> Reply:

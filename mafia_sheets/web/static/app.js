@@ -246,6 +246,8 @@ function renderActions(reply) {
   if (reply.result.standings) {
     box.append(
       el("button", { type: "button", id: "download-results", onclick: () => download("/api/results.xlsx", "results.xlsx") }, t("downloadResults")),
+      el("button", { type: "button", id: "download-csv", class: "secondary", onclick: () => download("/api/results.csv", "results.csv") }, t("downloadCsv")),
+      el("button", { type: "button", id: "download-mwt", class: "secondary", onclick: () => download("/api/mwt.json", "mwt.json") }, t("downloadMwt")),
       el("button", { type: "button", id: "print", class: "secondary", onclick: () => window.print() }, t("print")),
     );
   }

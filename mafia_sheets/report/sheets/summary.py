@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
-from ..model import Rating
-from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
-from ..text import Text
-from ..vocab import SETTINGS, display_value
-from .headers import header_lines
-from .labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
-from .phrases import heavy_win_text, k_formula, k_reason, lot_groups_text, lot_status_text
-from .xlsx_layout import Column, Formats, page_setup, row_height, write_table, write_top
-from .xlsx_stats import over_time_block, print_scale
-from .xlsx_tables import standings_columns
+from ...model import Rating
+from ...reading.layouts import reading_text
+from ...reading.settings import shown_value
+from ...reading.summary import reading_lines
+from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, Edition
+from ...text import Text
+from ...vocab import SETTINGS, display_value
+from ..cells import row_height
+from ..engine import Book, Chart, Column, Series
+from ..headers import header_lines
+from ..labels import SHEETS, STANDINGS_COLUMNS, TEXT, tiebreak_text
+from ..phrases import (
+    heavy_win_text,
+    k_formula,
+    k_reason,
+    lot_groups_text,
+    lot_status_text,
+    title,
+)
+from .common import LOOK, page, write_table, write_top
+from .stats import over_time_block, print_scale
+from .tables import standings_columns
 
 # A summary line: item, value (text or number), note; `None` value starts a section.
 Line = tuple[str, Any, str]
@@ -35,7 +49,7 @@ def _tournament_lines(rating: Rating, lang: str) -> list[Line]:
     t = rating.tournament
     lines: list[Line] = [(TEXT["sec_tournament"](lang), None, "")]
     for key, value in (
-        ("name", t.title(lang)),
+        ("name", title(t, lang)),
         ("dates", t.dates),
         ("city", t.city),
         ("chief_judge", t.chief_judge),
@@ -84,6 +98,8 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
         return changed if key in rules.overridden else ""
 
     lines: list[Line] = [(TEXT["sec_rules"](lang), None, "")]
+    edition = rules.edition
+    lines.append((SETTINGS["edition"](lang), edition.name(lang), edition_source(edition)))
     lines += [
         (SETTINGS[key](lang), float(rules.points[key]), note(key))
         for key in POINT_KEYS
@@ -96,10 +112,22 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
     lines.append(
         (SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang), note(QUIET_KEY))
     )
-    order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
-    lines.append((TEXT["tiebreak"](lang), order, ""))
+    lines.append((TEXT["tiebreak"](lang), tiebreak_text(rules.tiebreak, lang), note("tiebreak")))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))
+    # every other value of the edition in force (SPEC §2.1), after the regulation's own
+    shown = {"edition", *POINT_KEYS, *OPTION_KEYS, QUIET_KEY, "tiebreak"}
+    shown.add("protest_deadline_minutes")
+    for key in (k for k in RULE_KEYS if k not in shown):
+        value = rules.value(key)
+        cell = float(value) if isinstance(value, Fraction) else shown_value(key, value)(lang)
+        lines.append((SETTINGS[key](lang), cell, note(key)))
     return lines
+
+
+def edition_source(edition: Edition) -> str:
+    """Where an edition's values come from: `szotin/mafiaratings @0ab7207: db/alter153.sql …`."""
+    commit = f" @{edition.commit[:7]}" if edition.commit else ""
+    return f"{edition.source}{commit}: {edition.files}" if edition.files else edition.source
 
 
 def _lot_lines(rating: Rating, lang: str) -> list[Line]:
@@ -117,9 +145,6 @@ def _lot_lines(rating: Rating, lang: str) -> list[Line]:
 
 def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     """How each file was read: «прочитано: бланк на игру, 12 игр»."""
-    from ..reading.layouts import reading_text
-    from ..reading.summary import reading_lines
-
     if not rating.reading:
         return []
     lines: list[Line] = [(Text("Как прочитано", "How it was read")(lang), None, "")]
@@ -127,6 +152,17 @@ def _reading_lines(rating: Rating, lang: str) -> list[Line]:
         lines.append((r.source, reading_text(r, lang), ""))
         lines += [(sheet, text, "") for sheet, text in reading_lines(r, lang)]
     return lines
+
+
+def _merged_lines(rating: Rating, lang: str) -> list[Line]:
+    """Players whose games were typed under other spellings («Другие ники»)."""
+    if not rating.merged:
+        return []
+    note = Text("засчитаны этому игроку", "counted for this player")(lang)
+    head = Text("Объединённые ники («Другие ники»)", "Merged nicknames («Also known as»)")
+    return [(head(lang), None, "")] + [
+        (player, ", ".join(spellings), note) for player, spellings in rating.merged
+    ]
 
 
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
@@ -146,50 +182,47 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_rule_lines(rating, lang),
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
+        *_merged_lines(rating, lang),
         *_source_lines(rating, lang),
         *_reading_lines(rating, lang),
         *header_lines(rating.headers, rating.findings, lang),
     ]
 
 
-def summary_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def summary_sheet(book: Book, rating: Rating, lang: str) -> None:
     """N, wins by colour, K with its formula, rule options, lot status, source files."""
-    ws = workbook.add_worksheet(SHEETS["summary"](lang))
-    header_row = write_top(ws, fmt, rating, lang, SHEETS["summary"](lang))
+    sheet = book.sheet(SHEETS["summary"](lang))
+    header_row = write_top(sheet, rating, lang, SHEETS["summary"](lang))
     for col, (key, width) in enumerate(zip(("item", "value", "note"), WIDTHS, strict=True)):
-        ws.write_string(header_row, col, TEXT[key](lang), fmt.header)
-        ws.set_column(col, col, width)
+        sheet.text(header_row, col, TEXT[key](lang), LOOK.header)
+        sheet.width(col, col, width)
     alerts = {TEXT["provisional"](lang), TEXT["lot_open"](lang)}
     row = header_row + 1
     for item, value, note in summary_lines(rating, lang):
         if value is None:
             row += 1  # a gap before each section keeps the printout readable
-            ws.write_string(row, 0, item, fmt.section)
+            sheet.text(row, 0, item, LOOK.section)
             row += 1
             continue
         text = value if isinstance(value, str) else None
         height = row_height(zip((item, text, note), WIDTHS, strict=True))
         if height:
-            ws.set_row(row, height)
-        ws.write_string(row, 0, item, fmt.wrap)
+            sheet.height(row, height)
+        sheet.text(row, 0, item, LOOK.wrap)
         if text is None:
             # K keeps its four decimals (a decimal comma in a Russian Excel)
-            number = fmt.k if item == TEXT["k_value"](lang) else fmt.general
-            ws.write_number(row, 1, value, number)
+            sheet.number(row, 1, value, LOOK.k if item == TEXT["k_value"](lang) else LOOK.general)
         else:
-            ws.write_string(row, 1, text, fmt.alert_cell if text in alerts else fmt.wrap)
-        if note:
-            ws.write_string(row, 2, note, fmt.wrap)
-        else:
-            ws.write_blank(row, 2, None, fmt.wrap)
+            sheet.text(row, 1, text, LOOK.alert_cell if text in alerts else LOOK.wrap)
+        sheet.write(row, 2, note or None, LOOK.wrap)
         row += 1
-    page_setup(ws, rating, lang, landscape=False, header_row=header_row)
+    sheet.page(page(rating, lang, landscape=False, header_row=header_row))
 
 
 # ---- charts ------------------------------------------------------------------------------
 
 
-def _wins_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+def _wins_table(rating: Rating, lang: str) -> list[Column]:
     k = rating.k
     words = [
         display_value("result", "red", lang),
@@ -197,88 +230,84 @@ def _wins_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
         TEXT["draws_word"](lang),
     ]
     return [
-        Column(TEXT["chart_wins"](lang), 22, None, fmt.text, words),
+        Column(TEXT["chart_wins"](lang), 22, None, LOOK.text, words),
         Column(
-            TEXT["games_word"](lang), 10, fmt.integer, fmt.text, [k.red_wins, k.black_wins, k.draws]
+            TEXT["games_word"](lang),
+            10,
+            LOOK.integer,
+            LOOK.text,
+            [k.red_wins, k.black_wins, k.draws],
         ),
     ]
 
 
-def _top_table(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+def _top_table(rating: Rating, lang: str) -> list[Column]:
     names = STANDINGS_COLUMNS
-    top = standings_columns(fmt, rating.standings[:TOP_PLAYERS], lang)
+    top = standings_columns(rating.standings[:TOP_PLAYERS], lang)
     by_header = {column.header: column for column in top}
     return [by_header[names[code](lang)] for code in ("place", "player", "total")]
 
 
-def _wins_chart(workbook: Any, sheet: str, first: int, lang: str) -> Any:
-    chart = workbook.add_chart({"type": "column"})
-    chart.add_series(
-        {
-            "name": TEXT["chart_wins"](lang),
-            "categories": [sheet, first, 0, first + 2, 0],
-            "values": [sheet, first, 1, first + 2, 1],
-            "points": [
-                {"fill": {"color": "#C00000"}},
-                {"fill": {"color": "#262626"}},
-                {"fill": {"color": "#A6A6A6"}},
-            ],
-            "data_labels": {"value": True},
-        }
+def _wins_chart(sheet: str, first: int, lang: str) -> Chart:
+    colours = ("#C00000", "#262626", "#A6A6A6")
+    series = Series(
+        TEXT["chart_wins"](lang),
+        (sheet, first, 0, first + 2, 0),
+        (sheet, first, 1, first + 2, 1),
+        {"points": [{"fill": {"color": c}} for c in colours], "data_labels": {"value": True}},
     )
-    chart.set_title({"name": TEXT["chart_wins"](lang)})
-    chart.set_legend({"none": True})
-    chart.set_y_axis({"min": 0, "major_gridlines": {"visible": True}})
-    return chart
-
-
-def _top_chart(workbook: Any, sheet: str, first: int, totals: list[float], lang: str) -> Any:
-    count = len(totals)
-    chart = workbook.add_chart({"type": "bar"})
-    chart.add_series(
-        {
-            "name": TEXT["chart_top"](lang),
-            "categories": [sheet, first, 1, first + count - 1, 1],
-            "values": [sheet, first, 2, first + count - 1, 2],
-            "fill": {"color": "#2F5597"},
-            "data_labels": {"value": True, "num_format": "0.00"},
-        }
+    return Chart(
+        "column",
+        TEXT["chart_wins"](lang),
+        (series,),
+        y_axis={"min": 0, "major_gridlines": {"visible": True}},
+        legend={"none": True},
     )
-    chart.set_title({"name": TEXT["chart_top"](lang)})
-    chart.set_legend({"none": True})
-    # Bars run top-down in standings order, as a judge reads the table.
-    chart.set_y_axis({"reverse": True})
-    # Bars start at zero, or an automatic axis would exaggerate small differences.
-    chart.set_x_axis({"num_format": "0.0", **({"min": 0} if min(totals) >= 0 else {})})
-    return chart
 
 
-def charts_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def _top_chart(sheet: str, first: int, totals: list[float], lang: str) -> Chart:
+    last = first + len(totals) - 1
+    series = Series(
+        TEXT["chart_top"](lang),
+        (sheet, first, 1, last, 1),
+        (sheet, first, 2, last, 2),
+        {"fill": {"color": "#2F5597"}, "data_labels": {"value": True, "num_format": "0.00"}},
+    )
+    # Bars run top-down in standings order, as a judge reads the table, and start at zero,
+    # or an automatic axis would exaggerate small differences.
+    return Chart(
+        "bar",
+        TEXT["chart_top"](lang),
+        (series,),
+        x_axis={"num_format": "0.0", **({"min": 0} if min(totals) >= 0 else {})},
+        y_axis={"reverse": True},
+        legend={"none": True},
+    )
+
+
+def charts_sheet(book: Book, rating: Rating, lang: str) -> None:
     """Native charts fed by value cells on the same sheet (never by formulas)."""
     name = SHEETS["charts"](lang)
-    ws = workbook.add_worksheet(name)
-    row = write_top(ws, fmt, rating, lang, name)
+    sheet = book.sheet(name)
+    row = write_top(sheet, rating, lang, name)
     wins_first = row + 1
-    row = write_table(ws, fmt, row, _wins_table(fmt, rating, lang), autofilter=False) + 1
+    row = write_table(sheet, row, _wins_table(rating, lang), autofilter=False) + 1
     top_first = row + 1
-    top = _top_table(fmt, rating, lang)
+    top = _top_table(rating, lang)
     totals = top[2].cells
-    row = write_table(ws, fmt, row, top, autofilter=False)
-    ws.set_column(0, 0, 22)
-    ws.insert_chart(
-        1, 4, _wins_chart(workbook, name, wins_first, lang), {"x_scale": 1.2, "y_scale": 1.0}
-    )
+    row = write_table(sheet, row, top, autofilter=False)
+    sheet.width(0, 0, 22)
+    sheet.chart((1, 4), _wins_chart(name, wins_first, lang), (1.2, 1.0))
     height = max(1.0, len(totals) / 9)
     if totals:
-        ws.insert_chart(
-            17,
-            4,
-            _top_chart(workbook, name, top_first, totals, lang),
-            {"x_scale": 1.2, "y_scale": height},
-        )
+        sheet.chart((17, 4), _top_chart(name, top_first, totals, lang), (1.2, height))
     # the standings over time start on a page of their own, below both charts
     below = max(row, 17 + int(15 * height) + 1) + 1
-    more = over_time_block(workbook, ws, fmt, rating, lang, below, name) > below
-    page_setup(ws, rating, lang, landscape=True, header_row=None, fit_height=1)
-    if more:  # the block starts a page of its own: a fixed scale keeps that break
-        ws.set_print_scale(print_scale(below))
+    more = over_time_block(sheet, rating, lang, below) > below
+    setup = page(rating, lang, landscape=True, header_row=None)
+    # the block starts a page of its own: a fixed scale keeps that break
+    sheet.page(
+        replace(setup, scale=print_scale(below), breaks=(below,))
+        if more
+        else replace(setup, fit=(1, 1))
+    )

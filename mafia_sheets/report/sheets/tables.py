@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..model import Rating, Standing
-from ..text import Text
-from ..vocab import display_value
-from .labels import (
-    DECIDED_BY,
+import pandas as pd
+
+from ...model import Rating, Standing
+from ...text import Text
+from ...vocab import display_value
+from ..cells import (
+    column as _series,
+)
+from ..cells import (
+    game_cells,
+    mixed_cells,
+    number_cells,
+    place,
+    shown_k,
+    shown_points,
+    text_cells,
+    text_width,
+    two_lines,
+    word_cells,
+)
+from ..engine import MAX_ROWS, Book, Column
+from ..labels import (
     FINDINGS_COLUMNS,
     GAMES_COLUMNS,
     POINTS_COLUMNS,
@@ -17,29 +34,10 @@ from .labels import (
     SHEETS,
     STANDINGS_COLUMNS,
     TEXT,
+    decided_text,
 )
-from .phrases import k_line, lot_line
-from .xlsx_layout import (
-    MAX_ROWS,
-    Column,
-    Formats,
-    game_cells,
-    mixed_cells,
-    number_cells,
-    page_setup,
-    shown_k,
-    shown_points,
-    text_cells,
-    text_width,
-    word_cells,
-    write_header,
-    write_rows,
-    write_table,
-    write_top,
-)
-
-if TYPE_CHECKING:
-    import pandas as pd
+from ..phrases import k_line, lot_line
+from .common import LOOK, page, write_header, write_table, write_top, write_wrapped
 
 SEATS = [f"seat_{i}" for i in range(1, 11)]
 # Points components left blank when zero: a blank reads as 0 and the rare non-zero values
@@ -52,81 +50,66 @@ BATCH = 50_000  # points rows prepared at a time
 # ---- standings ---------------------------------------------------------------------------
 
 
-def _place(standing: Standing) -> int | str | None:
-    """A single place as a number; a shared range such as `5–6` as text."""
-    if standing.removed or standing.place is None:
-        return standing.place_range or None
-    if standing.place_range and standing.place_range != str(standing.place):
-        return standing.place_range
-    return standing.place
-
-
 def standings_columns(
-    fmt: Formats, rows: Sequence[Standing], lang: str, *, removed: bool = False
+    rows: Sequence[Standing], lang: str, *, removed: bool = False, ci: bool = False
 ) -> list[Column]:
     name = STANDINGS_COLUMNS
     players = [s.player for s in rows]
 
     def number(code: str, values: list[Any]) -> Column:
-        return Column(name[code](lang), 11, fmt.number, fmt.text, values)
+        return Column(name[code](lang), 11, LOOK.number, LOOK.text, values)
 
     def integer(code: str, values: list[int], width: float = 8) -> Column:
-        return Column(name[code](lang), width, fmt.integer, fmt.center, values)
+        return Column(name[code](lang), width, LOOK.integer, LOOK.center, values)
 
-    decided = [None if removed else DECIDED_BY[s.decided_by](lang) for s in rows]
+    decided = [None if removed else decided_text(s.decided_by, lang) for s in rows]
+    paid_ci = [number("ci", [float(s.ci) for s in rows])] if ci else []  # where it is paid
     return [
         Column(
             name["place"](lang),
             7,
-            fmt.integer,
-            fmt.center,
-            [None if removed else _place(s) for s in rows],
+            LOOK.integer,
+            LOOK.center,
+            [None if removed else place(s) for s in rows],
         ),
-        Column(name["player"](lang), text_width(players, 14, 32), None, fmt.text, players),
+        Column(name["player"](lang), text_width(players, 14, 32), None, LOOK.text, players),
         number("total", [float(s.total) for s in rows]),
         number("win_points", [float(s.win_points) for s in rows]),
         number("additional", [float(s.additional) for s in rows]),
         number("best_move", [float(s.best_move) for s in rows]),
         number("awards", [float(s.awards) for s in rows]),
         number("penalties", [float(s.penalties) for s in rows]),
+        *paid_ci,
         integer("games", [s.games for s in rows]),
         integer("wins", [s.wins for s in rows]),
         integer("wins_don_sheriff", [s.wins_don_sheriff for s in rows], 17),
         integer("killed_first_night", [s.killed_first_night for s in rows], 13),
-        Column(name["decided_by"](lang), 22, None, fmt.text, decided),
+        Column(name["decided_by"](lang), 22, None, LOOK.text, decided),
     ]
 
 
-def standings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def standings_sheet(book: Book, rating: Rating, lang: str) -> None:
     """Places with every tie-break criterion; K and lot notices above, removed players below."""
-    ws = workbook.add_worksheet(SHEETS["standings"](lang))
-    row = write_top(ws, fmt, rating, lang, SHEETS["standings"](lang))
-    ws.write_string(row, 0, k_line(rating.k, lang), fmt.notice)
+    sheet = book.sheet(SHEETS["standings"](lang))
+    row = write_top(sheet, rating, lang, SHEETS["standings"](lang))
+    sheet.text(row, 0, k_line(rating.k, lang), LOOK.notice)
     row += 1
     lot = lot_line(rating.lot, lang)
     if lot:
-        ws.write_string(row, 0, lot, fmt.alert if rating.lot.needed else fmt.notice)
+        sheet.text(row, 0, lot, LOOK.alert if rating.lot.needed else LOOK.notice)
         row += 1
     header_row = row + 1
-    end = write_table(ws, fmt, header_row, standings_columns(fmt, rating.standings, lang))
+    ci = rating.rules.pays_ci
+    end = write_table(sheet, header_row, standings_columns(rating.standings, lang, ci=ci))
     if rating.removed:
-        ws.write_string(end + 1, 0, TEXT["removed"](lang), fmt.section)
-        columns = standings_columns(fmt, rating.removed, lang, removed=True)
-        write_header(ws, fmt, end + 2, columns)
-        write_rows(ws, end + 3, columns)
-    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+        sheet.text(end + 1, 0, TEXT["removed"](lang), LOOK.section)
+        columns = standings_columns(rating.removed, lang, removed=True, ci=ci)
+        write_header(sheet, end + 2, columns)
+        sheet.table(end + 3, columns)
+    sheet.page(page(rating, lang, landscape=True, header_row=header_row))
 
 
 # ---- games and points --------------------------------------------------------------------
-
-
-def _series(frame: pd.DataFrame, code: str) -> pd.Series:
-    """A column of the frame, or a blank one when an older frame lacks it."""
-    import pandas as pd
-
-    if code in frame.columns:
-        return frame[code]
-    return pd.Series([None] * len(frame), index=frame.index, dtype=object)
 
 
 def _many_sources(rating: Rating, frame: pd.DataFrame) -> bool:
@@ -144,53 +127,61 @@ def _words(vocab: str, lang: str, codes: Sequence[str]) -> dict[Any, str]:
 
 
 def _common_columns(
-    fmt: Formats, frame: pd.DataFrame, names: dict, lang: str, with_source: bool
+    frame: pd.DataFrame, names: dict[str, Text], lang: str, with_source: bool
 ) -> list[Column]:
     """Game id, source file (only for a season of several files), round, table."""
     columns = [
         Column(
-            names["game"](lang), 9, fmt.code, fmt.center, game_cells(_series(frame, "game"), lang)
+            names["game"](lang), 9, LOOK.code, LOOK.center, game_cells(_series(frame, "game"), lang)
         )
     ]
     if with_source:
         sources = text_cells(_series(frame, "source"))
         columns.append(
-            Column(names["source"](lang), text_width(sources, 10, 28), None, fmt.text, sources)
+            Column(names["source"](lang), text_width(sources, 10, 28), None, LOOK.text, sources)
         )
     columns += [
-        Column(names["round"](lang), 6, fmt.code, fmt.center, mixed_cells(_series(frame, "round"))),
-        Column(names["table"](lang), 6, fmt.code, fmt.center, mixed_cells(_series(frame, "table"))),
+        Column(
+            names["round"](lang), 6, LOOK.code, LOOK.center, mixed_cells(_series(frame, "round"))
+        ),
+        Column(
+            names["table"](lang), 6, LOOK.code, LOOK.center, mixed_cells(_series(frame, "table"))
+        ),
     ]
     return columns
 
 
-def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+def games_columns(rating: Rating, lang: str) -> list[Column]:
     """Two lines a game: the game's facts and who sat in each seat, then each seat's
     points below the nickname — a judge checks a game without turning to another sheet."""
     frame, names = rating.games, GAMES_COLUMNS
     results = _words("result", lang, ("red", "black", "draw"))
     judges = text_cells(_series(frame, "judge"))
-    columns = _common_columns(fmt, frame, names, lang, _many_sources(rating, frame))
+    columns = _common_columns(frame, names, lang, _many_sources(rating, frame))
     columns += [
-        Column(names["judge"](lang), text_width(judges, 10, 24), None, fmt.text, judges),
+        Column(names["judge"](lang), text_width(judges, 10, 24), None, LOOK.text, judges),
         Column(
-            names["result"](lang), 10, None, fmt.text, word_cells(_series(frame, "result"), results)
+            names["result"](lang),
+            10,
+            None,
+            LOOK.text,
+            word_cells(_series(frame, "result"), results),
         ),
         Column(
             names["annulled"](lang),
             9,
             None,
-            fmt.center,
+            LOOK.center,
             word_cells(_series(frame, "annulled"), _yes_no(lang)),
         ),
         Column(
             names["k_applied"](lang),
             9,
             None,
-            fmt.center,
+            LOOK.center,
             word_cells(_series(frame, "k_applied"), _yes_no(lang)),
         ),
-        Column(names["k"](lang), 7, fmt.k, fmt.text, number_cells(shown_k(_series(frame, "k")))),
+        Column(names["k"](lang), 7, LOOK.k, LOOK.text, number_cells(shown_k(_series(frame, "k")))),
     ]
     below = {names["result"](lang): [POINTS_LINE(lang)] * len(frame)}  # the second line says so
     columns = [
@@ -199,7 +190,7 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
             c.width,
             c.number_format,
             c.text_format,
-            _two_lines(c.cells, below.get(c.header, [None] * len(c.cells))),
+            two_lines(c.cells, below.get(c.header, [None] * len(c.cells))),
         )
         for c in columns
     ]
@@ -210,9 +201,9 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
             Column(
                 names[seat](lang),
                 text_width(players, 9, 14),
-                fmt.number,
-                fmt.text,
-                _two_lines(players, points),
+                LOOK.number,
+                LOOK.text,
+                two_lines(players, points),
             )
         )
     return columns
@@ -221,20 +212,13 @@ def games_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
 POINTS_LINE = Text("баллы", "points")
 
 
-def _two_lines(first: list[Any], second: list[Any]) -> list[Any]:
-    """`a1, a2 …` and `b1, b2 …` as `a1, b1, a2, b2 …`: a game's two lines in turn."""
-    cells: list[Any] = [None] * (2 * len(first))
-    cells[0::2], cells[1::2] = first, second
-    return cells
-
-
-def games_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def games_sheet(book: Book, rating: Rating, lang: str) -> None:
     """Two lines a game: result, whether K applied, who sat where; the points of every
     seat below its player."""
-    ws = workbook.add_worksheet(SHEETS["games"](lang))
-    header_row = write_top(ws, fmt, rating, lang, SHEETS["games"](lang))
-    write_table(ws, fmt, header_row, games_columns(fmt, rating, lang), autofilter=False)
-    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+    sheet = book.sheet(SHEETS["games"](lang))
+    header_row = write_top(sheet, rating, lang, SHEETS["games"](lang))
+    write_table(sheet, header_row, games_columns(rating, lang), autofilter=False)
+    sheet.page(page(rating, lang, landscape=True, header_row=header_row))
 
 
 def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str, list[Any]]:
@@ -255,14 +239,15 @@ def points_texts(frame: pd.DataFrame, lang: str, with_source: bool) -> dict[str,
 
 
 def points_columns(
-    fmt: Formats,
     frame: pd.DataFrame,
     lang: str,
     with_source: bool,
     texts: dict[str, list[Any]] | None = None,
     scale: int = 1,
+    ci: bool = False,
 ) -> list[Column]:
-    """Each player's games in turn: who, where, and every component with its clause.
+    """Each player's games in turn: who, where, and every component with its clause
+    (`ci`: the first-killed compensation too, where the edition pays it).
 
     Round, table, result and K live on the Games sheet; repeating them on a million
     rows would double the file for nothing a judge needs here. `texts` are the rows'
@@ -271,33 +256,34 @@ def points_columns(
     names = POINTS_COLUMNS
     texts = points_texts(frame, lang, with_source) if texts is None else texts
     players = texts["player"]
-    columns = [Column(names["player"](lang), text_width(players, 14, 28), None, fmt.text, players)]
+    columns = [Column(names["player"](lang), text_width(players, 14, 28), None, LOOK.text, players)]
     if with_source:
         sources = texts["source"]
         columns.append(
-            Column(names["source"](lang), text_width(sources, 10, 28), None, fmt.text, sources)
+            Column(names["source"](lang), text_width(sources, 10, 28), None, LOOK.text, sources)
         )
     columns += [
-        Column(names["game"](lang), 9, fmt.code, fmt.center, texts["game"]),
+        Column(names["game"](lang), 9, LOOK.code, LOOK.center, texts["game"]),
         Column(
-            names["seat"](lang), 6, fmt.integer, fmt.center, number_cells(_series(frame, "seat"))
+            names["seat"](lang), 6, LOOK.integer, LOOK.center, number_cells(_series(frame, "seat"))
         ),
-        Column(names["role"](lang), 9, None, fmt.text, texts["role"]),
+        Column(names["role"](lang), 9, None, LOOK.text, texts["role"]),
     ]
-    for code in (*BLANK_ZERO, "total", "running_total"):
+    parts = [*BLANK_ZERO[:4], *(["ci"] if ci else []), *BLANK_ZERO[4:]]
+    for code in (*parts, "total", "running_total"):
         columns.append(
             Column(
                 names[code](lang),
                 10,
-                fmt.number,
-                fmt.text,
-                number_cells(shown_points(frame, code, scale), blank_zero=code in BLANK_ZERO),
+                LOOK.number,
+                LOOK.text,
+                number_cells(shown_points(frame, code, scale), blank_zero=code in parts),
             )
         )
     return columns
 
 
-def points_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def points_sheets(book: Book, rating: Rating, lang: str) -> None:
     """One row per player per game; past Excel's row limit it continues on `Баллы (2)`."""
     frame = rating.points
     with_source = _many_sources(rating, frame)
@@ -305,83 +291,76 @@ def points_sheets(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> Non
     for part, start in enumerate(range(0, max(len(frame), 1), per_sheet)):
         name = SHEETS["points"](lang) + (f" ({part + 1})" if part else "")
         piece = frame.iloc[start : start + per_sheet]
-        _points_sheet(workbook, fmt, rating, lang, name, piece, with_source)
+        _points_sheet(book, rating, lang, name, (piece, with_source))
 
 
 def _points_sheet(
-    workbook: Any,
-    fmt: Formats,
-    rating: Rating,
-    lang: str,
-    name: str,
-    frame: pd.DataFrame,
-    with_source: bool,
+    book: Book, rating: Rating, lang: str, name: str, rows: tuple[pd.DataFrame, bool]
 ) -> None:
     # Numbers are prepared a batch at a time: a million rows of Python floats at once
     # would cost more memory than the streamed workbook itself (texts are shared objects,
     # so they are converted once). Blank cells are never written: one conditional format
     # draws their borders.
-    ws = workbook.add_worksheet(name)
-    note_row = write_top(ws, fmt, rating, lang, SHEETS["points"](lang)) - 1
-    ws.write_string(note_row, 0, TEXT["blank_is_zero"](lang), fmt.notice)
+    frame, with_source = rows
+    sheet = book.sheet(name)
+    note_row = write_top(sheet, rating, lang, SHEETS["points"](lang)) - 1
+    sheet.text(note_row, 0, TEXT["blank_is_zero"](lang), LOOK.notice)
     header_row = note_row + 2
     row = header_row + 1
     width = 0
     texts = points_texts(frame, lang, with_source)
     for start in range(0, max(len(frame), 1), BATCH):
         columns = points_columns(
-            fmt,
             frame.iloc[start : start + BATCH],
             lang,
             with_source,
             {code: cells[start : start + BATCH] for code, cells in texts.items()},
             rating.points_scale,
+            rating.rules.pays_ci,
         )
         if start == 0:
-            write_header(ws, fmt, header_row, columns)
+            write_header(sheet, header_row, columns)
             width = len(columns)
-        row += write_rows(ws, row, columns, blanks=False)
+        row += sheet.table(row, columns, blanks=False)
     if row > header_row + 1:
-        ws.conditional_format(
-            header_row + 1, 0, row - 1, width - 1, {"type": "blanks", "format": fmt.gap}
-        )
-    ws.autofilter(header_row, 0, max(row - 1, header_row + 1), width - 1)
-    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+        sheet.blank_borders((header_row + 1, 0, row - 1, width - 1), LOOK.gap)
+    sheet.autofilter(header_row, 0, max(row - 1, header_row + 1), width - 1)
+    sheet.page(page(rating, lang, landscape=True, header_row=header_row))
 
 
 # ---- findings ----------------------------------------------------------------------------
 
 
-def findings_columns(fmt: Formats, rating: Rating, lang: str) -> list[Column]:
+def findings_columns(rating: Rating, lang: str) -> list[Column]:
     names, found = FINDINGS_COLUMNS, rating.findings
     codes = [f.code for f in found]
     where = [f.where for f in found]
     values = [f.value or None for f in found]
     return [
-        Column(names["code"](lang), text_width(codes, 8, 16), None, fmt.text, codes),
+        Column(names["code"](lang), text_width(codes, 8, 16), None, LOOK.text, codes),
         Column(
-            names["severity"](lang), 15, None, fmt.text, [SEVERITY[f.severity](lang) for f in found]
+            names["severity"](lang),
+            15,
+            None,
+            LOOK.text,
+            [SEVERITY[f.severity](lang) for f in found],
         ),
-        Column(names["where"](lang), text_width(where, 10, 24), None, fmt.text, where),
-        Column(names["value"](lang), text_width(values, 10, 20), None, fmt.wrap, values),
-        Column(names["message"](lang), 42, None, fmt.wrap, [f.message(lang) for f in found]),
-        Column(names["expected"](lang), 30, None, fmt.wrap, [f.expected(lang) for f in found]),
-        Column(names["hint"](lang), 36, None, fmt.wrap, [f.hint(lang) for f in found]),
+        Column(names["where"](lang), text_width(where, 10, 24), None, LOOK.text, where),
+        Column(names["value"](lang), text_width(values, 10, 20), None, LOOK.wrap, values),
+        Column(names["message"](lang), 42, None, LOOK.wrap, [f.message(lang) for f in found]),
+        Column(names["expected"](lang), 30, None, LOOK.wrap, [f.expected(lang) for f in found]),
+        Column(names["hint"](lang), 36, None, LOOK.wrap, [f.hint(lang) for f in found]),
     ]
 
 
-def findings_sheet(workbook: Any, fmt: Formats, rating: Rating, lang: str) -> None:
+def findings_sheet(book: Book, rating: Rating, lang: str) -> None:
     """Every warning with its cell, what was found, what was expected and how to fix it."""
-    ws = workbook.add_worksheet(SHEETS["findings"](lang))
-    header_row = write_top(ws, fmt, rating, lang, SHEETS["findings"](lang))
-    end = write_table(
-        ws,
-        fmt,
-        header_row,
-        findings_columns(fmt, rating, lang),
-        autofilter=bool(rating.findings),
-        wrapped=True,
-    )
-    if not rating.findings:
-        ws.write_string(end, 0, TEXT["no_findings"](lang), fmt.notice)
-    page_setup(ws, rating, lang, landscape=True, header_row=header_row)
+    sheet = book.sheet(SHEETS["findings"](lang))
+    header_row = write_top(sheet, rating, lang, SHEETS["findings"](lang))
+    columns = findings_columns(rating, lang)
+    end = write_wrapped(sheet, header_row, columns)
+    if rating.findings:
+        sheet.autofilter(header_row, 0, end - 1, len(columns) - 1)
+    else:
+        sheet.text(end, 0, TEXT["no_findings"](lang), LOOK.notice)
+    sheet.page(page(rating, lang, landscape=True, header_row=header_row))

@@ -1,0 +1,190 @@
+"""What every command shares: the common options, one-line failures, the input files.
+
+How a command is written (every command follows it, so a new one merges as one line in
+:mod:`.commands`):
+
+- its module under `cli/` holds a frozen dataclass of its options and a click command
+  whose options are gathered into it by :func:`gathered` — the command body takes one
+  argument, however many options it has;
+- the body parses nothing itself: it calls the library and turns a
+  :class:`~mafia_sheets.errors.MafiaSheetsError` into one line and exit 2 (:func:`fail`);
+- heavy libraries (pandas, openpyxl, xlsxwriter) are imported inside the body, never at
+  the module's top, so that `mafia-sheets --help` loads none of them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+
+import click
+
+from ..errors import MafiaSheetsError
+from ..reading.layouts import reading_text
+from ..reading.safety import load_source
+from ..reading.summary import reading_lines
+from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
+from ..text import Text, terminal
+from . import text as msg
+from .files import guard_output, write_atomic
+
+if TYPE_CHECKING:
+    from ..model import Outcome, Source
+
+LANG = click.option(
+    "--lang",
+    type=click.Choice(["ru", "en"]),
+    default="ru",
+    show_default=True,
+    envvar="MAFIA_SHEETS_LANG",
+    help="Язык вывода / output language.",
+)
+DEBUG = click.option(
+    "--debug",
+    is_flag=True,
+    help="Показать трассировку ошибок / show tracebacks (for bug reports).",
+)
+
+Options = TypeVar("Options")
+
+
+def gathered(
+    kind: type[Options],
+) -> Callable[[Callable[[Options], None]], Callable[..., None]]:
+    """A click callback taking the options as one frozen dataclass of type `kind`.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Greeting:
+    ...     name: str
+    >>> @gathered(Greeting)
+    ... def greet(options: Greeting) -> None:
+    ...     print("hello", options.name)
+    >>> greet(name="judge")
+    hello judge
+    """
+
+    def decorate(body: Callable[[Options], None]) -> Callable[..., None]:
+        @functools.wraps(body)
+        def callback(**given: Any) -> None:
+            body(kind(**given))
+
+        return callback
+
+    return decorate
+
+
+def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
+    """One line on stderr and exit 2; the traceback only with --debug."""
+    if debug:
+        raise error
+    click.echo(terminal(msg.line("error_prefix", lang) + error.text(lang)), err=True)
+    sys.exit(int(error.exit_status))
+
+
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """The two options every command has."""
+
+    lang: str
+    debug: bool
+
+    def fail(self, error: MafiaSheetsError) -> NoReturn:
+        fail(error, self.lang, self.debug)
+
+
+def paths(files: Sequence[Path], run: Run) -> list[Path]:
+    """The protocol files named, folders expanded; none at all is a one-line refusal."""
+    found: list[Path] = []
+    try:
+        for path in files:
+            found.extend(expand_folder(path) if path.is_dir() else [path])
+    except MafiaSheetsError as error:
+        run.fail(error)
+    if not found:
+        run.fail(MafiaSheetsError(msg.LINES["no_workbooks"]))
+    return found
+
+
+def expand_folder(folder: Path) -> list[Path]:
+    """The protocol workbooks of a season folder: every .xlsx and .ods but Excel's lock
+    files and this tool's own outputs; one workbook kept in both formats is refused (its
+    games would count twice)."""
+
+    own = tuple(
+        f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
+    )
+    found = sorted(
+        p
+        for pattern in ("*.xlsx",)
+        for p in folder.glob(pattern)
+        if not p.name.startswith("~$") and not p.stem.endswith(own)
+    )
+    stems = Counter(p.stem.casefold() for p in found)
+    twins = ", ".join(p.name for p in found if stems[p.stem.casefold()] > 1)
+    if twins:
+        raise MafiaSheetsError(
+            Text(
+                f"В папке {folder} одна книга в двух форматах: {twins}. Оставьте одну из "
+                "них (другую переименуйте или уберите из папки).",
+                f"The folder {folder} holds one workbook in two formats: {twins}. Keep one "
+                "of them (rename the other or move it out of the folder).",
+            )
+        )
+    return found
+
+
+def sources(found: Sequence[Path], run: Run) -> list[Source]:
+    """The files' bytes, each judged safe to read (exit 2 for one that is not)."""
+
+    try:
+        return [load_source(path) for path in found]
+    except MafiaSheetsError as error:
+        run.fail(error)
+
+
+def guard(out: Path, inputs: Sequence[Path], run: Run, suffix: str = ".xlsx") -> None:
+    """The output path is judged before anything is read: no long run is thrown away."""
+
+    try:
+        guard_output(out, inputs, suffix)
+    except MafiaSheetsError as error:
+        run.fail(error)
+
+
+def write(
+    out: Path, inputs: Sequence[Path], data: Callable[[], bytes], run: Run, suffix: str = ".xlsx"
+) -> None:
+    """`data()` written atomically to `out` (judged again just before)."""
+
+    try:
+        guard_output(out, inputs, suffix)
+        write_atomic(out, data())
+    except MafiaSheetsError as error:
+        run.fail(error)
+
+
+def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: Any) -> Outcome:
+    """The library's one evaluation, with a progress line; a refusal is one line."""
+    from ..pipeline import evaluate as library_evaluate
+
+    try:
+        return library_evaluate(found, progress=status, **options)
+    except MafiaSheetsError as error:
+        status.done()
+        run.fail(error)
+    finally:
+        status.done()
+
+
+def say_reading(outcome: Outcome, lang: str) -> None:
+    """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
+
+    for reading in outcome.reading:
+        click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
+        for _, line in reading_lines(reading, lang):  # what each game sheet gave
+            click.echo(terminal(f"  {line}"))

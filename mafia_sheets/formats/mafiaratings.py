@@ -1,0 +1,317 @@
+"""The rating site's game JSON (the federation's mafiaratings site and its game client).
+
+One game is an object with `winner` (`civ`, `maf`, `tie`), `players[10]` in seat order
+and the game's frame (`id`, `tableNum`, `gameNum`, `moderator {id, name}`, `startTime`,
+`endTime`); each player has `name`, `role` (`civ`, `sheriff`, `maf`, `don`; none =
+civilian), `warnings` (a count, or the list of the moments they were given), `death
+{type, round, time}`, `legacy` (the seats a first-night victim named) and `bonus` (a
+number, a title `bestPlayer` / `bestMove` / `worstMove`, or a list of both), plus what
+the protocol does not keep (nominations, votes, shots, checks, comments).
+
+Rounds count from 0: round 0 is the first day, night 1 follows it, so the site's day `r`
+is our Д(r+1) and its night `r` is our Нr (phase ordinals 2r+1 and 2r).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..text import Text
+from .base import (
+    NO_COLUMN,
+    NOT_KEPT,
+    GameData,
+    Imported,
+    Lost,
+    SeatData,
+    all_are,
+    empty_game,
+    games_of,
+    iter_dicts,
+    moment,
+    number,
+    place_bonus,
+    seats_of,
+    text_of,
+    whole,
+)
+
+NAME = Text("игры сайта рейтинга (JSON)", "rating site games (JSON)")
+WINNERS = {"civ": "red", "maf": "black", "tie": "draw"}
+ROLES = {"civ": "civilian", "sheriff": "sheriff", "srf": "sheriff", "maf": "mafia", "don": "don"}
+# death types → how the player left; those our protocol words otherwise are said aloud
+DEATHS = {
+    "day": "voted",
+    "night": "killed",
+    "warnings": "fouled",
+    "kickOut": "disqualified",
+    "techFouls": "disqualified",
+    "giveUp": "disqualified",
+    "teamKickOut": "disqualified",
+}
+_NIGHT_TIMES = frozenset(
+    {
+        "start",
+        "arrangement",
+        "relaxed sitting",
+        "night start",
+        "shooting",
+        "don",
+        "sheriff",
+        "night end",
+    }
+)
+# What the site keeps about a game that is no fact of the protocol: its own ids, and the
+# game client's state while the game runs.
+_SITE_IDS = ("id", "clubId", "eventId", "tournamentId", "club_id", "event_id", "moderator_id")
+_CLIENT = ("time", "features", "version", "rating", "streaming", "hideRoles", "obsScene")
+_GAME_KNOWN = (
+    *_SITE_IDS,
+    *_CLIENT,
+    "winner",
+    "players",
+    "tableNum",
+    "gameNum",
+    "table_num",
+    "game_num",
+    "moderator",
+    "startTime",
+    "endTime",
+    "start_time",
+    "end_time",
+    "language",
+    "rules",
+    "comment",
+    "club",
+    "event",
+)
+_PLAYER_FACTS = ("name", "nickname", "nick_name", "user", "role", "warnings", "death", "legacy")
+_PLAYER_LOST = {
+    "nominating": Text("выдвижения", "nominations"),
+    "voting": Text("голосования", "votes"),
+    "shooting": Text("выстрелы мафии", "mafia shots"),
+    "don": Text("проверки дона", "Don's checks"),
+    "sheriff": Text("проверки шерифа", "Sheriff's checks"),
+    "arranged": Text("договорённости мафии", "the mafia's arrangement"),
+    "techFouls": Text("технические фолы", "technical fouls"),
+    "comment": Text("комментарии судьи к игроку", "the judge's comments on a player"),
+}
+_PLAYER_QUIET = ("id", "user_id", "record", "connected", "waiter", "bonus")
+
+
+def claims(document: Any) -> bool:
+    """A game (or a list of games) with `winner` and a list of players."""
+    return all_are(
+        games_of(document, "games"),
+        lambda g: (
+            isinstance(g.get("players"), list)
+            and g.get("winner") in (*WINNERS, None)
+            and "winner" in g
+        ),
+    )
+
+
+def read(document: Any, source: str, out: Imported) -> int:
+    """Append the document's games to `out`; returns how many were read."""
+    games = games_of(document, "games")
+    for index, game in iter_dicts(games):
+        out.games.append(_game(game, index, out.lost))
+    return len(games)
+
+
+def _game(game: dict[str, Any], index: int, lost: list[Lost]) -> GameData:
+    table = whole(game.get("tableNum", game.get("table_num")), 0)
+    number_at_table = whole(game.get("gameNum", game.get("game_num")), 0)
+    game_id = text_of(game.get("id")) or text_of(number_at_table) or str(index + 1)
+    data = empty_game(game_id)
+    data.table, data.round = table, number_at_table
+    data.result = WINNERS.get(str(game.get("winner")))
+    data.ended = moment(game.get("endTime", game.get("end_time")))
+    moderator = game.get("moderator")
+    data.judge = text_of(moderator.get("name")) if isinstance(moderator, dict) else ""
+    _game_lost(game, lost)
+    players = game.get("players") or []
+    if len(players) != 10:
+        lost.append(
+            Lost(
+                Text(f"игроков не 10, а {len(players)}", f"{len(players)} players, not 10"),
+                per="game",
+                why=Text("места без игрока пусты", "seats without a player are blank"),
+            )
+        )
+    for seat, player in iter_dicts(players[:10]):
+        data.seats[seat] = _seat(player, lost)
+    return data
+
+
+def _game_lost(game: dict[str, Any], lost: list[Lost]) -> None:
+    if game.get("startTime", game.get("start_time")) is not None:
+        lost.append(Lost(Text("время начала", "start time"), per="game"))
+    if any(game.get(key) not in (None, "") for key in _SITE_IDS):
+        lost.append(
+            Lost(
+                Text(
+                    "номера на сайте (игра, клуб, событие, турнир)",
+                    "the site's ids (game, club, event, tournament)",
+                ),
+                per="game",
+                why=NOT_KEPT,
+            )
+        )
+    if game.get("comment"):
+        lost.append(Lost(Text("комментарий к игре", "the game's comment"), per="game"))
+    if game.get("rules"):
+        lost.append(
+            Lost(
+                Text(
+                    f"код правил «{text_of(game.get('rules'))}»",
+                    f"rules code “{text_of(game.get('rules'))}”",
+                ),
+                per="game",
+                why=Text(
+                    "правила турнира задаёт «Правила» на листе «Турнир»",
+                    "the tournament's rules are the «Rules» setting of «Tournament»",
+                ),
+            )
+        )
+    for key, value in game.items():
+        if key not in _GAME_KNOWN and value not in (None, "", [], {}):
+            lost.append(Lost(Text(f"поле «{key}»", f"field “{key}”"), per="game", why=NOT_KEPT))
+
+
+def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
+    seat = SeatData(_name(player), ROLES.get(str(player.get("role", "civ")), "civilian"))
+    if player.get("role") not in (None, *ROLES):
+        lost.append(
+            Lost(
+                Text(
+                    f"роль «{text_of(player.get('role'))}»", f"role “{text_of(player.get('role'))}”"
+                ),
+                why=Text("записан мирный", "written as civilian"),
+            )
+        )
+    seat.fouls = _warnings(player.get("warnings"), lost)
+    seat.left, seat.when = _death(player, lost)
+    legacy = player.get("legacy")
+    if isinstance(legacy, list):
+        seat.best_move = seats_of(legacy)
+    elif legacy is not None:
+        lost.append(
+            Lost(
+                Text(
+                    f"лучший ход без мест ({text_of(legacy)} угадано)",
+                    f"a best move without seats ({text_of(legacy)} guessed)",
+                ),
+                why=Text("нужны номера мест", "the seats are needed"),
+            )
+        )
+    _bonus(player.get("bonus"), seat, lost)
+    for key, kind in _PLAYER_LOST.items():
+        if player.get(key) not in (None, "", [], {}):
+            lost.append(Lost(kind, why=NOT_KEPT))
+    known = {*_PLAYER_FACTS, *_PLAYER_LOST, *_PLAYER_QUIET}
+    for key, value in player.items():
+        if key not in known and value not in (None, "", [], {}):
+            lost.append(Lost(Text(f"поле игрока «{key}»", f"player field “{key}”"), why=NOT_KEPT))
+    return seat
+
+
+def _name(player: dict[str, Any]) -> str:
+    user = player.get("user")
+    for value in (
+        player.get("name"),
+        player.get("nickname"),
+        player.get("nick_name"),
+        user.get("name") if isinstance(user, dict) else None,
+    ):
+        if text_of(value):
+            return text_of(value)
+    found = text_of(player.get("id", player.get("user_id")))
+    return f"id {found}" if found else ""
+
+
+def _warnings(value: Any, lost: list[Lost]) -> int:
+    count = len(value) if isinstance(value, list) else whole(value) or 0
+    if count > 4:
+        lost.append(
+            Lost(Text(f"{count} фолов", f"{count} fouls"), why=Text("записано 4", "written as 4"))
+        )
+    return min(count, 4)
+
+
+def _death(player: dict[str, Any], lost: list[Lost]) -> tuple[str | None, int | None]:
+    death = player.get("death")
+    if death in (None, False):
+        return None, None
+    kind: Any = death if isinstance(death, str) else None
+    round_: Any = death if isinstance(death, int) and not isinstance(death, bool) else None
+    time: Any = None
+    if isinstance(death, dict):
+        kind, round_, time = death.get("type"), death.get("round"), death.get("time")
+        if round_ is None and isinstance(time, dict):
+            round_ = time.get("round")
+    left = DEATHS.get(str(kind))
+    if left is None:
+        lost.append(
+            Lost(
+                Text("выбыл, но неизвестно как", "left, but not how"),
+                text_of(kind),
+                why=Text("«Выбыл» не заполнен", "«Left» is blank"),
+            )
+        )
+        return None, None
+    if kind in ("giveUp", "teamKickOut", "techFouls"):
+        lost.append(
+            Lost(
+                _SAID[kind],
+                why=Text("записан как дисквалификация", "written as a disqualification"),
+            )
+        )
+    rounds = whole(round_, 0, 100)
+    if rounds is None:
+        lost.append(
+            Lost(
+                Text("выбывание без круга", "a departure without its round"),
+                why=Text("«Когда» не заполнено", "«When» is blank"),
+            )
+        )
+        return left, None
+    return left, _phase(kind, rounds, time, player)
+
+
+_SAID = {
+    "giveUp": Text("отказ от игры", "gave up"),
+    "teamKickOut": Text("удаление с поражением команды", "team removal"),
+    "techFouls": Text("удаление за технические фолы", "removal for technical fouls"),
+}
+
+
+def _phase(kind: Any, rounds: int, time: Any, player: dict[str, Any]) -> int:
+    """Our phase ordinal: the site's day r is Д(r+1) = 2r+1, its night r is Нr = 2r. A
+    removal is at night when the moment it happened (or the last foul's) was a night's."""
+    if kind == "day":
+        return 2 * rounds + 1
+    if kind == "night":
+        return max(2 * rounds, 2)
+    if not isinstance(time, dict):
+        marks = player.get("warnings" if kind == "warnings" else "techFouls")
+        time = marks[-1] if isinstance(marks, list) and marks else None
+    night = isinstance(time, dict) and time.get("time") in _NIGHT_TIMES
+    return max(2 * rounds + (0 if night else 1), 1)
+
+
+def _bonus(value: Any, seat: SeatData, lost: list[Lost]) -> None:
+    """Numbers and titles the judge gave: each kept where the protocol has a place."""
+    total = Fraction(0)
+    for item in value if isinstance(value, list) else [value]:
+        if item is None:
+            continue
+        found = number(item)
+        if found is not None:
+            total += found  # the site adds a seat's numbers (its bonus() and the upload do)
+        else:
+            lost.append(
+                Lost(Text(f"титул «{text_of(item)}»", f"title “{text_of(item)}”"), why=NO_COLUMN)
+            )
+    place_bonus(seat, total, lost)
