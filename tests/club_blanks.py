@@ -396,11 +396,64 @@ def english_inline(games: list[Game] = GAMES) -> bytes:
     return save(book)
 
 
+# ---- 5. phase words over the right half, numbered boxes, values in their labels' cells -----
+
+
+def phase_words(games: list[Game] = GAMES) -> bytes:
+    """`Судья: Ветрова`, `Стол № 1`, `Игра № 3` each in one cell; four foul boxes under a
+    merged «Фолы» with a sub-header 1 2 3 4, ticked «✓»; extras as «+1» / «+0,5»; in the
+    right half «Н1 Н2 …» over the seats killed and «Д1 Д2 …» over the seats voted out
+    (`3, 7` for two), a disqualified box merged over two rows; the result as
+    «Победили: Мирные» in one cell; the best move's three seats under its merged label,
+    the first-killed seat under its own."""
+    book = new_book()
+    for game in games:
+        ws = book.create_sheet(f"Стол 1 Игра {game.number}")
+        ws["A1"] = "Протокол игры"
+        ws.merge_cells("A1:H1")
+        ws["A2"], ws["D2"], ws["F2"] = "Судья: Ветрова", "Стол № 1", f"Игра № {game.number}"
+        ws["A4"], ws["B4"], ws["C4"], ws["D4"], ws["H4"] = "Место", "Игрок", "Роль", "Фолы", "Доп"
+        ws.merge_cells("D4:G4")
+        for box in range(4):
+            ws.cell(5, 4 + box, box + 1)
+        for seat in range(1, 11):
+            r = 5 + seat
+            ws.cell(r, 1, seat)
+            ws.cell(r, 2, game.players[seat - 1])
+            ws.cell(r, 3, game.role(seat) or None)
+            for box in range(game.fouls.get(seat, 0)):
+                ws.cell(r, 4 + box, "✓")
+            ws.cell(r, 8, {"ЛИ": "+1", "ЛИ2": "+0,5", "ЛИП": "+0,5"}.get(game.bonus.get(seat, "")))
+        ws["K4"], ws["K6"] = "Убит", "Заголосован"
+        kills, votes = game.by_phase("killed"), game.by_phase("voted")
+        for n in range(1, 6):
+            ws.cell(3, 11 + n, f"Н{n}")
+            ws.cell(5, 11 + n, f"Д{n}")
+            if n in kills:
+                ws.cell(4, 11 + n, seats_text(kills[n]))
+            if n in votes:
+                ws.cell(6, 11 + n, ", ".join(map(str, votes[n])))
+        ws["K9"] = "Удален"
+        ws.merge_cells("K9:K10")
+        if game.disqualified:
+            ws["L9"] = game.disqualified[0]
+        ws["A17"] = "Победили: " + {"red": "Мирные", "black": "Мафия"}[game.result]
+        ws["A18"], ws["E18"] = "Лучший ход", "Первый убитый"
+        ws.merge_cells("A18:C18")
+        if game.best:
+            victim, named = game.best
+            for offset, seat in enumerate(named):
+                ws.cell(19, 1 + offset, seat)
+            ws["E19"] = victim
+    return save(book)
+
+
 BLANKS = {
     "fiim-form": fiim_form,
     "ukrainian-blank": ukrainian_blank,
     "labels-over-values": labels_over_values,
     "english-inline": english_inline,
+    "phase-words": phase_words,
 }
 
 

@@ -80,6 +80,7 @@ PHASELESS = {
     "ukrainian-blank": [("Стіл1Гра3", "H22"), ("Стіл1Гра4", "D20")],
     "labels-over-values": [("3", "H7"), ("4", "D14")],
     "english-inline": [("Table1Game4", "D13")],  # game 3's disqualification has its phase
+    "phase-words": [("Стол 1 Игра 3", "L9"), ("Стол 1 Игра 4", "D15")],
 }
 
 

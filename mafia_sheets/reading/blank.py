@@ -265,8 +265,10 @@ def _seat_rows(grid: Grid, header: int, columns: dict[str, int]) -> list[int]:
     return list(range(r, min(grid.height, r + 10)))
 
 
-def _sub_header(grid: Grid, r: int) -> bool:
-    values = [grid.value(r, c) for c in range(len(grid.cells[r])) if not grid.blank(r, c)]
+def _sub_header(grid: Grid, r: int, columns: range | None = None) -> bool:
+    """Box numbers 1 … 4 and nothing else (within `columns`, when given)."""
+    span = columns if columns is not None else range(len(grid.cells[r]))
+    values = [grid.value(r, c) for c in span if not grid.blank(r, c)]
     return all(isinstance(v, int | float) and 1 <= v <= 4 for v in values) or not values
 
 
@@ -276,9 +278,10 @@ def _read_grid(page: Page, found: SeatGrid, game: GameSheet) -> None:
     for c in (*found.columns.values(), *found.extra):
         page.take(found.header, c)
     for r in range(found.header + 1, found.rows[0]):  # a sub-header: box numbers 1 … 4
-        for c in range(found.left, found.right + 1):
-            if not grid.blank(r, c) and _sub_header(grid, r):
-                page.take(r, c)
+        if _sub_header(grid, r, range(found.left, found.right + 1)):
+            for c in range(found.left, found.right + 1):
+                if not grid.blank(r, c):
+                    page.take(r, c)
     plain = [
         (name, c, grid.letter(c))
         for name, c in found.columns.items()

@@ -117,7 +117,8 @@ def _phase_row(page: Page, label: Label) -> list[Entry] | None:
                 _take_row_label(page, r + 1, c, label.field)
             return found
         cells = [(r, j, slot) for j, slot in run]
-        return _entries(page, label, cells, _numbers_over(page, r, columns, label.field))
+        start = [grid.right_end(r, c) + 1]  # the printed numbers start over the first slot
+        return _entries(page, label, cells, _numbers_over(page, r, start, label.field))
     if _numbers_over(page, r, [grid.right_end(r, c) + 1], label.field):
         page.take(r, c)
         return []  # the printed nights or days of a row nobody left in
@@ -196,8 +197,14 @@ def _numbers_row(page: Page, r: int, columns: list[int], values: list[object]) -
     first = _running(values)
     if first is None:
         return False
-    under = any(not page.grid.blank(r + 1, j) for j in columns)
+    under = any(_seats_only(page.grid.value(r + 1, j)) for j in columns)
     return first == 0 or len(values) >= 5 or under
+
+
+def _seats_only(value: object) -> bool:
+    """Seats and nothing else (`5`, `37`): not a phase header (`Д1`) nor a word."""
+    own, seats = split_phase(value)
+    return own is None and bool(seats)
 
 
 def _position(index: int, field: str) -> int:
