@@ -15,12 +15,14 @@ import json
 import os
 import pickle
 import platform
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import metadata
@@ -30,6 +32,13 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 READERS = ("calamine", "fastexcel")
 Cells = list[tuple[str, list[list[Any]]]]
+# A worksheet split for the raw floor: the XML before its rows, each row (its attributes and
+# its cells as reference, attributes, content — None for an empty `<c …/>`; cells None for
+# an empty `<row …/>`), the XML after them.
+RawSheet = tuple[str, list[tuple[str, list[tuple[str, str, str | None]] | None]], str]
+RawParts = list[tuple[str, int, bytes | RawSheet]]  # part name, its CRC, its content
+ROW = re.compile(r"<row ([^>]*?)(?:/>|>(.*?)</row>)", re.S)
+CELL = re.compile(r'<c r="([A-Z]+[0-9]+)"([^>]*?)(?:/>|>(.*?)</c>)', re.S)
 
 
 # ---- the floor, run as a child process: `run.py _read …` and `run.py _floor …` -------------
@@ -61,20 +70,57 @@ def write_cells(cells: Cells, out: str) -> None:
                 sheet.write_row(number, 0, row)
 
 
+def write_raw(parts: RawParts, out: str) -> None:
+    """Rate's own parts, each worksheet's XML written again cell by cell — one string
+    format a cell, joined row by row — and deflated at rate's level; checked byte for byte
+    (by CRC) against rate's output."""
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as book:
+        for name, crc, content in parts:
+            if isinstance(content, bytes):
+                book.writestr(name, content)
+            else:
+                with book.open(name, "w") as handle:
+                    _write_raw_sheet(handle, content)
+            if crc != book.getinfo(name).CRC:
+                raise SystemExit(f"raw floor: {name} is not the XML rate wrote")
+
+
+def _write_raw_sheet(handle: Any, sheet: RawSheet) -> None:
+    head, rows, tail = sheet
+    handle.write(head.encode())
+    for start in range(0, len(rows), 5_000):
+        chunk = [
+            f"<row {attrs}/>"
+            if cells is None
+            else f"<row {attrs}>"
+            + "".join(
+                [
+                    f'<c r="{ref}"{more}/>' if inner is None else f'<c r="{ref}"{more}>{inner}</c>'
+                    for ref, more, inner in cells
+                ]
+            )
+            + "</row>"
+            for attrs, cells in rows[start : start + 5_000]
+        ]
+        handle.write("".join(chunk).encode())
+    handle.write(tail.encode())
+
+
 def child(argv: list[str]) -> None:
-    """`_read READER PROTOCOL` or `_floor READER PROTOCOL CELLS|- OUT`: prints timings."""
+    """`_read READER PROTOCOL`, `_floor READER PROTOCOL CELLS|- OUT` or
+    `_raw READER PROTOCOL PARTS OUT`: prints timings."""
     mode, reader, protocol, *rest = argv
     times: dict[str, float] = {}
     start = time.perf_counter()
-    cells: Cells | None = None
-    if mode == "_floor" and rest[0] != "-":
+    loaded: Any = None
+    if mode in ("_floor", "_raw") and rest[0] != "-":
         with open(rest[0], "rb") as handle:
-            cells = pickle.load(handle)
+            loaded = pickle.load(handle)
     times["unpickle"] = time.perf_counter() - start
     read_all(reader, protocol)
     times["read"] = time.perf_counter() - start - times["unpickle"]
-    if cells is not None:
-        write_cells(cells, rest[1])
+    if loaded is not None:
+        (write_raw if mode == "_raw" else write_cells)(loaded, rest[1])
     times["write"] = time.perf_counter() - start - times["unpickle"] - times["read"]
     print(json.dumps(times))
 
@@ -122,6 +168,7 @@ class SizeResult:
     rate: list[Run] = field(default_factory=list)
     lean: list[Run] = field(default_factory=list)  # rate --no-stats
     floor: list[tuple[Run, dict[str, float]]] = field(default_factory=list)
+    raw: list[tuple[Run, dict[str, float]]] = field(default_factory=list)  # the raw floor
     peer: list[Run] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     floor_read_only: bool = False
@@ -194,6 +241,48 @@ def dump_cells(results: Path, target: Path) -> Path:
     return target
 
 
+def dump_raw(results: Path, target: Path) -> Path:
+    """Rate's output split for the raw floor (see RawSheet), pickled."""
+    parts: RawParts = []
+    with zipfile.ZipFile(results) as book:
+        for info in book.infolist():
+            data = book.read(info)
+            if info.filename.startswith("xl/worksheets/sheet"):
+                parts.append((info.filename, info.CRC, split_sheet(data.decode())))
+            else:
+                parts.append((info.filename, info.CRC, data))
+    with open(target, "wb") as handle:
+        pickle.dump(parts, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    return target
+
+
+def split_sheet(xml: str) -> RawSheet:
+    start = xml.index("<sheetData>") + len("<sheetData>") if "<sheetData>" in xml else 0
+    end = xml.index("</sheetData>") if start else 0
+    if not start:  # an empty sheet: `<sheetData/>`
+        return xml, [], ""
+    rows: list[tuple[str, list[tuple[str, str, str | None]] | None]] = []
+    for row in ROW.finditer(xml, start, end):
+        body = row.group(2)
+        rows.append((row.group(1), None if body is None else CELL.findall(body) or []))
+    rows = [(attrs, None if cells is None else [(r, m, i or None) for r, m, i in cells])
+            for attrs, cells in rows]  # fmt: skip
+    return xml[:start], rows, xml[end:]
+
+
+def bench_raw(result: SizeResult, raw: Path, protocol: Path, work: Path) -> None:
+    """One run of the raw floor: read the protocol, write rate's sheet XML, deflate it."""
+    games = result.games
+    command = [sys.executable, __file__, "_raw", result.reader, str(protocol), str(raw)]
+    run = measure([*command, str(work / f"raw-{games}.xlsx")], work / f"{games}-raw")
+    if run.code != 0:
+        note(result, f"raw floor failed ({run.why()})")
+        return
+    parts = json.loads(run.stdout.strip().splitlines()[-1])
+    result.raw.append((run, parts))
+    print(f"  raw floor: {run.wall - parts['unpickle']:.2f} s", flush=True)
+
+
 def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
     result = SizeResult(games)
     print(f"{games:,} games", flush=True)
@@ -202,6 +291,7 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
     tag = work / f"{games}"
     command = rate_command()
     cells: Path | None = None
+    raw: Path | None = None
     for attempt in range(args.repeat):
         if command is None:
             note(result, "rate: not available (no mafia-sheets command installed)")
@@ -226,8 +316,11 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
             flush=True,
         )
         cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
+        raw = raw or dump_raw(output, work / f"raw-{games}.pkl")
     result.floor_read_only = cells is None
     for attempt in range(args.repeat):
+        if raw is not None:
+            bench_raw(result, raw, protocol, work)
         run = measure(
             [
                 sys.executable,
@@ -271,7 +364,10 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
 
 def summary_row(r: SizeResult) -> dict[str, float | None]:
     floor_walls = [run.wall - parts["unpickle"] for run, parts in r.floor]
+    raw_walls = [run.wall - parts["unpickle"] for run, parts in r.raw]
     return {
+        "raw": median(raw_walls),
+        "raw_write": median([parts["write"] for _, parts in r.raw]),
         "rate": median([run.wall for run in r.rate]),
         "lean": median([run.wall for run in r.lean]),
         "lean_mb": median([run.peak_mb for run in r.lean]),
@@ -341,9 +437,10 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
         f"generator seed {args.seed}",
         "",
-        "| games | seat rows | rate s | --no-stats s | stats cost | floor s | peer s "
-        "| rate/floor | peer/rate | rate MB | --no-stats MB | floor MB | peer MB |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| games | seat rows | rate s | --no-stats s | stats cost | floor s | raw floor s "
+        "| peer s | rate/floor | rate/raw floor | peer/rate | rate MB | --no-stats MB "
+        "| floor MB | peer MB |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     rows = {r.games: summary_row(r) for r in results}
     for r in results:
@@ -351,8 +448,9 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         floor = fmt(s["floor"]) + (" (read only)" if r.floor_read_only else "")
         lines.append(
             f"| {r.games:,} | {r.games * 10:,} | {fmt(s['rate'])} | {fmt(s['lean'])} "
-            f"| {ratio(s['rate'], s['lean'])} | {floor} | {fmt(s['peer'])} "
-            f"| {ratio(s['rate'], s['floor'])} | {ratio(s['peer'], s['rate'])} "
+            f"| {ratio(s['rate'], s['lean'])} | {floor} | {fmt(s['raw'])} | {fmt(s['peer'])} "
+            f"| {ratio(s['rate'], s['floor'])} | {ratio(s['rate'], s['raw'])} "
+            f"| {ratio(s['peer'], s['rate'])} "
             f"| {fmt(s['rate_mb'], 0)} | {fmt(s['lean_mb'], 0)} | {fmt(s['floor_mb'], 0)} "
             f"| {fmt(s['peer_mb'], 0)} |"
         )
@@ -360,14 +458,16 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         "",
         "Floor parts (medians; unpickling rate's cells is excluded from the floor):",
         "",
-        "| games | reader | read s | write s | unpickle s | calamine s | fastexcel s |",
-        "|---:|---|---:|---:|---:|---:|---:|",
+        "| games | reader | read s | write s | raw write s | unpickle s | calamine s "
+        "| fastexcel s |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in results:
         s = rows[r.games]
         lines.append(
             f"| {r.games:,} | {r.reader} | {fmt(s['read'])} | {fmt(s['write'])} "
-            f"| {fmt(s['unpickle'])} | {fmt(r.reader_times.get('calamine'))} "
+            f"| {fmt(s['raw_write'])} | {fmt(s['unpickle'])} "
+            f"| {fmt(r.reader_times.get('calamine'))} "
             f"| {fmt(r.reader_times.get('fastexcel'))} |"
         )
     notes = [f"- {r.games:,} games — {note}" for r in results for note in dict.fromkeys(r.notes)]
@@ -468,7 +568,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] in ("_read", "_floor"):
+    if argv and argv[0] in ("_read", "_floor", "_raw"):
         child(argv)
         return 0
     args = parse_args(argv)

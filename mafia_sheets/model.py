@@ -162,7 +162,7 @@ class Season:
 
 @dataclass(frozen=True)
 class KSummary:
-    """Regulation 8.5 for this tournament; see :func:`mafia_sheets.score.coefficient_k`."""
+    """Regulation 8.5 for this tournament; see :func:`mafia_sheets.rating.score.coefficient_k`."""
 
     applied: bool
     value: Fraction

@@ -9,6 +9,7 @@ Canonical codes are short English words; display names come from :data:`SHEETS` 
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .text import LANGS, Text
@@ -27,8 +28,26 @@ LOOK_ALIKES = str.maketrans("abcehkmoptxy", "авсенкмортху")
 
 def fold(text: object) -> str:
     """Case, «ё», invisible characters, punctuation and spacing folded; letters kept as
-    typed: `' Чёрные  '` → `'черные'`, `' Доп. баллы: '` → `'доп баллы'`."""
-    text = str(text).translate(INVISIBLE).lower().replace("ё", "е")
+    typed: `' Чёрные  '` → `'черные'`, `' Доп. баллы: '` → `'доп баллы'`.
+
+    A protocol repeats a few thousand short texts over hundreds of thousands of cells, so
+    short texts are folded once each (long ones, rare and unbounded, every time).
+    """
+    if text.__class__ is str and len(text) <= _CACHED_LENGTH:
+        return _fold_short(text)
+    return _fold(str(text))
+
+
+_CACHED_LENGTH = 64  # a nickname, a word, a phase: the cache stays a few MB at most
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _fold_short(text: str) -> str:
+    return _fold(text)
+
+
+def _fold(text: str) -> str:
+    text = text.translate(INVISIBLE).lower().replace("ё", "е")
     return _SPACES.sub(" ", _PUNCTUATION.sub(" ", text)).strip()
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mafia_sheets.errors import ExitStatus, ProtocolReadError
 from mafia_sheets.model import Source
-from mafia_sheets.reading import safety, xlsxscan
+from mafia_sheets.reading import archive, safety, xlsxsheet, xmlscan
 from mafia_sheets.reading.protocol import load_protocol
 from mafia_sheets.reading.safety import inspect_workbook, load_source
 
@@ -106,8 +106,8 @@ BAD_FILES = {
     ),
     "bomb_total": (
         badfiles.bomb_declared_total,
-        ["refused as unsafe", "would unpack to", "(limit 2,048 MB)"],
-        ["отклонён как опасный", "распаковывается в", "(предел 2\u00a0048 МБ)"],
+        ["refused as unsafe", "would unpack to", "(limit 1,024 MB)"],
+        ["отклонён как опасный", "распаковывается в", "(предел 1\u00a0024 МБ)"],
     ),
     "bomb_entries": (
         badfiles.bomb_entries,
@@ -192,7 +192,8 @@ def test_bad_file_is_refused_with_one_line_in_both_languages(kind: str, tmp_path
 )
 def test_sound_workbooks_pass(build: badfiles.Builder, tmp_path: Path) -> None:
     path = build(tmp_path)
-    assert inspect_workbook(path.read_bytes(), path.name) is None
+    scan = inspect_workbook(path.read_bytes(), path.name)
+    assert scan.sheets and all(sheet.scan is not None for sheet in scan.sheets)
 
 
 def test_formula_count_survives_any_chunking(
@@ -204,10 +205,8 @@ def test_formula_count_survives_any_chunking(
     )
     path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(rows))
     whole = _refusal(path)
-    monkeypatch.setattr(xlsxscan, "_CHUNK_OUT", 1000)
-    monkeypatch.setattr(xlsxscan, "_CHUNK_IN", 97)
-    monkeypatch.setattr(xlsxscan, "_OVERLAP", 300)
-    monkeypatch.setattr(xlsxscan, "_LOOKBACK", 200)
+    monkeypatch.setattr(archive, "_CHUNK_OUT", 1000)
+    monkeypatch.setattr(archive, "_CHUNK_IN", 97)
     chunked = _refusal(path)
     assert chunked.en == whole.en
     assert "Протокол!E2, Протокол!E3, Протокол!E4 (and 497 more)" in chunked.en
@@ -226,7 +225,11 @@ def test_scan_finds_the_same_whatever_the_chunk_boundaries(cuts: list[int]) -> N
     xml = badfiles.sheet_xml(rows, tail=merges)
     points = sorted({min(cut, len(xml)) for cut in cuts})
     pieces = [xml[a:b] for a, b in zip([0, *points], [*points, len(xml)], strict=True)]
-    scan = xlsxscan.scan_sheet(iter(pieces))
+    scan = xlsxsheet.scan_sheet(
+        xmlscan.regions(iter(pieces), "sheet.xml", safety.MAX_TAG_BYTES),
+        "sheet.xml",
+        safety.MAX_CELL_BYTES,
+    )
     assert scan.bare_count == 13
     assert scan.bare_cells == ["A3", "A6", "A9"]
     assert scan.merges == ["C1:C9", "D2:E2"]
@@ -239,25 +242,34 @@ def test_prefixed_sheet_xml_is_read_too(tmp_path: Path) -> None:
     assert "formulas without a saved value in Seats!F4." in _refusal(path).en
 
 
-def test_sheet_part_found_by_relative_target_in_any_case(tmp_path: Path) -> None:
-    """Part names in an Office package ignore case; rels targets are relative to xl/."""
+def test_sheet_part_found_by_relative_target(tmp_path: Path) -> None:
+    """Rels targets are relative to xl/ (or absolute from the package's root)."""
     rows = '<row r="2"><c r="B2"><f>1+1</f></c></row>'
     xml = badfiles.sheet_xml(rows)
-    path = badfiles.minimal_workbook(tmp_path, xml, "Игры", target="./Worksheets/DATA.xml")
+    path = badfiles.minimal_workbook(tmp_path, xml, "Игры", target="worksheets/data.xml")
     assert "formulas without a saved value in Игры!B2." in _refusal(path).en
+
+
+@pytest.mark.parametrize("target", ["./Worksheets/DATA.xml", "worksheets/DATA.xml"])
+def test_a_target_that_readers_resolve_differently_is_refused(tmp_path: Path, target: str) -> None:
+    """python-calamine opens `./…` as written and finds any case, openpyxl neither."""
+    path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(""), "Игры", target=target)
+    error = _refusal(path)
+    assert "cannot be read safely" in error.en and target in error.en
+    assert "не читается безопасно" in error.ru
 
 
 def test_excel_empty_text_result_is_a_value(tmp_path: Path) -> None:
     """Excel stores `=""` as t="str" with an empty <v>: that is a value, not a bare formula."""
     rows = '<row r="2"><c r="C2" t="str"><f>IF(A2&gt;5,"x","")</f><v></v></c></row>'
     path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(rows))
-    assert inspect_workbook(path.read_bytes(), path.name) is None
+    assert inspect_workbook(path.read_bytes(), path.name).sheets[0].scan.bare_count == 0
 
 
 def test_formulas_on_a_sheet_that_is_no_protocol_sheet_pass(tmp_path: Path) -> None:
     rows = '<row r="2"><c r="C2"><f>1+1</f></c></row>'
     path = badfiles.minimal_workbook(tmp_path, badfiles.sheet_xml(rows), "Черновик")
-    assert inspect_workbook(path.read_bytes(), path.name) is None
+    assert inspect_workbook(path.read_bytes(), path.name).sheets[0].scan.bare_count == 1
 
 
 def test_sheet_names_match_as_the_reader_matches_them(tmp_path: Path) -> None:
@@ -357,7 +369,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     def denied(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(Path, "open", denied)  # root reads anything: simulate the denial
+    monkeypatch.setattr(safety.os, "open", denied)  # root reads anything: simulate the denial
     error = _load_refusal(path)
     assert "valid_openpyxl.xlsx cannot be read: no permission" in error.en
     assert "не читается: нет прав доступа" in error.ru

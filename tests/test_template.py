@@ -323,7 +323,7 @@ def test_xlsx_without_players_sheet_uses_the_first(tmp_path: Path) -> None:
     [
         ("players.xls", b"whatever", "unsupported format .xls"),
         ("players.ods", b"whatever", "unsupported format .ods"),
-        ("players.xlsx", b"just text, not a zip", "cannot be read as an Excel workbook"),
+        ("players.xlsx", b"just text, not a zip", "looks like a CSV or text file"),
         ("players.csv", b"", "has no nicknames"),
         ("players.csv", b"PK\x03\x04\x00\x00binary", "not a text file"),
     ],

@@ -94,9 +94,15 @@ def run_rating_checks(protocols: Sequence[Protocol], rating: Rating) -> list[Fin
 def wants_rating_checks(protocols: Sequence[Protocol]) -> bool:
     """Whether `check` must rank the players too: a filled lot sheet is judged against the
     ties it is meant to break."""
-    from .lot import lot_filled
-
     return any(lot_filled(protocol) for protocol in protocols)
+
+
+def lot_filled(protocol: Protocol) -> bool:
+    """A lot sheet with at least one player given an order."""
+    table = protocol.tables.get("lot")
+    return table is not None and bool(
+        (table.frame["player"].notna() & table.frame["order"].notna()).any()
+    )
 
 
 def declared_codes() -> set[str]:

@@ -19,6 +19,7 @@ import pandas as pd
 from .. import vocab
 from ..findings import Finding, finding
 from ..model import Protocol, Table
+from ..reading.parse import parse_column
 from ..reading.values import is_blank
 
 # An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
@@ -134,8 +135,6 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
 
 def blank_mask(values: pd.Series) -> np.ndarray:
     """True where the user typed nothing (blank or spaces), computed once per distinct value."""
-    from ..reading.parse import parse_column
-    from ..reading.values import is_blank
 
     blank, _ = parse_column(values.tolist(), is_blank)
     return blank.astype(bool)

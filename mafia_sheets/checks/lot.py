@@ -16,7 +16,7 @@ from ..findings import finding as make
 from ..model import Protocol, Rating, Table
 from ..rating.rank import EN_DASH
 from ..text import Plural, Text
-from . import rating_check
+from . import lot_filled, rating_check
 
 LOT_MISSING_PLAYER = define(
     "lot-missing-player",
@@ -37,14 +37,6 @@ LOT_MISSING_PLAYER = define(
 )
 
 _PLAYERS = Plural(("игрок", "игрока", "игроков"), ("player", "players"))
-
-
-def lot_filled(protocol: Protocol) -> bool:
-    """A lot sheet with at least one player given an order."""
-    table = protocol.tables.get("lot")
-    return table is not None and bool(
-        (table.frame["player"].notna() & table.frame["order"].notna()).any()
-    )
 
 
 def _free_cell(table: Table) -> tuple[str, int]:

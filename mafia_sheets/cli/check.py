@@ -12,6 +12,8 @@ import click
 
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Source
+from ..reading.safety import inspect_workbook
+from ..report.json import findings_json
 from ..text import terminal
 from . import text as msg
 from .common import DEBUG, LANG, Run, evaluate, gathered, guard, paths, say_reading, sources, write
@@ -44,7 +46,6 @@ def check(options: CheckOptions) -> None:
     Коды выхода / exit codes: 0 — чисто / clean, 1 — есть ошибки / errors found,
     2 — файл не читается / unusable input.
     """
-    from ..report.json import findings_json
 
     run, lang = Run(options.lang, options.debug), options.lang
     found = paths(options.files, run)
@@ -54,11 +55,10 @@ def check(options: CheckOptions) -> None:
             run.fail(MafiaSheetsError(msg.LINES["annotate_one"]))
         guard(out, found, run)
     read = sources(found, run)
-    if out is not None:
-        _check_annotatable(read[0], run)
+    judged = _check_annotatable(read[0], run) if out is not None else None
     outcome = evaluate(read, run, msg.Status(lang, total=len(read) + 1), rate=False)
-    if out is not None:
-        _write_annotated(out, read[0], outcome, found, run)
+    if out is not None and judged is not None:
+        _write_annotated(out, judged, outcome, found, run)
     if options.as_json:
         click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
     else:
@@ -71,14 +71,15 @@ def check(options: CheckOptions) -> None:
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
 
 
-def _check_annotatable(source: Source, run: Run) -> None:
-    """openpyxl's copy is bounded too (MAX_ANNOTATE_CELLS): refused before any work."""
-    from ..reading.safety import inspect_workbook
+def _check_annotatable(source: Source, run: Run) -> Source:
+    """openpyxl's copy is bounded too (MAX_ANNOTATE_CELLS): refused before any work. The
+    copy is made from the parts the scan judged, exactly as judged."""
 
     try:
-        inspect_workbook(source.data, source.name, annotate=True)
+        scan = inspect_workbook(source.data, source.name, annotate=True)
     except MafiaSheetsError as error:
         run.fail(error)
+    return Source(source.name, scan.copy_archive())
 
 
 def _write_annotated(

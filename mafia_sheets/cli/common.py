@@ -25,8 +25,12 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from ..errors import MafiaSheetsError
+from ..reading.layouts import reading_text
+from ..reading.safety import load_source
+from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
 from . import text as msg
+from .files import guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..model import Outcome, Source
@@ -109,7 +113,6 @@ def expand_folder(folder: Path) -> list[Path]:
     """The protocol workbooks of a season folder: every .xlsx and .ods but Excel's lock
     files and this tool's own outputs; one workbook kept in both formats is refused (its
     games would count twice)."""
-    from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 
     own = tuple(
         f"-{word}" for text in (RESULTS_SUFFIX, ANNOTATED_SUFFIX) for word in (text.ru, text.en)
@@ -136,7 +139,6 @@ def expand_folder(folder: Path) -> list[Path]:
 
 def sources(found: Sequence[Path], run: Run) -> list[Source]:
     """The files' bytes, each judged safe to read (exit 2 for one that is not)."""
-    from ..reading.safety import load_source
 
     try:
         return [load_source(path) for path in found]
@@ -146,7 +148,6 @@ def sources(found: Sequence[Path], run: Run) -> list[Source]:
 
 def guard(out: Path, inputs: Sequence[Path], run: Run, suffix: str = ".xlsx") -> None:
     """The output path is judged before anything is read: no long run is thrown away."""
-    from .files import guard_output
 
     try:
         guard_output(out, inputs, suffix)
@@ -158,7 +159,6 @@ def write(
     out: Path, inputs: Sequence[Path], data: Callable[[], bytes], run: Run, suffix: str = ".xlsx"
 ) -> None:
     """`data()` written atomically to `out` (judged again just before)."""
-    from .files import guard_output, write_atomic
 
     try:
         guard_output(out, inputs, suffix)
@@ -182,7 +182,6 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
 
 def say_reading(outcome: Outcome, lang: str) -> None:
     """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
-    from ..reading.layouts import reading_text
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))

@@ -12,6 +12,8 @@ import click
 
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Rating
+from ..report.json import outcome_json
+from ..report.labels import RESULTS_SUFFIX
 from ..text import terminal
 from . import text as msg
 from .common import DEBUG, LANG, Run, evaluate, gathered, guard, paths, say_reading, sources, write
@@ -135,14 +137,12 @@ def _refused(outcome: Outcome, options: RateOptions, several: bool) -> NoReturn:
 
 
 def _print_json(outcome: Outcome, lang: str) -> None:
-    from ..report.json import outcome_json
 
     click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
 
 
 def default_output(first: Path, lang: str) -> Path:
     """`cup.xlsx` → `cup-итоги.xlsx` beside it (a folder: inside it, by its name)."""
-    from ..report.labels import RESULTS_SUFFIX
 
     suffix = f"-{RESULTS_SUFFIX(lang)}"
     folder = first if first.is_dir() else first.parent

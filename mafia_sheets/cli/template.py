@@ -11,6 +11,7 @@ from ..errors import MafiaSheetsError
 from ..text import terminal
 from . import text as msg
 from .common import DEBUG, LANG, Run, gathered
+from .files import guard_output, write_atomic
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,6 @@ def template(options: TemplateOptions) -> None:
     from ..template.layouts import empty_games, write_games
     from ..template.roster import read_players_file
     from ..template.workbook import build_template
-    from .files import guard_output, write_atomic
 
     run = Run(options.lang, options.debug)
     games = options.games

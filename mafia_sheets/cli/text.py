@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
+from ..report.headers import ABSENT_SECTION, SECTION, read_as
+from ..report.phrases import decimal_text
 from ..text import Text, terminal
 from ..vocab import game_name
 
@@ -102,7 +104,6 @@ def line(key: str, lang: str) -> str:
 def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang: str) -> str:
     """`check`'s header map, before the findings: what the protocol lacks in plain words,
     then one line a sheet — `Протокол: «Ник» → Игрок, «Баллы» → не прочитан: …`."""
-    from ..report.headers import ABSENT_SECTION, SECTION
 
     several = len({read.source for read in reads}) > 1
     out: list[str] = []
@@ -122,7 +123,6 @@ def headers_text(reads: Sequence[HeaderRead], findings: Sequence[Finding], lang:
 
 def _header_read(read: HeaderRead, lang: str) -> str:
     """`Игра` when read as typed; `«Ник» → Игрок` when the header is another spelling."""
-    from ..report.headers import read_as
 
     shown = read_as(read, lang)
     return shown if read.status == "column" and read.typed == shown else f"«{read.typed}» → {shown}"
@@ -202,7 +202,6 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
 
 def _decimal(value: Fraction, lang: str) -> str:
     """K to four decimals, with the language's decimal mark: `1,4` in Russian."""
-    from ..report.phrases import decimal_text
 
     return decimal_text(value, lang=lang)[0]
 

@@ -6,7 +6,7 @@ recognised, never configured (as frictionless asks each format plugin for a reso
 The readers produce the protocol's own records (:class:`~.base.GameData`), which the
 template's writers lay out as a protocol workbook; what a reader finds but the protocol
 cannot hold is listed, never dropped (:class:`~.base.Lost`). The writers (:mod:`.mwt`'s
-upload, :mod:`.csv`) take the finished rating.
+upload, :mod:`.csvtable`) take the finished rating.
 """
 
 from __future__ import annotations

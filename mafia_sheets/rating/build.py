@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -12,6 +11,7 @@ import pandas as pd
 
 from ..findings import Finding
 from ..model import KSummary, Rating, Season, Standing
+from .order import natural_rank
 from .rank import LotInput, rank
 from .score import Units, coefficient_k, player_totals, seat_points
 from .stats import compute_stats
@@ -148,27 +148,6 @@ def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFr
     frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
     frame["running_total_u"] = frame.groupby("_player", sort=False)["total_u"].cumsum()
     return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
-
-
-_NUMBERS = re.compile(r"(\d+)")
-
-
-def natural_rank(ids: pd.Series) -> np.ndarray:
-    """Sort ranks of game ids in natural order: 2 before 10, `night2/3` before `night10/1`.
-
-    Each distinct id is ranked once, so a million seat rows cost one factorize.
-    """
-    codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
-    keys = [_natural(str(unique)) for unique in uniques.tolist()]
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    rank = np.empty(len(uniques), dtype=np.int64)
-    rank[order] = np.arange(len(uniques))
-    return rank[codes]
-
-
-def _natural(text: str) -> tuple[object, ...]:
-    # re.split with a group alternates text and digits, so positions never mix types.
-    return tuple(int(p) if i % 2 else p for i, p in enumerate(_NUMBERS.split(text)))
 
 
 def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.DataFrame:

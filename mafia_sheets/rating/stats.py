@@ -1,9 +1,9 @@
 """Player and tournament statistics (SPEC §6 sheets 7–9): what else the protocol says.
 
 Computed once, in the rating stage, from the same per-seat rows the points come from
-(:func:`mafia_sheets.score.seat_points`), so a player's games and wins here are the
+(:func:`mafia_sheets.rating.score.seat_points`), so a player's games and wins here are the
 standings' own. Counts are integers, points stay integer units of 1/D point
-(:class:`~mafia_sheets.score.Units`); percentages are left to the display. Everything is
+(:class:`~mafia_sheets.rating.score.Units`); percentages are left to the display. Everything is
 a handful of numpy reductions over integer-coded players and games: no Python loop ever
 runs over seat rows (the loops below run over players, seats 1–10 or the 45 seat pairs).
 """
@@ -20,6 +20,7 @@ import pandas as pd
 from ..model import KSummary, OverTime, Standing, Stats
 from ..rules import RuleSet
 from ..text import name_order
+from .order import natural_rank
 from .score import Units
 
 ROLES = ("civilian", "sheriff", "mafia", "don")
@@ -235,8 +236,6 @@ def _results_by(labels: pd.Series, result: pd.Series) -> pd.DataFrame:
 
 def _by_label(counted: pd.DataFrame, column: str) -> pd.DataFrame:
     """Results by table or by round, in natural order of the label (2 before 10)."""
-    from .build import natural_rank
-
     if column not in counted or counted[column].isna().all():
         return pd.DataFrame(
             {
@@ -363,8 +362,6 @@ def _steps(
     seats: pd.DataFrame, counted: pd.DataFrame, sources: Sequence[str]
 ) -> tuple[str, pd.Series, np.ndarray]:
     """The kind of step (file, round or game), each step's label, each seat's step."""
-    from .build import natural_rank
-
     if len(sources) > 1 and "_source" in seats:
         labels = pd.Series(list(sources), dtype=object)
         by_file = seats["_source"].map({name: i for i, name in enumerate(sources)})

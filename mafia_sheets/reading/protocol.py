@@ -45,8 +45,8 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     """
     from .safety import inspect_workbook
 
-    inspect_workbook(source.data, source.name)
-    raw, findings = read_workbook(source)
+    scan = inspect_workbook(source.data, source.name)
+    raw, findings = read_workbook(source, scan)
     tables: dict[str, Table] = {}
     for code, sheet in raw.sheets.items():
         table, found = parse_sheet(sheet, source.name)

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 from ..findings import Finding
 from ..model import HeaderRead, Places, Reading
+from .cellref import column_letter
+
+__all__ = ["GameSheet", "Located", "RawSheet", "RawWorkbook", "SheetRead", "column_letter"]
 
 Located = tuple[object, str]  # a value as typed and its cell ("" when it has none)
 
@@ -40,16 +43,6 @@ class RawWorkbook:
     headers: tuple[HeaderRead, ...] = ()  # how every header cell was read
     reading: Reading | None = None  # the layout the games were found in
     fields: dict[str, str] | None = None  # what game sheets say of the whole tournament
-
-
-def column_letter(index: int) -> str:
-    """0 → 'A', 25 → 'Z', 26 → 'AA'."""
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(65 + rem) + letters
-    return letters
 
 
 @dataclass

@@ -1,10 +1,13 @@
 """Bad files answered calmly (SPEC §5.5): one clear line instead of a traceback.
 
-:func:`load_source` reads a protocol from disk; :func:`inspect_workbook` looks at the bytes
-before any spreadsheet library does, so that a legacy .xls, a password, a zip bomb or a
-formula without a stored value is named plainly, in RU and EN, with what to do about it.
-What kind of file it is, the limits and the messages live here; unpacking the archive and
-scanning the sheets' XML live in :mod:`mafia_sheets.xlsxscan`.
+:func:`load_source` reads a protocol from disk; :func:`inspect_workbook` judges the bytes
+before any spreadsheet library does, so that a legacy .xls, a password, a zip bomb, an
+archive built to be read one way by one reader and another way by another, or a formula
+without a stored value is named plainly, in RU and EN, with what to do about it. What
+kind of file it is, the limits and the messages live here; the zip mechanics live in
+:mod:`~mafia_sheets.reading.archive`, the scan of the package and its XML in
+:mod:`~mafia_sheets.reading.xlsxscan`, whose result — the facts, and the very bytes
+judged — the readers are handed.
 """
 
 from __future__ import annotations
@@ -12,39 +15,37 @@ from __future__ import annotations
 import os
 import stat
 import struct
-import zipfile
-from io import BytesIO
 from pathlib import Path
 
 from ..errors import ProtocolReadError
 from ..model import Source
 from ..text import Text
-from .xlsxscan import (
-    WORKBOOK,
-    Damaged,
-    Scan,
-    Sheet,
-    Strings,
-    Unsafe,
-    declared_entries,
-    scan_sheet,
-    scan_strings,
-    unpack,
-    workbook_sheets,
-)
-from .xlsxscan import megabytes as _mb
-from .xlsxscan import number as _n
+from ..vocab import fold, sheet_lookup
+from .archive import Archive, Damaged, Malformed, Unsafe, ZipLimits
+from .archive import megabytes as _mb
+from .archive import number as _n
+from .cellref import range_area
+from .xlsxscan import WORKBOOK, ScanLimits, Sheet, WorkbookScan, scan_workbook
+from .xlsxsheet import Strings
 
-# A real 100,000-game protocol is ~1M rows: 30–60 MB zipped, a few hundred MB of XML.
+# A real 100,000-game protocol is ~1M rows: 30–60 MB zipped, ~350 MB of XML.
 # The limits let that through with room to spare and stop what no protocol can be.
 MAX_FILE_BYTES = 200 * 1024**2
-MAX_UNCOMPRESSED_BYTES = 2 * 1024**3
-# Sheet XML packs 10–40:1; a bomb packs ~1000:1. Small parts (styles, an empty sheet) may
-# pack tighter without harm, so the ratio is applied only above RATIO_MIN_BYTES.
+MAX_UNCOMPRESSED_BYTES = 1024**3  # every part together
+# Sheet XML packs 10–40:1; a bomb packs ~1000:1. Small archives (styles, an empty sheet)
+# may pack tighter without harm, so the ratio is applied only above RATIO_MIN_BYTES, to
+# each part and to the whole archive (480 parts just under the floor are one bomb).
 MAX_RATIO = 100
 RATIO_MIN_BYTES = 4 * 1024**2
 # A workbook has a few dozen parts; millions of tiny entries exhaust memory on their own.
 MAX_ZIP_ENTRIES = 10_000
+# No tag a spreadsheet writes comes near this (a long list of ranges is a few KB); a
+# longer one is built to be slow to read. A cell holds 32,767 characters at most (~200 KB
+# of XML, rich text ~3 MB).
+MAX_TAG_BYTES = 1024**2
+MAX_CELL_BYTES = 8 * 1024**2
+MAX_RELATIONSHIPS = 100_000
+MAX_SHEETS = MAX_ZIP_ENTRIES
 # The sizes above bound bytes, not cells: a 9 KB sheet with one cell at GR1048576 makes the
 # reader allocate 200 × 1,048,576 cells (8 GB). Readers size a sheet's grid from the range
 # its cells span, so that range is bounded before any reader runs. A 100,000-game protocol
@@ -62,16 +63,18 @@ MAX_CELLS = MAX_GRID_AREA
 # 100,000-game file. The reader keeps each one (~100 bytes in python-calamine, more in
 # openpyxl), so 40 million tiny strings — 9 MB zipped — cost 2 GB; 4 million cost ~0.4 GB.
 MAX_SHARED_STRINGS = 4_000_000
-# The annotated copy goes through openpyxl, ~30 µs and ~1 KB per cell (10,000 games: 0.7M
-# cells, 19 s, 0.55 GB); past 1.5M cells (~20,000 games) it would take minutes and GBs.
-MAX_ANNOTATE_CELLS = 1_500_000
+# The annotated copy goes through openpyxl, ~40 µs and ~1 KB per cell on a busy machine
+# (10,000 games: 0.7M cells, 20–40 s, 0.5 GB): past 500,000 cells (~7,000 games) or 64 MB
+# of XML (a cell holds up to 32,767 characters) the copy would take minutes and GBs.
+MAX_ANNOTATE_CELLS = 500_000
+MAX_ANNOTATE_BYTES = 64 * 1024**2
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ENCRYPTION_STREAMS = ("EncryptedPackage", "EncryptionInfo")
 _LEGACYWORKBOOK_STREAMS = ("Workbook", "Book")
-# Parts the reader opens besides the protocol sheets: their checksums are verified too.
-_SHARED_PARTS = ("[Content_Types].xml", "xl/styles.xml")
-_SHARED_STRINGS = "xl/sharedStrings.xml"
+# The last few scans, by the bytes object scanned: `check --annotate` and the page judge a
+# file for the copy, then read it; bytes cannot change, so one scan serves both.
+_SCANS: list[tuple[bytes, WorkbookScan]] = []
 
 
 def _fail(message: Text) -> ProtocolReadError:
@@ -82,32 +85,14 @@ def _fail(message: Text) -> ProtocolReadError:
 
 
 def load_source(path: str | os.PathLike[str]) -> Source:
-    """Read a protocol file; missing, a folder, unreadable, empty or too large → one line.
+    """Read a protocol file; missing, a folder, not a regular file, unreadable, a symlink
+    loop, empty or too large → one line naming it.
 
     Only the file is checked here; pass the bytes to :func:`inspect_workbook` for the rest.
     """
     file, shown = Path(path), os.fspath(path)
     try:
-        info = file.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise _fail(
-                Text(
-                    f"{shown} — это папка, а не файл. Укажите путь к файлу протокола (.xlsx).",
-                    f"{shown} is a folder, not a file. Give the path of the protocol "
-                    "workbook (.xlsx).",
-                )
-            )
-        if not stat.S_ISREG(info.st_mode):
-            raise _fail(
-                Text(
-                    f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).",
-                    f"{shown} is not a regular file. Give the path of the protocol "
-                    "workbook (.xlsx).",
-                )
-            )
-        _check_size(info.st_size, file.name)
-        with file.open("rb") as stream:
-            data = stream.read(MAX_FILE_BYTES + 1)  # the file may grow after stat()
+        data = _read_regular(file, shown)
     except (FileNotFoundError, NotADirectoryError):
         raise _fail(
             Text(
@@ -124,17 +109,40 @@ def load_source(path: str | os.PathLike[str]) -> Source:
                 "rights, or copy it to a folder you can read.",
             )
         ) from None
-    except OSError as exc:
+    except OSError as exc:  # a symlink loop, a name too long, an I/O error …
         raise _fail(
             Text(
-                f"{file.name} не читается ({exc.strerror or exc}). Проверьте файл и "
-                "попробуйте снова.",
-                f"{file.name} cannot be read ({exc.strerror or exc}). Check the file "
-                "and try again.",
+                f"{shown} не читается ({exc.strerror or exc}). Проверьте файл и попробуйте снова.",
+                f"{shown} cannot be read ({exc.strerror or exc}). Check the file and try again.",
             )
         ) from None
     _check_size(len(data), file.name)
     return Source(file.name, data)
+
+
+def _read_regular(file: Path, shown: str) -> bytes:
+    """The bytes of a regular file. Opened without blocking (a FIFO would wait forever for
+    a writer) and judged again by the open file, not by a name that may change between."""
+    if stat.S_ISDIR(file.stat().st_mode):
+        raise _fail(
+            Text(
+                f"{shown} — это папка, а не файл. Укажите путь к файлу протокола (.xlsx).",
+                f"{shown} is a folder, not a file. Give the path of the protocol workbook (.xlsx).",
+            )
+        )
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    with os.fdopen(os.open(file, flags), "rb") as stream:
+        info = os.fstat(stream.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise _fail(
+                Text(
+                    f"{shown} — не обычный файл. Укажите путь к файлу протокола (.xlsx).",
+                    f"{shown} is not a regular file. Give the path of the protocol "
+                    "workbook (.xlsx).",
+                )
+            )
+        _check_size(info.st_size, file.name)
+        return stream.read(MAX_FILE_BYTES + 1)  # the file may grow after fstat()
 
 
 def _check_size(size: int, name: str) -> None:
@@ -163,62 +171,74 @@ def _check_size(size: int, name: str) -> None:
 # ---- what kind of file it is -------------------------------------------------------------
 
 
-def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> None:
-    """Raise ProtocolReadError (one line, RU+EN, naming `name`) unless `data` is a sound
-    xlsx whose protocol sheets are visible, unmerged and hold values, not bare formulas,
-    and whose every sheet and string table is bounded as a protocol is (MAX_GRID_AREA …).
+def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> WorkbookScan:
+    """Judge `data` and return what the scan found, with the bytes the readers are to be
+    given (:meth:`WorkbookScan.reader_archive`, :meth:`WorkbookScan.copy_archive`).
 
-    With `annotate`, also unless openpyxl can make the annotated copy in bounded time."""
+    Raises ProtocolReadError (one line, RU+EN, naming `name`) unless `data` is a sound
+    xlsx whose protocol sheets are visible and hold values, not bare formulas, and whose
+    every sheet and string table is bounded as a protocol is (MAX_GRID_AREA …). With
+    `annotate`, also unless openpyxl can make the annotated copy in bounded time."""
+    scan = next((found for seen, found in _SCANS if seen is data), None)
+    if scan is None:
+        scan = _scan(data, name)
+        _SCANS[:] = [*_SCANS[-1:], (data, scan)]
+    _judge(scan, name, annotate)
+    return scan
+
+
+def _scan(data: bytes, name: str) -> WorkbookScan:
     _check_size(len(data), name)
     if data.startswith(_OLE2):
         raise _ole2_error(data, name)
     if not data.startswith(b"PK"):
         raise _not_zip_error(data, name)
-    entries = declared_entries(data)  # before zipfile builds one object per entry
-    if entries is not None:
-        _check_count(entries, name)
+    limits = ZipLimits(MAX_ZIP_ENTRIES, MAX_UNCOMPRESSED_BYTES, MAX_RATIO, RATIO_MIN_BYTES)
     try:
-        archive = zipfile.ZipFile(BytesIO(data))
-    except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError):
-        raise _corrupt(
-            name, Text("архив обрезан или повреждён", "the archive is truncated or damaged")
-        ) from None
-    with archive:
-        try:
-            _inspect_parts(archive, data, name, annotate)
-        except Unsafe as why:  # xlsxscan says why; the message and what to do are worded here
-            raise _bomb(name, why.why) from None
-        except Damaged as why:
-            raise _corrupt(name, why.why) from None
+        archive = Archive(data, limits)
+        _check_container_kind(archive, name)
+        return scan_workbook(
+            archive,
+            ScanLimits(limits, MAX_TAG_BYTES, MAX_CELL_BYTES, MAX_RELATIONSHIPS, MAX_SHEETS),
+        )
+    except Unsafe as why:  # the scan says why; the message and what to do are worded here
+        raise _bomb(name, why.why) from None
+    except Damaged as why:
+        raise _corrupt(name, why.why) from None
+    except Malformed as why:
+        raise _malformed(name, why.why) from None
 
 
-def _inspect_parts(archive: zipfile.ZipFile, data: bytes, name: str, annotate: bool) -> None:
-    infos = {info.filename: info for info in archive.infolist()}
-    _check_declared_sizes(list(infos.values()), name)
-    _check_container_kind(infos, data, name)
-    sheets, every = workbook_sheets(data, infos)
-    for sheet in sheets:
+def _judge(scan: WorkbookScan, name: str, annotate: bool) -> None:
+    """The limits on what the scan found: the protocol sheets, every sheet's grid, the
+    strings; with `annotate`, what openpyxl's copy would cost."""
+    wanted = sheet_lookup()
+    protocol = [sheet for sheet in scan.sheets if fold(sheet.name) in wanted]
+    for sheet in protocol:
+        if sheet.scan is None:
+            raise _corrupt(
+                name,
+                Text(
+                    f"нет данных листа «{sheet.name}»", f"the data of sheet {sheet.name} is missing"
+                ),
+            )
         _check_visible(sheet, name)
-    for part in _SHARED_PARTS:
-        if part in infos:
-            for _ in unpack(data, infos[part]):
-                pass
-    if _SHARED_STRINGS in infos:
-        _check_strings(scan_strings(unpack(data, infos[_SHARED_STRINGS])), name)
-    protocol = {sheet.part for sheet in sheets}
+    if scan.strings is not None:
+        _check_strings(scan.strings, name)
     cells = merged = 0
-    for sheet in every:
-        # merges and formulas matter in the protocol sheets, and merges for the copy
-        scan = scan_sheet(unpack(data, infos[sheet.part]), sheet.part in protocol or annotate)
-        _check_grid(sheet, scan, name)
-        if sheet.part in protocol:
-            _check_scan(sheet, scan, name)
-        cells += scan.grid.cells
-        if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
-            merged += sum(map(_merge_area, scan.merges))
+    for sheet in scan.sheets:
+        if sheet.scan is None:
+            continue
+        _check_grid(sheet, name)
+        cells += sheet.scan.grid.cells
         _check_cells(cells, MAX_CELLS, name)
-    if annotate:
-        _check_annotatable(cells + merged, name)
+    for sheet in protocol:
+        _check_scan(sheet, name)
+    if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
+        for part in {sheet.part: sheet for sheet in scan.sheets if sheet.scan}.values():
+            merged += sum(map(range_area, part.scan.merges if part.scan else ()))
+        size = sum(scan.archive.entries[part].size for part in scan.parts)
+        _check_annotatable(cells + merged, size, name)
 
 
 def _check_strings(strings: Strings, name: str) -> None:
@@ -273,9 +293,10 @@ def _count(value: int, lang: str) -> str:
 _ABSURD = Text("немыслимое число", "an absurd number")
 
 
-def _check_grid(sheet: Sheet, scan: Scan, name: str) -> None:
+def _check_grid(sheet: Sheet, name: str) -> None:
     """Refuse a sheet whose cells lie outside Excel's grid or span a range far beyond them."""
-    grid = scan.grid
+    assert sheet.scan is not None
+    grid = sheet.scan.grid
     if grid.outside:
         raise _bomb(
             name,
@@ -317,7 +338,7 @@ def _check_cells(cells: int, limit: int, name: str) -> None:
         )
 
 
-def _check_annotatable(cells: int, name: str) -> None:
+def _check_annotatable(cells: int, size: int, name: str) -> None:
     if cells > MAX_ANNOTATE_CELLS:
         raise _fail(
             Text(
@@ -329,26 +350,18 @@ def _check_annotatable(cells: int, name: str) -> None:
                 "Run check without --annotate: every finding names its cell.",
             )
         )
-
-
-def _merge_area(ref: str) -> int:
-    """Cells of a merged range (openpyxl makes an object for each); unparsable: 0."""
-    import re
-
-    corners = [
-        re.fullmatch(r"\$?([A-Za-z]{1,3})\$?([0-9]{1,7})", part.strip()) for part in ref.split(":")
-    ]
-    if len(corners) != 2 or None in corners:
-        return 0
-    (c1, r1), (c2, r2) = ((_col(m.group(1)), int(m.group(2))) for m in corners if m)
-    return (abs(c2 - c1) + 1) * (abs(r2 - r1) + 1)
-
-
-def _col(letters: str) -> int:
-    number = 0
-    for ch in letters.upper():
-        number = number * 26 + ord(ch) - 64
-    return number
+    if size > MAX_ANNOTATE_BYTES:
+        raise _fail(
+            Text(
+                f"{name}: копия с пометками делается для книг до "
+                f"{_mb(MAX_ANNOTATE_BYTES, 'ru')} в распакованном виде, а эта занимает "
+                f"{_mb(size, 'ru')}. Запустите check без --annotate: у каждого замечания "
+                "указана ячейка.",
+                f"{name}: an annotated copy is made for workbooks of up to "
+                f"{_mb(MAX_ANNOTATE_BYTES, 'en')} unpacked; this one is {_mb(size, 'en')}. "
+                "Run check without --annotate: every finding names its cell.",
+            )
+        )
 
 
 def _ole2_error(data: bytes, name: str) -> ProtocolReadError:
@@ -449,48 +462,10 @@ def _looks_like_text(head: bytes) -> bool:
     return False
 
 
-def _check_count(entries: int, name: str) -> None:
-    if entries > MAX_ZIP_ENTRIES:
-        raise _bomb(
-            name,
-            Text(
-                f"в нём {_n(entries, 'ru')} частей (предел {_n(MAX_ZIP_ENTRIES, 'ru')})",
-                f"it holds {_n(entries, 'en')} parts (limit {_n(MAX_ZIP_ENTRIES, 'en')})",
-            ),
-        )
-
-
-def _check_declared_sizes(infos: list[zipfile.ZipInfo], name: str) -> None:
-    """Judge the sizes the archive declares before unpacking anything."""
-    _check_count(len(infos), name)  # the end record may understate it
-    total = sum(info.file_size for info in infos)
-    if total > MAX_UNCOMPRESSED_BYTES:
-        raise _bomb(
-            name,
-            Text(
-                f"он распаковывается в {_mb(total, 'ru')} (предел "
-                f"{_mb(MAX_UNCOMPRESSED_BYTES, 'ru')})",
-                f"it would unpack to {_mb(total, 'en')} (limit "
-                f"{_mb(MAX_UNCOMPRESSED_BYTES, 'en')})",
-            ),
-        )
-    for info in infos:
-        if info.file_size > RATIO_MIN_BYTES and info.file_size > MAX_RATIO * max(
-            info.compress_size, 1
-        ):
-            ratio = info.file_size // max(info.compress_size, 1)
-            raise _bomb(
-                name,
-                Text(
-                    f"{info.filename} сжат в {_n(ratio, 'ru')} раз (предел {MAX_RATIO})",
-                    f"{info.filename} is packed {_n(ratio, 'en')}:1 (limit {MAX_RATIO}:1)",
-                ),
-            )
-
-
-def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: str) -> None:
+def _check_container_kind(archive: Archive, name: str) -> None:
     """A zip, but is it an xlsx? .ods, .xlsb, .docx and plain archives are zips too."""
-    if any(info.flag_bits & 0x1 for info in infos.values()):
+    infos = archive.entries
+    if archive.encrypted:
         raise _fail(
             Text(
                 f"{name} — зашифрованный zip-архив, его нельзя прочитать. Снимите пароль "
@@ -500,11 +475,7 @@ def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: 
             )
         )
     mimetype = infos.get("mimetype")
-    if (
-        mimetype is not None
-        and mimetype.file_size < 200
-        and b"opendocument" in b"".join(unpack(data, mimetype))
-    ):
+    if mimetype is not None and mimetype.size < 200 and b"opendocument" in archive.read("mimetype"):
         raise _fail(
             Text(
                 f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
@@ -537,6 +508,17 @@ def _check_container_kind(infos: dict[str, zipfile.ZipInfo], data: bytes, name: 
                 "protocol in Excel as an Excel workbook (.xlsx).",
             )
         )
+
+
+def _malformed(name: str, why: Text) -> ProtocolReadError:
+    return _fail(
+        Text(
+            f"{name} не читается безопасно: {why.ru}. Откройте его в Excel или LibreOffice и "
+            "сохраните заново как .xlsx.",
+            f"{name} cannot be read safely: {why.en}. Open it in Excel or LibreOffice and "
+            "save it again as .xlsx.",
+        )
+    )
 
 
 def _bomb(name: str, why: Text) -> ProtocolReadError:
@@ -583,14 +565,14 @@ def _check_visible(sheet: Sheet, name: str) -> None:
     )
 
 
-def _check_scan(sheet: Sheet, scan: Scan, name: str) -> None:
+def _check_scan(sheet: Sheet, name: str) -> None:
     # Merges are judged by the reader, which knows where the header is: a title merged
     # above it is layout, a merge over data rows is refused there (reading.sheets).
-    if scan.bare_count:
-        cells = ", ".join(
-            f"{sheet.name}!{cell}" if cell else sheet.name for cell in scan.bare_cells
-        )
-        more = _more(scan.bare_count - len(scan.bare_cells))
+    scan = sheet.scan
+    if scan is not None and scan.bare_count:
+        named = [cell for cell in scan.bare_cells if cell]
+        cells = ", ".join(f"{sheet.name}!{cell}" for cell in named) or sheet.name
+        more = _more(scan.bare_count - max(len(named), 1))
         raise _fail(
             Text(
                 f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "

@@ -9,8 +9,6 @@ gives them (typing is `parse`'s job). Formulas are read as their cached values.
 from __future__ import annotations
 
 import io
-import re
-import zipfile
 from collections.abc import Iterator
 
 from .. import vocab
@@ -21,9 +19,9 @@ from ..text import Text
 from .grid import Grid
 from .layouts import read_sheets
 from .raw import RawSheet, RawWorkbook, column_letter
-from .xlsxscan import protocol_sheets
+from .xlsxscan import WorkbookScan
 
-__all__ = ["RawSheet", "RawWorkbook", "column_letter", "hidden_columns", "read_workbook"]
+__all__ = ["RawSheet", "RawWorkbook", "column_letter", "read_workbook"]
 
 MISSING_SHEET = define(
     "missing-sheet",
@@ -39,12 +37,18 @@ MISSING_SHEET = define(
 )
 
 
-def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
-    """Open the bytes, read every sheet by its layout, return the raw tables and findings."""
+def read_workbook(
+    source: Source, scan: WorkbookScan | None = None
+) -> tuple[RawWorkbook, list[Finding]]:
+    """Open the bytes, read every sheet by its layout, return the raw tables and findings.
+
+    With the safety scan's `scan`, the reader is handed exactly the parts the scan judged,
+    and what python-calamine does not say (hidden columns) comes from the scan's pass."""
     from python_calamine import CalamineWorkbook
 
     try:
-        workbook = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
+        data = scan.reader_archive() if scan is not None else source.data
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         names = tuple(workbook.sheet_names)
     except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
         raise ProtocolReadError(
@@ -53,7 +57,7 @@ def read_workbook(source: Source) -> tuple[RawWorkbook, list[Finding]]:
                 f"{source.name}: the workbook cannot be read ({_short(exc)}). {SAVE_AGAIN.en}",
             ),
         ) from exc
-    hidden = hidden_columns(source.data)
+    hidden = scan.hidden_columns() if scan is not None else {}
     read = read_sheets(_grids(workbook, names, hidden, source.name), source.name)
     findings = read.findings
     for code in vocab.REQUIRED_SHEETS:
@@ -92,44 +96,6 @@ def _grids(
                 ),
             ) from exc
         yield grid
-
-
-_COL = re.compile(rb"<(?:\w+:)?col\b([^>]*)>")
-_ATTR = re.compile(rb"\b(min|max|hidden)\s*=\s*[\"']([^\"']*)[\"']")
-_COLS_HEAD = 1 << 18  # <cols> comes before <sheetData>: the head of the part holds it
-
-
-def hidden_columns(data: bytes) -> dict[str, frozenset[int]]:
-    """Sheet name → 0-based indices of its hidden columns (helper columns a club hides).
-
-    calamine does not say which columns are hidden, so the sheet's `<cols>` element is
-    read from the head of its XML part; a file that is not a plain zip has none.
-    """
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            infos = {info.filename: info for info in archive.infolist()}
-            found = {}
-            for sheet in protocol_sheets(data, infos):
-                with archive.open(sheet.part) as stream:
-                    head = stream.read(_COLS_HEAD)
-                found[sheet.name] = _hidden_in(head.split(b"<sheetData", 1)[0])
-            return found
-    except Exception:  # safety has vetted the archive; a part it cannot parse hides nothing
-        return {}
-
-
-def _hidden_in(head: bytes) -> frozenset[int]:
-    hidden: set[int] = set()
-    for tag in _COL.finditer(head):
-        attrs = {k.decode(): v.decode() for k, v in _ATTR.findall(tag.group(1))}
-        if attrs.get("hidden", "0").lower() not in ("1", "true"):
-            continue
-        try:
-            low, high = int(attrs["min"]), int(attrs.get("max", attrs["min"]))
-        except (KeyError, ValueError):
-            continue
-        hidden.update(range(low - 1, min(high, low + 16384)))
-    return frozenset(hidden)
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:

@@ -17,6 +17,13 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import openpyxl
+from openpyxl.cell.cell import MergedCell
+from openpyxl.comments import Comment
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils.cell import coordinate_from_string
+from openpyxl.worksheet.hyperlink import Hyperlink
+
 from .. import text as plain
 from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, count
@@ -74,7 +81,6 @@ def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "
 
 
 def _load(source: Source) -> Any:
-    import openpyxl
 
     from .odscopy import is_ods, ods_workbook
 
@@ -111,7 +117,6 @@ def _by_cell(findings: Iterable[Finding]) -> dict[tuple[str, str], list[Finding]
 
 
 def _valid_cell(cell: str) -> bool:
-    from openpyxl.utils.cell import coordinate_from_string
 
     try:
         coordinate_from_string(cell)
@@ -121,8 +126,6 @@ def _valid_cell(cell: str) -> bool:
 
 
 def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, str]) -> None:
-    from openpyxl.comments import Comment
-    from openpyxl.styles import PatternFill
 
     target = _anchor(ws, cell)
     note = "\n\n".join(_note(f, lang, text) for f in found)
@@ -137,7 +140,6 @@ def _mark(ws: Any, cell: str, found: list[Finding], lang: str, text: dict[str, s
 
 def _anchor(ws: Any, cell: str) -> Any:
     """The cell itself, or the top-left cell of the merged range that covers it."""
-    from openpyxl.cell.cell import MergedCell
 
     target = ws[cell]
     if isinstance(target, MergedCell):
@@ -157,7 +159,6 @@ def _note(f: Finding, lang: str, text: dict[str, str]) -> str:
 def _findings_sheet(
     workbook: Any, findings: list[Finding], file: str, lang: str, text: dict[str, str]
 ) -> None:
-    from openpyxl.styles import Font, PatternFill
 
     ws = workbook.create_sheet(_free_title(workbook, text["sheet"]), 0)
     for sheet in workbook.worksheets:  # one selected tab, or Excel opens them grouped
@@ -207,7 +208,6 @@ def _finding_row(
     ws: Any, number: int, f: Finding, sheets: list[str], lang: str, text: dict[str, str]
 ) -> None:
     """The `number`-th finding's row, its cell linked to the faulty cell."""
-    from openpyxl.styles import PatternFill
 
     row = FIRST_DATA_ROW + number - 1
     color = ERROR_COLOR if f.severity == "error" else WARNING_COLOR
@@ -235,8 +235,6 @@ def _finding_row(
 
 
 def _link(ws: Any, row: int, f: Finding) -> None:
-    from openpyxl.styles import Font
-    from openpyxl.worksheet.hyperlink import Hyperlink
 
     link = ws.cell(row, 5)
     link.value = f.cell if f.cell and _valid_cell(f.cell) else plain.cell(f.sheet)
@@ -249,7 +247,6 @@ def _link(ws: Any, row: int, f: Finding) -> None:
 
 
 def _alignments() -> tuple[Any, Any]:
-    from openpyxl.styles import Alignment
 
     return Alignment(vertical="top"), Alignment(wrap_text=True, vertical="top")
 

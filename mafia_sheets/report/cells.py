@@ -80,7 +80,6 @@ def number_cells(series: pd.Series, *, blank_zero: bool = False) -> list[float |
 
     With `blank_zero`, zeros are blanks too (the points sheet's components).
     """
-    import numpy as np
 
     numeric = pd.to_numeric(series, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     cells = numeric.astype(object)
@@ -107,7 +106,6 @@ def _per_value(series: pd.Series, convert: Callable[[Any], Any]) -> list[Any]:
     An object column holding anything but text is converted cell by cell instead:
     factorize would take 1, 1.0 and True for one value.
     """
-    import numpy as np
 
     codes, uniques = pd.factorize(series, use_na_sentinel=True)
     if series.dtype == object and not all(u.__class__ is str for u in uniques):

@@ -42,6 +42,7 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import text as texts
+from ..scratch import run_folder
 
 log = logging.getLogger("mafia_sheets.report")
 
@@ -146,7 +147,7 @@ def column_breaks(
     (%): whole `blocks` (first, last column) to a page, the first `repeated` columns
     printed again on every page.
 
-    >>> column_breaks([10] * 9, [(1, 4), (5, 8)], 1, 100)
+    >>> column_breaks([20] * 9, [(1, 4), (5, 8)], 1, 100)
     (5,)
     """
     room = LANDSCAPE_PIXELS * 100 / scale - sum(pixels(w) for w in widths[:repeated])
@@ -210,8 +211,6 @@ class Book:
             "strings_to_urls": False,
         }
         if streamed:
-            from ..scratch import run_folder
-
             options |= {"constant_memory": True, "tmpdir": run_folder()}
         else:
             options["in_memory"] = True
@@ -649,16 +648,25 @@ class Rows:
         """Excel numbers formats in the order cells first use them: the styles are numbered
         here in that same order (row by row, then column by column), so that the workbook's
         styles come out as the public API would number them."""
+        book = self.sheet.book
         firsts: list[tuple[int, int, Style]] = []
         for col, (values, lane) in enumerate(zip(columns, lanes, strict=True)):
-            for wanted, style in ((_is_text, lane.text), (_is_number, lane.number)):
-                at = _first(values, wanted) if style is not None else None
-                if at is not None and style is not None:
+            wanted = [  # only styles not numbered yet: after the first rows, none
+                (test, style)
+                for test, style in ((_is_text, lane.text), (_is_number, lane.number))
+                if style is not None and _unnumbered(book.format(style))
+            ]
+            kinds = set(map(type, values)) if wanted else set()
+            for test, style in wanted:
+                present = str in kinds if test is _is_text else bool(kinds - {str, _NONE})
+                at = _first(values, test) if present else None
+                if at is not None:
                     firsts.append((at, col, style))
-            if lane.blank is not None and None in values:
-                firsts.append((list(values).index(None), col, lane.blank))
+            blank = lane.blank
+            if blank is not None and _unnumbered(book.format(blank)) and None in values:
+                firsts.append((list(values).index(None), col, blank))
         for _, _, style in sorted(firsts, key=lambda first: first[:2]):
-            fmt = self.sheet.book.format(style)
+            fmt = book.format(style)
             assert fmt is not None
             _xf_index(fmt)
 
@@ -845,6 +853,11 @@ def _utf16_truncate(value: str, limit: int) -> str:
         if length > limit:
             return value[:index]
     return value
+
+
+def _unnumbered(fmt: Format | None) -> bool:
+    """A format whose style number is not given yet (xlsxwriter gives it on first use)."""
+    return fmt is not None and fmt.xf_index is None
 
 
 def _xf_index(fmt: Format) -> int:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..reading.layouts import reading_text
+from ..vocab import phase_name
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -33,7 +36,6 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[str, Any]]:
     """One record a file: `{"file", "layout": rows|blank|wide|mixed, "games", "unplayed",
     "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
-    from ..reading.layouts import reading_text
 
     return [
         {
@@ -221,7 +223,6 @@ def _tournament_stats(stats: Stats) -> dict[str, Any]:
 
 def _phase(ordinal: int) -> str | None:
     """The phase of a game's last departure as `D3` / `N2`; None when nobody left."""
-    from ..vocab import phase_name
 
     return phase_name(int(ordinal), "en") if ordinal else None
 

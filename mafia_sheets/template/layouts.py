@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from openpyxl.workbook.child import avoid_duplicate_name
+
 from ..reading.columns import COLUMNS, dropdown
 from ..reading.labels import printed
 from ..report.engine import (
@@ -284,7 +286,6 @@ def _write_side_sheets(
 
 def _unique(names: list[str], name: str) -> str:
     """The sheet's name, numbered on as openpyxl numbers a name already taken."""
-    from openpyxl.workbook.child import avoid_duplicate_name
 
     name = avoid_duplicate_name(names, name)
     names.append(name)
@@ -329,8 +330,8 @@ def _blank_header(sheet: Sheet, data: GameData, lang: str) -> None:
     if data.departures:  # a platform's game: said on its sheet, where the judge looks
         header.append(("departures", "I3", "J3", "J3:K3", _departures_text(data, lang) or ""))
     for key, label, at, span, value in header:
-        if span:
-            _merge(sheet, span)
+        if span:  # the whole merged box is drawn, not only its first cell
+            _merge(sheet, span, f.box)
         _cell(sheet, label, _L[key](lang), f.label)
         _cell(sheet, at, _number_or_text(value), f.box)
 
@@ -339,7 +340,7 @@ def _blank_seats(sheet: Sheet, data: GameData, lang: str) -> None:
     f = _BlankFormats
     heads = {"A": "seat", "B": "player", "C": "role", "D": "fouls"}
     heads |= {"H": "bonus", "I": "left", "J": "when"}
-    _merge(sheet, "D5:G5")
+    _merge(sheet, "D5:G5", f.head)
     for column in "ABCDEFGHIJ":
         _cell(sheet, f"{column}5", _L[heads[column]](lang) if column in heads else None, f.head)
     for index, seat in enumerate(data.seats):
@@ -371,7 +372,7 @@ def _blank_footer(sheet: Sheet, data: GameData, lang: str) -> None:
     _cell(sheet, "F18", _L["victim"](lang))
     _cell(sheet, "G18", maker, f.box)
     _cell(sheet, "A19", _L["protest"](lang), f.label)
-    _merge(sheet, "C19:K19")
+    _merge(sheet, "C19:K19", f.box)  # a line to write the protest's gist on
 
 
 def _blank_sheet(
@@ -396,10 +397,10 @@ def _cell(sheet: Sheet, ref: str, value: object, style: Style | None = None) -> 
     _put(sheet, r, c, value, style)
 
 
-def _merge(sheet: Sheet, span: str) -> None:
-    """Merged cells; their values are written on their own, as on paper."""
+def _merge(sheet: Sheet, span: str, style: Style | None = None) -> None:
+    """Merged cells in `style`; their values are written on their own, as on paper."""
     first, last = (cell_position(ref) for ref in span.split(":"))
-    sheet.merge((*first, *last), "", None)
+    sheet.merge((*first, *last), "", style)
 
 
 def _blank_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow]) -> None:
@@ -434,7 +435,15 @@ def _blank_print(sheet: Sheet, name: str) -> None:
 # ---- one row per game ------------------------------------------------------------------------
 
 
-WIDE_HEAD = Style(bold=True, bg_color=f"#{HEADER_FILL}", pattern=1, align="center")
+WIDE_HEAD = Style(
+    bold=True,
+    bg_color=f"#{HEADER_FILL}",
+    pattern=1,
+    align="center",
+    border=1,
+    border_color="#808080",
+)
+WIDE_CELL = Style(border=1, border_color="#808080")  # a box to write in, on paper too
 WIDE_SCALE = 75  # % of the 11-pt type on paper
 # column widths: round, table, game, judge, result, ended; each block of ten; the tail
 WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 8)
@@ -503,7 +512,7 @@ def _wide_sheet(
         _put(sheet, 0, c, value, WIDE_HEAD)
     for r, data in enumerate(games, start=1):
         for c, value in enumerate(_wide_row(data, lang, partial)):
-            _put(sheet, r, c, value, None)
+            _put(sheet, r, c, value, WIDE_CELL)
     widths = [
         *WIDE_HEAD_WIDTHS,
         *(WIDE_BLOCK_WIDTHS[key] for key in _WIDE_BLOCKS for _ in range(10)),

@@ -7,13 +7,18 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from python_calamine import CalamineWorkbook
+
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
+from ..reading.safety import inspect_workbook, load_source
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
@@ -135,7 +140,6 @@ def _text(cell: object) -> str:
 
 
 def _csv_rows(file: Path) -> list[Sequence[object]]:
-    import csv
 
     text = _decode(file)
     delimiter = _sniff_delimiter(text)
@@ -179,11 +183,12 @@ def _sniff_delimiter(text: str) -> str:
 
 
 def _xlsx_rows(file: Path) -> list[Sequence[object]]:
-    """The sheet named Игроки/Players when there is one, else the first sheet."""
-    from python_calamine import CalamineWorkbook
-
+    """The sheet named Игроки/Players when there is one, else the first sheet; read from
+    the parts the safety scan judged, like a protocol."""
+    source = load_source(file)
+    judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
-        book = CalamineWorkbook.from_path(str(file))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         names = book.sheet_names
         wanted = {fold(SHEETS["players"](lang)) for lang in ("ru", "en")}
         name = next((n for n in names if fold(n) in wanted), names[0] if names else None)

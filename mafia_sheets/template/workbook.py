@@ -14,6 +14,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import load_rules
 from ..text import LANGS, Text
@@ -188,7 +193,6 @@ def build_template(
     `extra` names that the blank leaves out), and `settings` the values of some «Турнир»
     keys instead of their defaults.
     """
-    from openpyxl import Workbook
 
     if lang not in ("ru", "en"):
         raise ValueError(f"unknown language {lang!r}")
@@ -244,8 +248,6 @@ def _protocol_sheet(
 
 
 def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
-    from openpyxl.styles import Alignment, Font, PatternFill
-    from openpyxl.utils import get_column_letter
 
     sheet.append(list(headers))
     for index, width in enumerate(widths, start=1):
@@ -259,7 +261,6 @@ def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int])
 
 
 def _thin_border() -> Any:
-    from openpyxl.styles import Border, Side
 
     side = Side(style="thin", color="808080")
     return Border(left=side, right=side, top=side, bottom=side)
@@ -277,7 +278,6 @@ def _column_rules(
     sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
 ) -> None:
     """Dropdown, number range and display format of one column, rows 2..last_row."""
-    from openpyxl.utils import get_column_letter
 
     letter = get_column_letter(index)
     target = f"{letter}2:{letter}{last_row}"
@@ -294,7 +294,6 @@ def _column_rules(
 def _list_validation(
     entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
 ) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     formula = '"' + ",".join(entries) + '"'
     # Excel refuses to open a workbook whose inline list is longer than this.
@@ -321,7 +320,6 @@ def _list_validation(
 
 
 def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
-    from openpyxl.worksheet.datavalidation import DataValidation
 
     title = NUMBER_ERROR(lang)
     if high is None:
@@ -403,7 +401,6 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
 
 def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
     """How to fill each sheet: one row per column with its meaning and allowed values."""
-    from openpyxl.styles import Alignment, Font, PatternFill
 
     sheet.title = INSTRUCTIONS[lang]
     widths = (26, 70, 44)

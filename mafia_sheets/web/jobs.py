@@ -138,9 +138,9 @@ def _annotated(job: Job) -> bytes:
     from ..reading.safety import inspect_workbook
 
     source = job.sources[job.index]
-    inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost is bounded too
+    scan = inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost too
     outcome = _evaluate(job, None)
-    return annotate(source, outcome.findings, job.lang)
+    return annotate(Source(source.name, scan.copy_archive()), outcome.findings, job.lang)
 
 
 KINDS: dict[str, Callable[[Job], Any]] = {

@@ -1,5 +1,5 @@
 """The statistics and head-to-head sheets, and the standings over time on the chart sheet
-(SPEC §6 sheets 6, 7 and 9). Layout only: every figure arrives in :class:`~..model.Stats`.
+(SPEC §6 sheets 6, 7 and 9). Layout only: every figure arrives in :class:`~...model.Stats`.
 
 Zero counts and points are left blank, as on `Баллы`; a percentage is written as the exact
 share (a float) under a `0.0%` format, so it is rounded only on display.
@@ -367,6 +367,6 @@ def print_scale(rows_on_first_page: int) -> int:
     landscape A4 page: Excel ignores manual page breaks under «fit to page».
 
     >>> print_scale(20), print_scale(60)
-    85, 53
+    (85, 53)
     """
     return max(35, min(85, int(100 * 640 / max(1, rows_on_first_page * 20))))
