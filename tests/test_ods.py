@@ -5,6 +5,7 @@ in time linear in their size and within the memory an .xlsx is allowed."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -19,11 +20,21 @@ import openpyxl
 import pytest
 from click.testing import CliRunner
 from layout_books import club_rows, russian_paper, ukrainian_club
-from odsfiles import GAMES, content, hostile, package, protocol, row, table, text
 
 from mafia_sheets.cli.commands import main
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.testing.ods import (
+    GAMES,
+    cell,
+    content,
+    hostile,
+    package,
+    protocol,
+    row,
+    table,
+    text,
+)
 from mafia_sheets.testing.synth import generate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +112,9 @@ def test_every_twin_rates_like_its_xlsx(twins: dict[str, tuple[bytes, bytes]]) -
         assert {(r["layout"], r["games"]) for r in theirs["read"]} == layouts, name
 
 
-def test_findings_point_at_the_ods_cells(twins: dict[str, tuple[bytes, bytes]], soffice: str, tmp_path: Path) -> None:
+def test_findings_point_at_the_ods_cells(
+    twins: dict[str, tuple[bytes, bytes]], soffice: str, tmp_path: Path
+) -> None:
     """A typo in the sample, saved by LibreOffice: the same finding at the same cell."""
     book = openpyxl.load_workbook(io.BytesIO(twins["tournament-ru"][0]))
     book["Протокол"]["D5"] = "Президент"
@@ -113,10 +126,16 @@ def test_findings_point_at_the_ods_cells(twins: dict[str, tuple[bytes, bytes]], 
     ods_found = evaluate([Source("typo.ods", ods)], rate=False).findings
     cells = {(f.code, f.sheet, f.cell) for f in ods_found}
     assert {(f.code, f.sheet, f.cell) for f in xlsx_found} == cells
-    assert ("unknown-value", "Протокол", "D5") in cells and ("bad-number", "Протокол", "E9") in cells
+    assert ("unknown-value", "Протокол", "D5") in cells and (
+        "bad-number",
+        "Протокол",
+        "E9",
+    ) in cells
 
 
-def test_check_and_rate_on_the_command_line(twins: dict[str, tuple[bytes, bytes]], tmp_path: Path) -> None:
+def test_check_and_rate_on_the_command_line(
+    twins: dict[str, tuple[bytes, bytes]], tmp_path: Path
+) -> None:
     path = tmp_path / "cup.ods"
     path.write_bytes(twins["tournament-ru"][1])
     code, output = run("check", str(path))
@@ -124,20 +143,27 @@ def test_check_and_rate_on_the_command_line(twins: dict[str, tuple[bytes, bytes]
     code, output = run("rate", str(path))
     assert code == 0 and (tmp_path / "cup-итоги.xlsx").exists(), output
     code, output = run("rate", str(path), "--json")
-    assert json.loads(output)["standings"] == rated(twins["tournament-ru"][0], "x.xlsx")["standings"]
+    assert (
+        json.loads(output)["standings"] == rated(twins["tournament-ru"][0], "x.xlsx")["standings"]
+    )
 
 
 def test_annotate_an_ods_writes_an_xlsx_copy_and_says_so(tmp_path: Path) -> None:
-    data = protocol(2)
-    data = data.replace("Мафия".encode(), "Президент".encode(), 1)
+    data = protocol(2, typo="Президент")
     source = tmp_path / "night.ods"
     source.write_bytes(data)
     out = tmp_path / "night-замечания.xlsx"
     result = CliRunner().invoke(main, ["check", str(source), "--annotate", str(out)])
     assert result.exit_code == 1
-    assert f"Копия с пометками: {out} — книга Excel (.xlsx) со значениями листов .ods" in result.output
+    assert (
+        f"Копия с пометками: {out} — книга Excel (.xlsx) со значениями листов .ods" in result.output
+    )
     copy = openpyxl.load_workbook(out)
-    finding = next(f for f in evaluate([Source("night.ods", data)], rate=False).findings if f.code == "unknown-value")
+    finding = next(
+        f
+        for f in evaluate([Source("night.ods", data)], rate=False).findings
+        if f.code == "unknown-value"
+    )
     marked = copy[finding.sheet][finding.cell]
     assert marked.value == "Президент" and marked.comment is not None
     assert copy["Протокол"]["C2"].value == "G1-1"
@@ -167,9 +193,18 @@ def test_hidden_protocol_sheet_and_formulas_without_values_are_refused(tmp_path:
         '<style:style style:name="ta2" style:family="table"><style:table-properties '
         'table:display="false"/></style:style>'
     )
-    hidden = package(content(table("Игры", row(text("Игра"), text("Результат")), style="ta2"), styles=styles))
-    bare = package(content(table("Игры", row(text("Игра"), text("Результат")), row(
-        '<table:table-cell table:formula="of:=1+1"/>', text("Красные")))))
+    hidden = package(
+        content(table("Игры", row(text("Игра"), text("Результат")), style="ta2"), styles=styles)
+    )
+    bare = package(
+        content(
+            table(
+                "Игры",
+                row(text("Игра"), text("Результат")),
+                row('<table:table-cell table:formula="of:=1+1"/>', text("Красные")),
+            )
+        )
+    )
     for name, data, words in (
         ("hidden.ods", hidden, "лист протокола «Игры» скрыт"),
         ("bare.ods", bare, "формулы без сохранённого значения в Игры!A2"),
@@ -254,10 +289,14 @@ HOSTILE = {
 def test_hostile_ods_is_refused_in_one_line(tmp_path: Path, name: str) -> None:
     path = tmp_path / f"{name}.ods"
     path.write_bytes(hostile()[name])
-    for args in (["check", str(path)], ["rate", str(path)], ["check", str(path), "--annotate", str(tmp_path / "a.xlsx")]):
+    for args in (
+        ["check", str(path)],
+        ["rate", str(path)],
+        ["check", str(path), "--annotate", str(tmp_path / "a.xlsx")],
+    ):
         code, output = run(*args)
         assert code == 2 and output.count("\n") == 1, output
-        assert HOSTILE[name] in output and "отклонён" in output or "не читается" in output, output
+        assert (HOSTILE[name] in output and "отклонён" in output) or "не читается" in output, output
     assert not (tmp_path / "a.xlsx").exists()
 
 
@@ -279,18 +318,19 @@ def test_hostile_ods_cannot_exhaust_memory_or_abort(tmp_path: Path) -> None:
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)),
             env={**os.environ, "MAFIA_SHEETS_LANG": "en"},
         )  # fmt: skip
-        assert done.returncode == 2, (name, done.stderr)
-        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+        assert "Traceback" not in done.stderr and "panicked" not in done.stderr, name
+        if name in HOSTILE:
+            assert done.returncode == 2 and done.stderr.count("\n") == 1, (name, done.stderr)
+        else:  # read, as harmless: findings, never an abort
+            assert done.returncode == 1, (name, done.stderr)
 
 
 def _scan_seconds(data: bytes) -> float:
     from mafia_sheets.reading.safety import inspect_workbook
 
     start = time.process_time()
-    try:
+    with contextlib.suppress(Exception):  # refused or not: the time is what is measured
         inspect_workbook(data, "x.ods")
-    except Exception:  # refused or not: the time is what is measured
-        pass
     return time.process_time() - start
 
 
@@ -304,9 +344,14 @@ def test_the_scan_is_linear_in_the_content(shape: str) -> None:
         rng = random.Random(size)
         cells = {
             "rows": lambda i: row(text(rng.getrandbits(64))),
-            "repeats": lambda i: row(f'<table:table-cell table:number-columns-repeated="2" office:value-type="string"><text:p>{rng.getrandbits(64)}</text:p></table:table-cell>'),
-            "spaces": lambda i: row(f'<table:table-cell office:value-type="string"><text:p>{rng.getrandbits(64)}<text:s text:c="3"/></text:p></table:table-cell>'),
-            "merges": lambda i: row(f'<table:table-cell table:number-columns-spanned="2" office:value-type="string"><text:p>{rng.getrandbits(64)}</text:p></table:table-cell><table:covered-table-cell/>'),
+            "repeats": lambda i: row(
+                cell(str(rng.getrandbits(64)), ' table:number-columns-repeated="2"')
+            ),
+            "spaces": lambda i: row(cell(f'{rng.getrandbits(64)}<text:s text:c="3"/>')),
+            "merges": lambda i: row(
+                cell(str(rng.getrandbits(64)), ' table:number-columns-spanned="2"'),
+                "<table:covered-table-cell/>",
+            ),
         }[shape]
         return package(content(table("Протокол", *(cells(i) for i in range(size)))))
 

@@ -119,7 +119,7 @@ def expand_folder(folder: Path) -> list[Path]:
     )
     found = sorted(
         p
-        for pattern in ("*.xlsx",)
+        for pattern in ("*.xlsx", "*.ods")
         for p in folder.glob(pattern)
         if not p.name.startswith("~$") and not p.stem.endswith(own)
     )

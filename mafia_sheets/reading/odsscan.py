@@ -101,8 +101,10 @@ def scan_ods(archive: Archive, limits: OdsLimits) -> OdsScan:
     for region in regions(archive.unpack(CONTENT), CONTENT, limits.max_tag):
         walk.feed(region)
     walk.finish()
+    # every sheet is in content.xml; each is named apart, as an xlsx's sheets are parts
     sheets = tuple(
-        Sheet(s.name, CONTENT, "hidden" if s.hidden else "visible", s.scan) for s in walk.sheets
+        Sheet(s.name, f"{CONTENT}#{n}", "hidden" if s.hidden else "visible", s.scan)
+        for n, s in enumerate(walk.sheets, start=1)
     )
     return OdsScan(archive, sheets, tuple(parts), {s.name: s.merges for s in walk.sheets})
 
@@ -278,7 +280,9 @@ class _Content:
 
     def _current(self) -> _Sheet:
         if not self.sheets:
-            raise Damaged(Text(f"в {CONTENT} строки вне листа", f"{CONTENT} has rows outside a sheet"))
+            raise Damaged(
+                Text(f"в {CONTENT} строки вне листа", f"{CONTENT} has rows outside a sheet")
+            )
         return self.sheets[-1]
 
     def _column(self, attrs: bytes) -> None:
@@ -333,15 +337,19 @@ class _Content:
         held, first, last, column = 0, 0, 0, 0
         for cell in _CELL.finditer(buf, start, end):
             tag = cell.group(2)
-            count = _count(tag, b"table:number-columns-repeated", MAX_COL) if b"-repeated" in tag else 1
-            if cell.group(1) is None and (not tag.endswith(b"/") or b"office:value-type" in tag):
+            count = (
+                _count(tag, b"table:number-columns-repeated", MAX_COL) if b"-repeated" in tag else 1
+            )
+            valued = b"office:value-type" in tag
+            formula = b"table:formula" in tag
+            if cell.group(1) is None and (not tag.endswith(b"/") or valued or formula):
                 held += count
                 first, last = first or column + 1, column + count
                 if count > 1 or repeat > 1:
                     self._copied(buf, cell.end(), end, count * repeat - 1)
                 if b"-spanned" in tag:
                     self._merge(tag, sheet, column)
-                if b"table:formula" in tag and b"office:value-type" not in tag:
+                if formula and not valued:  # no saved value: the reader reads nothing
                     self._bare(sheet, column, repeat)
             column += count
         return held, first, last
@@ -403,7 +411,10 @@ def _attrs(body: bytes) -> dict[bytes, bytes]:
     found = attributes(body)
     if found is None:
         raise Malformed(
-            Text(f"в {CONTENT} тег с неправильными атрибутами", f"{CONTENT} has a tag whose attributes are malformed")
+            Text(
+                f"в {CONTENT} тег с неправильными атрибутами",
+                f"{CONTENT} has a tag whose attributes are malformed",
+            )
         )
     return found
 

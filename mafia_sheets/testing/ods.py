@@ -1,6 +1,6 @@
-"""OpenDocument spreadsheets written by hand for the tests: sound ones, and the hostile
-shapes an .ods allows (repeated rows and cells standing for billions, runs of spaces,
-entities, a huge content.xml, markup the reader and the scan would read apart)."""
+"""OpenDocument spreadsheets written by hand for the tests and the hostile corpus: sound
+ones, and the hostile shapes an .ods allows (repeated rows and cells standing for
+billions, runs of spaces, entities, a huge content.xml, a tag without end)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,12 @@ def number(value: float) -> str:
         f'<table:table-cell office:value-type="float" office:value="{value}">'
         f"<text:p>{value:g}</text:p></table:table-cell>"
     )
+
+
+def cell(inner: str = "", attrs: str = "", kind: str = "string") -> str:
+    """A cell with `attrs` (repeats, spans …) holding the paragraph `inner` (markup)."""
+    typed = f' office:value-type="{kind}"' if kind else ""
+    return f"<table:table-cell{attrs}{typed}><text:p>{inner}</text:p></table:table-cell>"
 
 
 def row(*cells: str, repeat: int = 1) -> str:
@@ -75,26 +81,46 @@ GAME_HEAD = ("Игра", "Результат")
 SEAT_HEAD = ("Игра", "Место", "Игрок", "Роль", "Выбыл", "Когда")
 ROLES = ("", "", "Мафия", "", "Шериф", "", "Дон", "", "Мафия", "")
 # blacks 3, 7, 9 voted out Д1, Д2, Д3; 1 and 2 killed Н1, Н2: a red win
-FLOW = {3: ("заголосован", "Д1"), 1: ("убит", "Н1"), 7: ("заголосован", "Д2"), 2: ("убит", "Н2"), 9: ("заголосован", "Д3")}
+FLOW = {
+    3: ("заголосован", "Д1"),
+    1: ("убит", "Н1"),
+    7: ("заголосован", "Д2"),
+    2: ("убит", "Н2"),
+    9: ("заголосован", "Д3"),
+}
 
 
 def seat_rows(game: int = 1, prefix: str = "P") -> list[str]:
     rows = []
     for seat in range(1, 11):
         left, when = FLOW.get(seat, ("", ""))
-        cells = [number(game), number(seat), text(f"{prefix}{seat}"), text(ROLES[seat - 1] or "Мирный")]
-        cells += [text(left) if left else "<table:table-cell/>", text(when) if when else "<table:table-cell/>"]
+        cells = [
+            number(game),
+            number(seat),
+            text(f"{prefix}{seat}"),
+            text(ROLES[seat - 1] or "Мирный"),
+        ]
+        cells += [
+            text(left) if left else "<table:table-cell/>",
+            text(when) if when else "<table:table-cell/>",
+        ]
         rows.append(row(*cells))
     return rows
 
 
-def protocol(games: int = 1, extra_tables: tuple[str, ...] = ()) -> bytes:
-    """A valid protocol of `games` red wins, one row per seat."""
-    game_rows = [row(*map(text, GAME_HEAD))] + [row(number(g), text("Красные")) for g in range(1, games + 1)]
+def protocol(games: int = 1, extra_tables: tuple[str, ...] = (), typo: str = "") -> bytes:
+    """A valid protocol of `games` red wins, one row per seat (with `typo` for the first
+    «Мафия» typed)."""
+    game_rows = [row(*map(text, GAME_HEAD))] + [
+        row(number(g), text("Красные")) for g in range(1, games + 1)
+    ]
     seats = [row(*map(text, SEAT_HEAD))]
     for game in range(1, games + 1):
         seats += seat_rows(game, f"G{game}-")
-    return package(content(table("Игры", *game_rows), table("Протокол", *seats), *extra_tables))
+    body = content(table("Игры", *game_rows), table("Протокол", *seats), *extra_tables)
+    if typo:
+        body = body.replace("Мафия".encode(), escape(typo).encode(), 1)
+    return package(body)
 
 
 # ---- hostile shapes ---------------------------------------------------------------------------
@@ -103,20 +129,51 @@ GAMES = table("Игры", row(*map(text, GAME_HEAD)), row(number(1), text("Кр�
 
 
 def hostile() -> dict[str, bytes]:
-    """Each hostile shape, as a whole .ods, by name."""
-    value = '<table:table-cell table:number-columns-repeated="16000" office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell>'
+    """Each hostile shape, as a whole .ods, by name (`far-cell` is harmless: one cell past a
+    million empty rows costs the reader one cell, and it is read)."""
+    value = cell("1", ' table:number-columns-repeated="16000" office:value="1"', "float")
     far = '<table:table-cell table:number-columns-repeated="16000"/>' + text("x")
-    laughs = '<!DOCTYPE office:document-content [<!ENTITY a0 "aaaaaaaaaa">' + "".join(
-        f'<!ENTITY a{i + 1} "{f"&a{i};" * 10}">' for i in range(8)
-    ) + "]>"
+    laughs = (
+        '<!DOCTYPE office:document-content [<!ENTITY a0 "aaaaaaaaaa">'
+        + "".join(f'<!ENTITY a{i + 1} "{f"&a{i};" * 10}">' for i in range(8))
+        + "]>"
+    )
     return {
         "repeated-cells": package(content(GAMES, table("Протокол", row(value, repeat=1_000_000)))),
-        "repeated-rows": package(content(GAMES, table("Протокол", row(text("y"), repeat=3_000_000)))),
-        "far-cell": package(content(GAMES, table("Протокол", row("<table:table-cell/>", repeat=1_000_000), row(far)))),
-        "spaces": package(content(table("Игры", row(text("Игра"), '<table:table-cell office:value-type="string"><text:p>a<text:s text:c="2000000000"/>b</text:p></table:table-cell>')))),
-        "entities": package(content(table("Игры", row(text("&a8;"))), prolog=laughs)),
+        "repeated-rows": package(
+            content(GAMES, table("Протокол", row(text("y"), repeat=3_000_000)))
+        ),
+        "far-cell": package(
+            content(
+                GAMES, table("Протокол", row("<table:table-cell/>", repeat=1_000_000), row(far))
+            )
+        ),
+        "spaces": package(
+            content(
+                table(
+                    "Игры",
+                    row(
+                        text("Игра"),
+                        cell('a<text:s text:c="2000000000"/>b'),
+                    ),
+                )
+            )
+        ),
+        "entities": package(content(table("Игры", row(cell("&a8;"))), prolog=laughs)),
         "dtd": package(content(GAMES, prolog="<!DOCTYPE office:document-content>")),
-        "copied-text": package(content(GAMES, table("Протокол", row('<table:table-cell table:number-columns-repeated="1000" office:value-type="string"><text:p>' + "z" * 30000 + "</text:p></table:table-cell>", repeat=100)))),
-        "long-tag": package(content(GAMES).replace(b"<office:body>", b'<office:body x="' + b"a" * 2_000_000 + b'">')),
-        "huge-content": package(content(GAMES, table("Протокол", *[row(text("q" * 50)) for _ in range(300_000)]))),
+        "copied-text": package(
+            content(
+                GAMES,
+                table(
+                    "Протокол",
+                    row(cell("z" * 30000, ' table:number-columns-repeated="1000"'), repeat=100),
+                ),
+            )
+        ),
+        "long-tag": package(
+            content(GAMES).replace(b"<office:body>", b'<office:body x="' + b"a" * 2_000_000 + b'">')
+        ),
+        "huge-content": package(
+            content(GAMES, table("Протокол", *[row(text("q" * 50)) for _ in range(300_000)]))
+        ),
     }
