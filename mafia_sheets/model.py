@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .findings import Finding
 from .rules import RuleSet
@@ -16,9 +16,11 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
-DecidedBy = Literal[
-    "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
-]
+
+# What separated a standings row from the next one below: a criterion of the tie-break
+# order (`total`, `additional`, `wins`, … or a sum such as `extras+penalties+best_move`),
+# `lot`, `tied` (a lot is needed) or `shared` (equal totals share the place, no lot).
+DecidedBy = str
 
 
 @dataclass(frozen=True)
@@ -138,6 +140,8 @@ class Protocol:
     sheet_order: dict[str, int] = field(default_factory=dict)
     headers: tuple[HeaderRead, ...] = ()
     reading: tuple[Reading, ...] = ()  # how each file was laid out (one per source)
+    # players whose games were typed under other spellings («Другие ники»): (player, spellings)
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def table(self, code: str) -> Table | None:
         return self.tables.get(code)
@@ -155,6 +159,7 @@ class Season:
     tournament: Tournament
     rules: RuleSet
     frames: dict[str, pd.DataFrame]
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # see Protocol.merged
 
     def frame(self, code: str) -> pd.DataFrame | None:
         return self.frames.get(code)
@@ -195,6 +200,7 @@ class Standing:
     killed_first_night: int
     decided_by: DecidedBy
     removed: bool = False
+    ci: Fraction = Fraction(0)  # first-killed compensation, part of `additional`
 
 
 @dataclass(frozen=True)
@@ -262,6 +268,7 @@ class Rating:
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # nicknames merged («Другие ники»)
     # the scored seat rows behind `points` (every protocol column and each component in
     # units), kept only for the exports that write the games themselves (`--export mwt`)
     seats: pd.DataFrame | None = None

@@ -37,7 +37,7 @@ SEAT_FAULTS = [
     ("role", "Оборотень", "unknown-value", "role"),
     ("left", "ушла домой", "unknown-value", "left"),
     ("bonus", "ЛИ5", "unknown-value", "bonus"),
-    ("bonus", 2, "unknown-value", "bonus"),
+    ("bonus", 2, "bonus-number-not-allowed", "bonus"),
     ("seat", 11, "bad-number", "seat"),
     ("fouls", 5, "bad-number", "fouls"),
     ("fouls", 2.5, "bad-number", "fouls"),

@@ -484,13 +484,14 @@ def test_run_server_on_a_busy_port_says_so_in_one_line() -> None:
 
 def test_the_page_takes_its_words_from_the_catalogue():
     from mafia_sheets.report.labels import DECIDED_BY, STANDINGS_COLUMNS
-    from mafia_sheets.web.labels import STANDINGS_SHOWN
+    from mafia_sheets.web.labels import GROUPS, STANDINGS_SHOWN
 
     with TestClient(web.create_app()) as client:
         labels = client.get("/api/labels").json()
     for lang in ("ru", "en"):
         assert labels[lang]["cols"] == [STANDINGS_COLUMNS[c](lang) for c in STANDINGS_SHOWN]
-        assert labels[lang]["decided"] == {k: v(lang) for k, v in DECIDED_BY.items()}
+        decided = {**DECIDED_BY, **GROUPS}  # and the sums of criteria the editions compare
+        assert labels[lang]["decided"] == {k: v(lang) for k, v in decided.items()}
         assert labels[lang]["limits"].count("{") == 2  # filled in by the page
     assert labels["ru"]["standings"] == "Итоги" and labels["en"]["standings"] == "Standings"
     script = (Path(web.__file__).parent / "static" / "app.js").read_text("utf-8")

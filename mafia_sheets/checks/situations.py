@@ -154,6 +154,24 @@ DRAW_DECIDED = define(
         "Fix the result of game {game} or the players' departures",
     ),
 )
+TEAM_REMOVAL_RESULT = define(
+    "team-removal-result",
+    "error",
+    Text(
+        "Результат «{value}», но игрок на месте {seat} удалён с поражением команды в {phase}",
+        "Result “{value}”, yet the player in seat {seat} was removed with a team loss in {phase}",
+    ),
+    Text(
+        "удаление с поражением команды — победа другой команды: {outcome}",
+        "a team removal is the other team's win: {outcome}",
+    ),
+    Text(
+        "Исправьте результат игры {game} или «Выбыл» игрока (если команда не проиграла — "
+        "«дисквалифицирован»)",
+        "Fix the result of game {game} or the player's Left (if the team did not lose: "
+        "“disqualified”)",
+    ),
+)
 VOTE_AFTER_FOUL_OUT = define(
     "vote-after-foul-out",
     "warning",
@@ -216,13 +234,15 @@ VOTE_REMOVED_ALL = define(
 def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, phase with departures), phases in order, with the counts after it.
 
-    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; reds, blacks
-    (left at the table after the phase) and reds_before, blacks_before; prev (the previous
-    departure phase, 0 at the start); outcome ("red", "black" or "": decided by the counts
-    after this phase).
+    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; removed_red,
+    removed_black (team removals: that team loses at once); reds, blacks (left at the table
+    after the phase) and reds_before, blacks_before; prev (the previous departure phase,
+    0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
+    counts after this phase).
     """
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
+    removal = gone["left"].eq("team_removal").to_numpy()
     steps = (
         pd.DataFrame(
             {
@@ -236,6 +256,8 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
                 "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
                     np.int64
                 ),
+                "removed_red": (removal & (team == "red")).astype(np.int64),
+                "removed_black": (removal & (team == "black")).astype(np.int64),
             }
         )
         .groupby(["game", "when"], sort=True, as_index=False)
@@ -248,8 +270,17 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["reds_before"] = steps["reds"] + steps["red_out"]
     steps["blacks_before"] = steps["blacks"] + steps["black_out"]
     steps["prev"] = by_game["when"].shift(fill_value=0)
+    red_removed, black_removed = steps["removed_red"].gt(0), steps["removed_black"].gt(0)
     steps["outcome"] = np.select(
-        [steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]], ["red", "black"], ""
+        [
+            red_removed & black_removed,  # both teams "lost": contradictory, said at the result
+            red_removed,
+            black_removed,
+            steps["blacks"].eq(0),
+            steps["blacks"] >= steps["reds"],
+        ],
+        ["both", "black", "red", "red", "black"],
+        "",
     )
     return steps
 
@@ -270,6 +301,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
             "outcome": steps["outcome"],
             "reds": steps["reds"],
             "blacks": steps["blacks"],
+            "removal": steps["removed_red"].gt(0) | steps["removed_black"].gt(0),
         }
     )
     first = state[decided].drop_duplicates("game", keep="first")
@@ -311,7 +343,14 @@ def partial_departures(context: Context) -> Iterator[Finding]:
     )
 
 
-@check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
+@check(
+    AFTER_END,
+    BLACK_WIN_REDS_MORE,
+    DRAW_DECIDED,
+    DRAW_RULE_OFF,
+    RED_WIN_BLACKS_LEFT,
+    TEAM_REMOVAL_RESULT,
+)
 def end_state(context: Context) -> Iterator[Finding]:
     """The recorded result against the departures, at the result cell in «Игры»."""
     gate = context.regulated
@@ -322,6 +361,9 @@ def end_state(context: Context) -> Iterator[Finding]:
     yield from _late_departures(gate, state)
     listed = gate.whole(gate.listed)
     games = listed[listed["result"].notna()]
+    removed = state["removal"].eq(True) & state["outcome"].ne("")
+    yield from _team_removals(gate, games[games["game"].isin(set(state.index[removed]))], state)
+    games = games[~games["game"].isin(set(state.index[removed]))]
     known = state.reindex(games["game"])
     outcome = known["outcome"].fillna("").to_numpy(dtype=object)
     reds = known["reds"].fillna(REDS).astype(int).to_numpy()
@@ -342,6 +384,29 @@ def end_state(context: Context) -> Iterator[Finding]:
     if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
+
+
+def _team_removals(gate: Regulated, games: pd.DataFrame, state: pd.DataFrame) -> Iterator[Finding]:
+    """A game decided by a team removal: the result must be the other team's win."""
+    for index, game in zip(games.index, games["game"], strict=True):
+        decided = state.loc[game]
+        if decided["outcome"] == games.at[index, "result"]:
+            continue
+        phase = int(decided["phase"])
+        seats = gate.seats[
+            gate.seats["game"].eq(game)
+            & gate.seats["left"].eq("team_removal")
+            & gate.seats["when"].eq(phase)
+        ]
+        yield from at_rows(
+            gate.games,
+            TEAM_REMOVAL_RESULT,
+            "result",
+            games.loc[[index]],
+            seat=", ".join(str(int(s)) for s in seats["seat"]),
+            phase=Phase(phase),
+            outcome=OUTCOMES[str(decided["outcome"])],
+        )
 
 
 def _at_results(
@@ -371,6 +436,8 @@ OUTCOMES = {
     "red": Text("победа красных", "a red win"),
     "black": Text("победа чёрных", "a black win"),
     "draw": Text("ничья", "a draw"),
+    # team removals of both teams in one phase: no result can agree
+    "both": Text("но удалены игроки обеих команд", "but players of both teams were removed"),
 }
 _NOTHING = Text("", "")
 

@@ -18,6 +18,8 @@ from . import text as msg
 from .check import check
 from .imports import import_command
 from .rate import rate
+from .rules import rules
+from .seat import seat
 from .serve import serve
 from .template import template
 
@@ -44,6 +46,8 @@ main.add_command(check)
 main.add_command(rate)
 main.add_command(serve)
 main.add_command(import_command)
+main.add_command(rules)
+main.add_command(seat)
 
 
 def _lang_of(argv: Sequence[str]) -> str:

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..rating.score import Units
 from ..text import Text
 from .base import (
     NO_COLUMN,
@@ -305,7 +304,7 @@ def upload(rating: Rating) -> tuple[list[dict[str, Any]], list[Text]]:
     seats = rating.seats
     if seats is None:
         raise ValueError("the rating was built without its seat rows (keep_seats)")
-    unit = Units.of(rating.rules).denominator
+    unit = rating.points_scale  # every `_u` column of the seat rows is in these units
     sessions = _sessions(rating.games[~rating.games["annulled"]])
     games = []
     for key, rows in seats.groupby("game", sort=False):

@@ -156,6 +156,43 @@ SCHEMA: dict[str, dict[str, Column]] = {
             ),
             aliases=("удален", "удалён", "removed"),
         ),
+        "aliases": Column(
+            Text("Другие ники", "Also known as"),
+            Text(
+                "Другие написания ника этого игрока через запятую («Котик, Kot»): игры под "
+                "ними — его игры, одна строка в итогах.",
+                "Other spellings of this player's nickname, comma separated («Kitty, Kot»): "
+                "games under them are theirs, one row in the standings.",
+            ),
+            aliases=(
+                "другой ник",
+                "прежний ник",
+                "старый ник",
+                "псевдонимы",
+                "также известен как",
+                "aka",
+                "aliases",
+                "other nicknames",
+                "former nickname",
+            ),
+        ),
+        "team": Column(
+            Text("Команда", "Team"),
+            Text(
+                "Команда (необязательно); при рассадке игроки одной команды или клуба "
+                "сидят за разными столами.",
+                "Team (optional); seating keeps the players of one team or club at "
+                "different tables.",
+            ),
+        ),
+        "judges": Column(
+            Text("Судит в турах", "Judges in rounds"),
+            Text(
+                "Для рассадки: туры, в которых игрок судит и не играет («1, 3–4»).",
+                "For seating: the rounds this player judges and does not play («1, 3-4»).",
+            ),
+            aliases=("судит туры", "судья в турах", "judges rounds", "judging rounds"),
+        ),
     },
     "games": {
         "game": Column(
@@ -425,9 +462,13 @@ SCHEMA: dict[str, dict[str, Column]] = {
             Text("Доп", "Bonus"),
             Text(
                 "Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
-                "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
+                "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет. "
+                "Где правила допускают, — число (в их пределах), «Лучший ход судьи» "
+                "или «Худший ход» (снимает автодопы).",
                 "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
-                "to losers; each at most once per game, none in a draw.",
+                "to losers; each at most once per game, none in a draw. Where the "
+                "rules allow: a number (within their limits), “Judge's best move”, "
+                "or “Worst move” (withholds the auto-bonus).",
             ),
             parse=v.parse_bonus,
             vocab="bonus",
@@ -748,7 +789,9 @@ def dropdown(sheet: str, code: str, lang: str) -> list[str]:
 # ---- what each kind accepts ------------------------------------------------------------------
 
 _ROLE_EXTRA = Text("пусто = Мирный; К, Ш, М, Д", "blank = Civilian; C, S, M, D")
-_BONUS_EXTRA = Text("или 1, 0,5", "or 1, 0.5")
+_BONUS_EXTRA = Text(
+    "или 1, 0,5; числа — где правила допускают", "or 1, 0.5; numbers where the rules allow"
+)
 
 
 def _accept_number(column: Column, lang: str) -> str:

@@ -177,18 +177,15 @@ def parse_fouls(value: object) -> object:
 
 
 def parse_bonus(value: object) -> object:
-    """ЛИ/ЛИ2/ЛИП codes; a bare 1 or 0.5 stays numeric until the player's team is known."""
+    """ЛИ/ЛИ2/ЛИП and the other «Доп» words as codes; a number stays a Decimal until the
+    edition and the player's team are known (a bare 1 or 0.5 may be an award)."""
     if is_blank(value):
         return None
     code = vocabulary("bonus")(value)
     if code is not BAD:
         return code
     number = parse_number(value)
-    if number == Decimal(1):
-        return "num1"
-    if number == Decimal("0.5"):
-        return "num05"
-    return BAD
+    return BAD if number is None else number
 
 
 def parse_time(value: object) -> object:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from openpyxl import Workbook
@@ -20,9 +19,9 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
-from ..rules import load_rules
+from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
-from ..vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS, display_value
+from ..vocab import FLAG_SETTINGS, QUIET_SETTING, ROLE_WORDS, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
 
 if TYPE_CHECKING:
@@ -88,8 +87,10 @@ GENERAL: tuple[Text, ...] = (
 
 SHEET_HELP: dict[str, Text] = {
     "tournament": Text(
-        "Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
-        "Tournament settings (optional). A blank value means the FIIM default.",
+        "Настройки турнира (необязательно). «Правила» — редакция подсчёта (по умолчанию "
+        "регламент); пустое значение — значение этих правил.",
+        "Tournament settings (optional). “Rules” names the scoring edition (the regulation "
+        "by default); a blank value is that edition's own.",
     ),
     "players": Text(
         "Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
@@ -155,7 +156,108 @@ SETTING_HELP: dict[str, Text] = {
     "bp": Text("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
     "bp2": Text("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
     "bpl": Text("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
+    "edition": Text(
+        "Правила подсчёта по названию (mafia-sheets rules — список); строки ниже меняют "
+        "отдельные значения.",
+        "Scoring rules by name (mafia-sheets rules lists them); the rows below change "
+        "single values.",
+    ),
+    **{
+        f"win_{role}": Text(
+            f"Баллы за победу, если правила платят роли «{ru}» отдельно.",
+            f"Win points where the rules pay the {en} apart.",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"loss_{role}": Text(
+            f"Баллы за поражение роли «{ru}» (клубные правила).",
+            f"Loss points of the {en} (club editions).",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"draw_{role}": Text(f"Баллы за ничью роли «{ru}».", f"Draw points of the {en}.")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    "k_draws_black": Text(
+        "K по доле побед красных, как на сайте рейтинга: ничьи — победы чёрных.",
+        "K from the red win share, as the rating site: draws count as black wins.",
+    ),
+    "fouled_out": Text(
+        "Штраф за выбывание по 4-му фолу, ≤ 0, доп. баллы.",
+        "Penalty for leaving on a 4th foul, ≤ 0, additional points.",
+    ),
+    "team_removal": Text(
+        "Штраф за «удалён с поражением команды», ≤ 0 (вместо дисквалификации).",
+        "Penalty for a “team removal”, ≤ 0 (instead of the disqualification's).",
+    ),
+    "gave_up": Text("Штраф за «отказ от игры», ≤ 0.", "Penalty for “gave up”, ≤ 0."),
+    "best_move_1": Text("Лучший ход: ровно один чёрный.", "Best move: exactly 1 black."),
+    "best_move_team": Text(
+        "Кто получает баллы за лучший ход: красным или всем.",
+        "Who earns the best move: red players or anyone.",
+    ),
+    "best_move_title": Text(
+        "«Лучший ход судьи» в «Доп»: звание судьи, не лучший ход первой ночи.",
+        "“Judge's best move” in Bonus: the judge's title, not the first-night best move.",
+    ),
+    "bp_any_team": Text(
+        "ЛИ можно дать игроку любой команды, и в ничьей.",
+        "BP may go to a player of either team, in a draw too.",
+    ),
+    "auto_bonus": Text(
+        "Каждому игроку за игру; «Худший ход» в «Доп» его снимает.",
+        "To every player each game; “Worst move” in Bonus withholds it.",
+    ),
+    "extras_numeric": Text(
+        "«Доп» принимает числа (в пределах ниже); иначе ЛИ / ЛИ2 / ЛИП.",
+        "Bonus takes numbers (within the limits below); else BP / BP2 / BPL.",
+    ),
+    "extras_min": Text("Наименьший доп числом; «нет» — без предела.", "Smallest numeric extra."),
+    "extras_max": Text("Наибольший доп числом; «нет» — без предела.", "Largest numeric extra."),
+    "extras_step": Text("Доп кратен шагу, например 0,1.", "Extras are multiples of it, e.g. 0.1."),
+    "extras_least": Text(
+        "Доп не меньше этого по модулю, например 0,2.",
+        "Extras at least this large in magnitude, e.g. 0.2.",
+    ),
+    "extras_also": Text(
+        "Ещё допустимые значения через «;», например −1,5; −2,1.",
+        "Further allowed values separated by “;”, e.g. −1.5; −2.1.",
+    ),
+    "extras_sum": Text(
+        "Сумма положительных допов за игру не больше.", "Positive extras in one game at most."
+    ),
+    "extras_players": Text("Игроков с допом за игру не больше.", "Players with extras per game."),
+    "extras_in_draw": Text(
+        "Допы числом в ничьей: нет, только минус или да.",
+        "Numeric extras in a draw: no, negatives only, or yes.",
+    ),
+    "ci_share": Text(
+        "Ci = min(доля · F / round(0,4 · N), предел); F — смерти красным в 1-ю ночь, N — игры.",
+        "Ci = min(share · F / round(0.4 · N), cap); F: first-night deaths as red, N: games.",
+    ),
+    "ci_cap": Text("Предел Ci за игру.", "The most Ci per game."),
+    "ci_from": Text("Ci только у сыгравших не меньше игр.", "Ci only from this many games."),
+    "ci_when": Text(
+        "Когда платится Ci: нет, в проигрыше, половина при победе красных или чёрных.",
+        "When Ci is paid: no, in lost games, half when red or when black won.",
+    ),
+    "ci_round": Text("Ci точно или до сотых.", "Ci exact or to hundredths."),
+    "tiebreak": Text(
+        "После суммы: буквы сайта рейтинга, например (epg)wsk, или показатели через запятую.",
+        "After the total: the rating site's letters, e.g. (epg)wsk, or criteria by name.",
+    ),
+    "shared_places": Text(
+        "Равные суммы делят место без жребия: да (2–3, затем 4) или подряд (2, 2, затем 3).",
+        "Equal totals share a place, no lot: yes (2–3, then 4) or dense (2, 2, then 3).",
+    ),
 }
+
+DEFAULT_NOTE = Text(
+    " Пусто — по «Правилам» (регламент: {value}).",
+    " Blank: as the Rules say (regulation: {value}).",
+)
 
 INSTRUCTION_HEADERS: tuple[Text, ...] = (
     Text("Лист / колонка", "Sheet / column"),
@@ -202,7 +304,7 @@ def build_template(
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
-        "players": [[p.nickname, p.club, p.city] for p in players],
+        "players": roster_rows(players),
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
@@ -215,6 +317,13 @@ def build_template(
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
+    """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
+    fields = {"player": "nickname"}
+    columns = written_columns("players")
+    return [[getattr(p, fields.get(c, c), None) or None for c in columns] for p in players]
 
 
 def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
@@ -362,28 +471,21 @@ def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
 
 
 def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
-    """Every setting key with the bundled rule set's default (or the value `given`) and
-    what it means."""
+    """Every setting key with what it means (or the value `given`). The rules are named,
+    not their values: a value typed in a row replaces the chosen rules' own, so the rows
+    are left blank and the explanation says the regulation's value."""
+    from ..reading.settings import shown_value
+
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():
-        value: Any = None
-        if key in given:
-            rows.append([name(lang), given[key], SETTING_HELP[key](lang)])
-            continue
-        if key in FLAG_SETTINGS:
-            value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
-        elif key == QUIET_SETTING:
-            value = rules.draw_quiet_phases or display_value("yesno", "no", lang)
-        elif key in rules.points:
-            value = _number(rules.points[key])
-        rows.append([name(lang), value, SETTING_HELP[key](lang)])
+        value: Any = rules.edition.name(lang) if key == "edition" else None
+        explanation = SETTING_HELP[key](lang)
+        if key in RULE_KEYS and key != "edition":
+            default = shown_value(key, rules.value(key))(lang)
+            explanation += DEFAULT_NOTE.format(value=default)(lang)
+        rows.append([name(lang), given.get(key, value), explanation])
     return rows
-
-
-def _number(value: Fraction) -> int | float:
-    # Regulation values are halves and quarters: exact as binary floats.
-    return int(value) if value.denominator == 1 else float(value)
 
 
 def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
@@ -394,6 +496,12 @@ def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
     row = list(SETTINGS).index(QUIET_SETTING) + 2
     no = display_value("yesno", "no", lang)
     sheet.add_data_validation(_list_validation(["5", "6", no], f"B{row}", lang))
+    # the editions by name, and every setting whose value is a word
+    lists = {"edition": [r.edition.name(lang) for r in presets().values()]}
+    lists.update({key: display_values(key, lang) for key in CHOICE_KEYS})
+    for key, entries in lists.items():
+        row = list(SETTINGS).index(key) + 2
+        sheet.add_data_validation(_list_validation(entries, f"B{row}", lang))
 
 
 # ---- Инструкция --------------------------------------------------------------------------

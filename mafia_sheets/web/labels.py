@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS
+from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS, decided_text
 from ..report.labels_stats import OUTCOME, ROLE_WORDS
+from ..rules import presets
 from ..text import LANGS, Text
 
 # The standings columns the page shows, by their codes on the results workbook.
@@ -26,6 +27,14 @@ STANDINGS_SHOWN = (
     "killed_first_night",
     "decided_by",
 )
+
+# «Решено по» of the criteria the bundled editions sum (`extras+penalties+best_move`).
+GROUPS = {
+    code: Text(*(decided_text(code, lang) for lang in LANGS))
+    for rules in presets().values()
+    for code in rules.tiebreak
+    if "+" in code
+}
 
 PAGE: dict[str, Any] = {
     "pageTitle": Text("Mafia Sheets — пересчёт рейтинга", "Mafia Sheets — standings"),
@@ -186,13 +195,15 @@ PAGE: dict[str, Any] = {
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],
     "decimalMark": Text(",", "."),
-    "decided": DECIDED_BY,
+    "decided": {**DECIDED_BY, **GROUPS},
 }
 
 
 def labels(lang: str) -> Any:
     """Every label of the page in one language: strings, lists and maps of strings."""
-    return _render(PAGE, lang)
+    from .seating import PAGE_LABELS
+
+    return _render({**PAGE, **PAGE_LABELS}, lang)
 
 
 def all_labels() -> dict[str, Any]:

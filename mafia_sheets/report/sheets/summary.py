@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ...model import Rating
 from ...reading.layouts import reading_text
-from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
+from ...reading.settings import shown_value
+from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, Edition
 from ...text import Text
 from ...vocab import SETTINGS, display_value
 from ..cells import row_height
 from ..engine import Book, Chart, Column, Series
 from ..headers import header_lines
-from ..labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
+from ..labels import SHEETS, STANDINGS_COLUMNS, TEXT, tiebreak_text
 from ..phrases import (
     heavy_win_text,
     k_formula,
@@ -95,6 +97,8 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
         return changed if key in rules.overridden else ""
 
     lines: list[Line] = [(TEXT["sec_rules"](lang), None, "")]
+    edition = rules.edition
+    lines.append((SETTINGS["edition"](lang), edition.name(lang), edition_source(edition)))
     lines += [
         (SETTINGS[key](lang), float(rules.points[key]), note(key))
         for key in POINT_KEYS
@@ -107,10 +111,22 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
     lines.append(
         (SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang), note(QUIET_KEY))
     )
-    order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
-    lines.append((TEXT["tiebreak"](lang), order, ""))
+    lines.append((TEXT["tiebreak"](lang), tiebreak_text(rules.tiebreak, lang), note("tiebreak")))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))
+    # every other value of the edition in force (SPEC §2.1), after the regulation's own
+    shown = {"edition", *POINT_KEYS, *OPTION_KEYS, QUIET_KEY, "tiebreak"}
+    shown.add("protest_deadline_minutes")
+    for key in (k for k in RULE_KEYS if k not in shown):
+        value = rules.value(key)
+        cell = float(value) if isinstance(value, Fraction) else shown_value(key, value)(lang)
+        lines.append((SETTINGS[key](lang), cell, note(key)))
     return lines
+
+
+def edition_source(edition: Edition) -> str:
+    """Where an edition's values come from: `szotin/mafiaratings @0ab7207: db/alter153.sql …`."""
+    commit = f" @{edition.commit[:7]}" if edition.commit else ""
+    return f"{edition.source}{commit}: {edition.files}" if edition.files else edition.source
 
 
 def _lot_lines(rating: Rating, lang: str) -> list[Line]:
@@ -135,6 +151,17 @@ def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     ]
 
 
+def _merged_lines(rating: Rating, lang: str) -> list[Line]:
+    """Players whose games were typed under other spellings («Другие ники»)."""
+    if not rating.merged:
+        return []
+    note = Text("засчитаны этому игроку", "counted for this player")(lang)
+    head = Text("Объединённые ники («Другие ники»)", "Merged nicknames («Also known as»)")
+    return [(head(lang), None, "")] + [
+        (player, ", ".join(spellings), note) for player, spellings in rating.merged
+    ]
+
+
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
     if not rating.sources:
         return []
@@ -152,6 +179,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_rule_lines(rating, lang),
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
+        *_merged_lines(rating, lang),
         *_source_lines(rating, lang),
         *_reading_lines(rating, lang),
         *header_lines(rating.headers, rating.findings, lang),
