@@ -15,7 +15,7 @@ import click
 
 from ..errors import MafiaSheetsError
 from ..text import Plural, Text, terminal
-from .common import DEBUG, LANG, Run, gathered
+from .common import DEBUG, LANG, LAYOUT, Run, gathered
 
 if TYPE_CHECKING:
     from ..formats.base import Imported
@@ -71,14 +71,7 @@ class ImportOptions:
     type=click.Path(path_type=Path),
     help="Протокол для записи / the protocol workbook to write (.xlsx).",
 )
-@click.option(
-    "--layout",
-    type=click.Choice(["rows", "blank", "wide"]),
-    default="rows",
-    show_default=True,
-    help="rows — строка на место; blank — бланк на игру; wide — строка на игру / one row "
-    "per seat; one sheet per game; one row per game.",
-)
+@LAYOUT
 @click.option(
     "--rules",
     metavar="NAME",
