@@ -106,6 +106,7 @@ PAGE: dict[str, Any] = {
     "expected": Text("Ожидалось: ", "Expected: "),
     "hint": Text("Как исправить: ", "How to fix: "),
     "kValue": Text("Коэффициент K", "Coefficient K"),
+    "rulesTitle": Text("Правила подсчёта", "Scoring rules"),
     "kOff": Text("не применяется", "not applied"),
     "heavy": Text("Сторона с меньшим числом побед", "Side with fewer wins"),
     "heavyNone": Text("нет (равное число побед)", "none (equal wins)"),
