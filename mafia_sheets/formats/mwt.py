@@ -282,7 +282,15 @@ def _game_lost(game: dict[str, Any], result: dict[str, Any], lost: list[Lost]) -
 
 # ---- writing the upload from the rating -------------------------------------------------------
 
-LEAVE_TYPES = {"voted": 1, "killed": 2, "fouled": 3, "disqualified": 3}
+# 3: removed from the table — by fouls, a disqualification, a team removal or giving up
+LEAVE_TYPES = {
+    "voted": 1,
+    "killed": 2,
+    "fouled": 3,
+    "disqualified": 3,
+    "team_removal": 3,
+    "gave_up": 3,
+}
 _EMPTY = (
     "tournament_id",
     "result.start_time",
