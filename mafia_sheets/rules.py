@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -267,6 +268,12 @@ def load_rules(edition: str | None = None) -> RuleSet:
 
 def presets() -> dict[str, RuleSet]:
     """Every bundled edition by its code, the regulation first."""
+    return dict(_presets())
+
+
+@cache
+def _presets() -> dict[str, RuleSet]:
+    """The preset files, parsed once a process (a season of many files asks often)."""
     folder = resources.files("mafia_sheets").joinpath(RULES_DIR)
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
     names.sort(key=lambda name: name != "fiim.toml")

@@ -44,6 +44,15 @@ LANG = click.option(
     envvar="MAFIA_SHEETS_LANG",
     help="Язык вывода / output language.",
 )
+# the protocol's layout, for every command that writes one (template, import, …)
+LAYOUT = click.option(
+    "--layout",
+    type=click.Choice(["rows", "blank", "wide"]),
+    default="rows",
+    show_default=True,
+    help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
+    "строка на игру / one row per seat; one A4 sheet per game; one row per game.",
+)
 DEBUG = click.option(
     "--debug",
     is_flag=True,
@@ -120,7 +129,7 @@ def expand_folder(folder: Path) -> list[Path]:
     )
     found = sorted(
         p
-        for pattern in ("*.xlsx",)
+        for pattern in ("*.xlsx", "*.ods")
         for p in folder.glob(pattern)
         if not p.name.startswith("~$") and not p.stem.endswith(own)
     )

@@ -100,11 +100,19 @@ class Grid:
             )
 
     @classmethod
-    def of(cls, name: str, sheet: object, hidden: frozenset[int] = frozenset()) -> Grid:
-        """A grid of one python-calamine sheet (`CalamineSheet`)."""
+    def of(
+        cls,
+        name: str,
+        sheet: object,
+        hidden: frozenset[int] = frozenset(),
+        merges: list[tuple[tuple[int, int], tuple[int, int]]] | None = None,
+    ) -> Grid:
+        """A grid of one python-calamine sheet (`CalamineSheet`); `merges` where the scan
+        read them (python-calamine gives none for an .ods)."""
         cells: list[list[object]] = sheet.to_python()  # type: ignore[attr-defined]
         start = getattr(sheet, "start", None)
-        merges = list(getattr(sheet, "merged_cell_ranges", None) or ())
+        if merges is None:
+            merges = list(getattr(sheet, "merged_cell_ranges", None) or ())
         return cls(name, cells, start, merges, hidden)
 
     @cached_property

@@ -58,6 +58,23 @@ SETTING_REPLACES_EDITION = define(
     ),
 )
 
+CI_PAYS_NOTHING = define(
+    "ci-pays-nothing",
+    "warning",
+    Text(
+        "Ci включено («{value}»), но его {part} = 0: компенсация не платится",
+        "Ci is on (“{value}”), but its {part} is 0: no compensation is paid",
+    ),
+    Text(
+        "«Ci: доля» и «Ci: предел» больше 0, например 0,5 и 0,5",
+        "“Ci: share” and “Ci: cap” above 0, e.g. 0.5 and 0.5",
+    ),
+    Text(
+        "Впишите «Ci: доля» и «Ci: предел» на листе «Турнир» — или выберите «Правила», где Ci есть",
+        "Set “Ci: share” and “Ci: cap” on the Tournament sheet — or choose Rules that have Ci",
+    ),
+)
+
 # What a setting's value must look like, by its kind, for the bad-setting finding.
 _NUMBER = Text("число, например 2 или 0,5", "a number, e.g. 2 or 0.5")
 _PENALTY = Text("число не больше 0, например −0,5", "a number not above 0, e.g. −0.5")
@@ -161,7 +178,7 @@ def rules_of(
     if "extras_numeric" not in values and any(values[k] not in (r.NO_LIMIT, ()) for k in limits):
         values["extras_numeric"] = True  # a limit of numeric extras allows them (SPEC §2.4)
     rules = replace(base.with_overrides(values), overridden=tuple(sorted(overrides)))
-    findings: list[Finding] = []
+    findings = _ci_unpaid(rules, cells, source)
     if edition in (None, r.DEFAULT_EDITION):  # the regulation's values are every row's default
         return rules, findings
     for key in values:
@@ -182,6 +199,29 @@ def rules_of(
                 )
             )
     return rules, findings
+
+
+def _ci_unpaid(rules: RuleSet, cells: dict[str, SettingCell], source: str) -> list[Finding]:
+    """A Ci reading switched on by the sheet whose share or cap leaves it paying nothing."""
+    place = cells.get("ci_when")
+    zero = [k for k in ("ci_share", "ci_cap") if not rules.points[k]]
+    if place is None or not rules.pays_ci or not zero:
+        return []
+    part = Text(
+        " и ".join(vocab.SETTINGS[k].ru.removeprefix("Ci: ") for k in zero),
+        " and ".join(vocab.SETTINGS[k].en.removeprefix("Ci: ") for k in zero),
+    )
+    return [
+        finding(
+            CI_PAYS_NOTHING,
+            place.sheet,
+            place.cell,
+            place.typed,
+            row=place.row,
+            source=source,
+            part=part,
+        )
+    ]
 
 
 def shown_value(key: str, value: object) -> Text:

@@ -60,6 +60,7 @@ def figures_json(
             "together_pairs": figures.together_pairs,
             "judges": figures.judges,
             "broken": len(figures.breaks),
+            "bound": figures.breaks_bound,
             "breaks": [
                 {
                     "kind": found.kind,

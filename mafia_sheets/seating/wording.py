@@ -40,8 +40,14 @@ LINES: dict[str, Text] = {
         "Ограничения соблюдены все: {what}.", "Every restriction is honoured: {what}."
     ),
     "restrictions_broken": Text(
-        "Ограничения нарушены {count} раз(а) — меньше нельзя при этих столах: {what}.",
-        "Restrictions broken {count} times — the fewest these tables allow: {what}.",
+        "Ограничения нарушены: {count} (нижняя граница {bound}) — {what}.",
+        "Restrictions broken: {count} (lower bound {bound}) — {what}.",
+    ),
+    "restrictions_fewest": Text(
+        "Ограничения нарушены: {count} — меньше нельзя при этих столах (нижняя граница "
+        "{bound}) — {what}.",
+        "Restrictions broken: {count} — the fewest these tables allow (lower bound "
+        "{bound}) — {what}.",
     ),
     "apart_pairs": Text("порознь {n}", "apart {n}"),
     "together_pairs": Text("вместе {n}", "together {n}"),
@@ -163,7 +169,12 @@ def _restrictions(schedule: Schedule, figures: Figures, lang: str) -> list[str]:
     what = ", ".join(kinds)
     if not figures.breaks:
         return [line("restrictions_kept", lang, what=what)]
-    out = [line("restrictions_broken", lang, count=len(figures.breaks), what=what)]
+    key = (
+        "restrictions_fewest"
+        if len(figures.breaks) == figures.breaks_bound
+        else ("restrictions_broken")
+    )
+    out = [line(key, lang, count=len(figures.breaks), bound=figures.breaks_bound, what=what)]
     names = schedule.names
     for found in figures.breaks:
         a = names[found.players[0]]

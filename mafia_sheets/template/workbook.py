@@ -1,7 +1,8 @@
 """The blank protocol workbook of SPEC §2 that judges type games into (`mafia-sheets template`).
 
 The workbook must read back as an empty-but-valid protocol, so protocol sheets hold only
-canonical headers and plain values: no merged cells, no formulas, nothing hidden.
+canonical headers and plain values: no merged cells, no formulas, nothing hidden. It is
+written through the report's engine, like every workbook the product writes.
 Dropdowns are inline lists, because lists that point at another sheet are dropped when
 openpyxl (or our own `check --annotate`) saves a copy. Lists warn instead of refusing,
 since the reader also accepts short forms (К, Ш, М, Д) and spellings a dropdown cannot hold.
@@ -9,23 +10,15 @@ since the reader also accepts short forms (К, Ш, М, Д) and spellings a dropd
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
-
-from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.datavalidation import DataValidation
+from typing import Any
 
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
+from ..report.engine import Book, Dropdown, Page, Sheet, Style, cell_name, open_book
 from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
 from ..vocab import FLAG_SETTINGS, QUIET_SETTING, ROLE_WORDS, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
-
-if TYPE_CHECKING:
-    from openpyxl.worksheet.worksheet import Worksheet
 
 # The first sheet, by language (tests and the CLI look it up by name).
 INSTRUCTIONS = {lang: Text("Инструкция", "Instructions")(lang) for lang in LANGS}
@@ -300,8 +293,6 @@ def build_template(
         raise ValueError(f"unknown language {lang!r}")
     if games < 0:
         raise ValueError("games must not be negative")
-    book = Workbook()
-    _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
         "players": roster_rows(players),
@@ -311,12 +302,12 @@ def build_template(
         ],
         **(filled or {}),
     }
-    for code, name in SHEETS.items():
-        sheet = book.create_sheet(name(lang))
-        _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    with open_book(streamed=False) as book:
+        _instructions_sheet(book, lang)
+        for code, name in SHEETS.items():
+            sheet = book.sheet(name(lang))
+            _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
+        return book.close()
 
 
 def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
@@ -332,8 +323,20 @@ def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
     return [c for c, column in SCHEMA[code].items() if column.template or c in extra]
 
 
+_BORDER = Style(border=1, border_color="#808080")
+HEADER = Style(
+    bold=True,
+    bg_color=f"#{HEADER_FILL}",
+    pattern=1,
+    border=1,
+    border_color="#808080",
+    valign="vcenter",
+    text_wrap=True,
+)
+
+
 def _protocol_sheet(
-    sheet: Worksheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
+    sheet: Sheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
 ) -> None:
     columns = written_columns(code, extra)
     headers = [COLUMNS[code][column](lang) for column in columns]
@@ -344,127 +347,85 @@ def _protocol_sheet(
     if code == "tournament":
         headers.append(EXPLANATION(lang))
         widths.append(60)
-    _header_row(sheet, headers, widths)
-    for row in rows:
-        sheet.append(row)
-    _borders(sheet, len(rows), len(headers))
+    formats = [SCHEMA[code][column].number_format for column in columns]
+    _header_row(sheet, headers, widths, formats)
+    # grid lines on pre-filled rows, so that a printed blank reads like the paper form
+    wrap = code == "tournament"  # the explanations wrap within their column
+    for r, row in enumerate(rows, start=1):
+        cells = list(row) + [None] * (len(headers) - len(row))
+        for c, value in enumerate(cells):
+            style = _BORDER if c < len(formats) or not wrap else Style(**_WRAPPED)
+            sheet.write(r, c, value, style)
+        if wrap:
+            sheet.height(r, LINE_HEIGHT * _lines(cells, widths))
     last_row = max(VALIDATED_ROWS[code], len(rows) + VALIDATED_ROWS[code] // 2)
-    for index, column in enumerate(columns, start=1):
-        _column_rules(sheet, code, column, index, last_row, lang)
+    for index, column in enumerate(columns):
+        _column_rules(sheet, code, column, cell_range(index, last_row), lang)
     if code == "tournament":
         _flag_dropdown(sheet, lang)
     _print_setup(sheet, lang, sum(widths))
 
 
-def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
-
-    sheet.append(list(headers))
-    for index, width in enumerate(widths, start=1):
-        cell = sheet.cell(row=1, column=index)
-        cell.font = Font(bold=True)
-        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
-        cell.border = _thin_border()
-        cell.alignment = Alignment(vertical="center", wrap_text=True)
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    sheet.freeze_panes = "A2"
+_WRAPPED: dict[str, Any] = {"border": 1, "border_color": "#808080", "text_wrap": True}
 
 
-def _thin_border() -> Any:
-
-    side = Side(style="thin", color="808080")
-    return Border(left=side, right=side, top=side, bottom=side)
-
-
-def _borders(sheet: Worksheet, count: int, width: int) -> None:
-    """Grid lines on pre-filled rows so a printed blank reads like the paper form."""
-    border = _thin_border()
-    for row in sheet.iter_rows(min_row=2, max_row=count + 1, max_col=width):
-        for cell in row:
-            cell.border = border
+def cell_range(col: int, last_row: int) -> str:
+    """`C2:C200`: a column from its first data row to `last_row` (1-based)."""
+    return f"{cell_name(1, col)}:{cell_name(last_row - 1, col)}"
 
 
-def _column_rules(
-    sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
+def _lines(cells: Sequence[Any], widths: Sequence[int]) -> int:
+    """Lines a row's longest wrapped text takes (neither Excel nor LibreOffice grows a row
+    for wrapped text written by a library)."""
+    needed = [
+        -(-len(str(value or "")) // max(width - 3, 1))
+        for value, width in zip(cells, widths, strict=False)
+    ]
+    return max([*needed, 1])
+
+
+def _header_row(
+    sheet: Sheet, headers: Sequence[str], widths: Sequence[int], formats: Sequence[str | None] = ()
 ) -> None:
-    """Dropdown, number range and display format of one column, rows 2..last_row."""
+    """The header row, frozen; each column's width and its cells' number format."""
+    for index, (header, width) in enumerate(zip(headers, widths, strict=True)):
+        sheet.text(0, index, header, HEADER)
+        number = formats[index] if index < len(formats) else None
+        sheet.width(index, index, width, Style(num_format=number) if number else None)
 
-    letter = get_column_letter(index)
-    target = f"{letter}2:{letter}{last_row}"
+
+def _column_rules(sheet: Sheet, code: str, column: str, target: str, lang: str) -> None:
+    """Dropdown and number range of one column over `target`."""
     declared = SCHEMA[code][column]
     entries = dropdown(code, column, lang)
     if entries:
-        sheet.add_data_validation(_list_validation(entries, target, lang, code, column))
+        sheet.dropdown(target, _list_validation(entries, lang, code, column))
     if declared.whole is not None:
-        sheet.add_data_validation(_number_validation(*declared.whole, target, lang))
-    if declared.number_format is not None:
-        sheet.column_dimensions[letter].number_format = declared.number_format
+        sheet.whole_numbers(target, declared.whole, NUMBER_ERROR(lang))
 
 
 def _list_validation(
-    entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
-) -> Any:
-
-    formula = '"' + ",".join(entries) + '"'
-    # Excel refuses to open a workbook whose inline list is longer than this.
-    if len(formula) > 255 + 2 or any("," in entry for entry in entries):
-        raise ValueError(f"dropdown {entries} does not fit an inline list")
+    entries: Sequence[str], lang: str, code: str = "", column: str = ""
+) -> Dropdown:
+    """An inline list that warns; the role's says that a blank is a civilian."""
     title, message = (text(lang) for text in LIST_ERROR)
-    validation = DataValidation(
-        type="list",
-        formula1=formula,
-        allow_blank=True,
-        showErrorMessage=True,
-        errorStyle="warning",
-        errorTitle=title,
-        error=message,
-    )
-    if (code, column) == ("seats", "role"):
-        # The one rule a judge cannot see in the dropdown itself.
-        validation.showInputMessage = True
-        validation.promptTitle = COLUMNS[code][column](lang)
-        validation.prompt = SCHEMA[code][column].help(lang)
-    for part in target.split():  # separate cells such as the flag rows of «Турнир»
-        validation.add(part)
-    return validation
+    prompt = None
+    if (code, column) == ("seats", "role"):  # the one rule a judge cannot see in the list
+        prompt = (COLUMNS[code][column](lang), SCHEMA[code][column].help(lang))
+    return Dropdown(tuple(entries), title, message, prompt)
 
 
-def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
-
-    title = NUMBER_ERROR(lang)
-    if high is None:
-        validation = DataValidation(
-            type="whole", operator="greaterThanOrEqual", formula1=str(low), error=f"≥ {low}"
-        )
-    else:
-        validation = DataValidation(
-            type="whole",
-            operator="between",
-            formula1=str(low),
-            formula2=str(high),
-            error=f"{low}–{high}",
-        )
-    validation.allow_blank = True
-    validation.showErrorMessage = True
-    validation.errorStyle = "stop"
-    validation.errorTitle = title
-    validation.add(target)
-    return validation
-
-
-def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
+def _print_setup(sheet: Sheet, lang: str, total_width: int) -> None:
     """A4, one page wide, header row on every page, sheet name on top, page numbers below."""
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if total_width > PORTRAIT_MAX_WIDTH else "portrait"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    fit = sheet.sheet_properties.pageSetUpPr
-    assert fit is not None  # openpyxl creates it with every sheet
-    fit.fitToPage = True
-    sheet.print_title_rows = "1:1"
-    header, footer = sheet.oddHeader, sheet.oddFooter
-    assert header is not None and footer is not None  # openpyxl creates both with every sheet
-    header.center.text = "&A"
-    footer.center.text = FOOTER(lang)
+    sheet.page(
+        Page(
+            landscape=total_width > PORTRAIT_MAX_WIDTH,
+            header="&C&A",
+            footer=f"&C{FOOTER(lang)}",
+            repeat_rows=(0, 0),
+            freeze=(1, 0),
+        )
+    )
 
 
 # ---- Турнир ------------------------------------------------------------------------------
@@ -488,47 +449,40 @@ def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
     return rows
 
 
-def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
+def _flag_dropdown(sheet: Sheet, lang: str) -> None:
     cells = [f"B{row}" for row, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
-    validation = _list_validation(display_values("yesno", lang), " ".join(cells), lang)
-    sheet.add_data_validation(validation)
+    sheet.dropdown(" ".join(cells), _list_validation(display_values("yesno", lang), lang))
     # special situation 9: the two readings of the window, or off
     row = list(SETTINGS).index(QUIET_SETTING) + 2
     no = display_value("yesno", "no", lang)
-    sheet.add_data_validation(_list_validation(["5", "6", no], f"B{row}", lang))
+    sheet.dropdown(f"B{row}", _list_validation(["5", "6", no], lang))
     # the editions by name, and every setting whose value is a word
     lists = {"edition": [r.edition.name(lang) for r in presets().values()]}
     lists.update({key: display_values(key, lang) for key in CHOICE_KEYS})
     for key, entries in lists.items():
         row = list(SETTINGS).index(key) + 2
-        sheet.add_data_validation(_list_validation(entries, f"B{row}", lang))
+        sheet.dropdown(f"B{row}", _list_validation(entries, lang))
 
 
 # ---- Инструкция --------------------------------------------------------------------------
 
+SECTION = Style(bold=True, bg_color=f"#{SECTION_FILL}", pattern=1, valign="top", text_wrap=True)
+TOP = Style(valign="top", text_wrap=True)
 
-def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
+
+def _instructions_sheet(book: Book, lang: str) -> None:
     """How to fill each sheet: one row per column with its meaning and allowed values."""
-
-    sheet.title = INSTRUCTIONS[lang]
+    sheet = book.sheet(INSTRUCTIONS[lang])
     widths = (26, 70, 44)
     _header_row(sheet, [text(lang) for text in INSTRUCTION_HEADERS], widths)
-    for text in GENERAL:
-        sheet.append(["", text(lang), ""])
+    rows: list[tuple[list[str], Style]] = [(["", text(lang), ""], TOP) for text in GENERAL]
     for code, name in SHEETS.items():
-        sheet.append([name(lang), SHEET_HELP[code](lang), ""])
-        for cell in sheet[sheet.max_row]:
-            cell.font = Font(bold=True)
-            cell.fill = PatternFill("solid", fgColor=SECTION_FILL)
-        for declared in SCHEMA[code].values():
-            sheet.append([declared.name(lang), declared.help(lang), declared.accepts(lang)])
-    for row in sheet.iter_rows(min_row=2):
-        for cell in row:
-            cell.alignment = Alignment(vertical="top", wrap_text=True)
-        # Neither Excel nor LibreOffice grows a row for wrapped text written by a library.
-        lines = max(
-            -(-len(str(cell.value or "")) // (width - 3))
-            for cell, width in zip(row, widths, strict=True)
-        )
-        sheet.row_dimensions[int(row[0].row or 1)].height = LINE_HEIGHT * max(lines, 1)
+        rows.append(([name(lang), SHEET_HELP[code](lang), ""], SECTION))
+        rows += [
+            ([d.name(lang), d.help(lang), d.accepts(lang)], TOP) for d in SCHEMA[code].values()
+        ]
+    for r, (cells, style) in enumerate(rows, start=1):
+        for c, value in enumerate(cells):
+            sheet.write(r, c, value or None, style)
+        sheet.height(r, LINE_HEIGHT * _lines(cells, widths))
     _print_setup(sheet, lang, sum(widths))

@@ -46,11 +46,13 @@ PAGE: dict[str, Any] = {
         "Drop Excel workbooks with game protocols — one or several (a season). Files are not "
         "stored anywhere.",
     ),
-    "dropTitle": Text("Перетащите сюда протоколы (.xlsx)", "Drop protocols here (.xlsx)"),
+    "dropTitle": Text(
+        "Перетащите сюда протоколы (.xlsx, .ods)", "Drop protocols here (.xlsx, .ods)"
+    ),
     "dropOr": Text("или нажмите, чтобы выбрать файлы", "or click to choose files"),
     "limits": Text(
-        "Только .xlsx; до {file} МБ на файл, до {total} МБ за раз.",
-        ".xlsx only; up to {file} MB per file, {total} MB at once.",
+        "Только .xlsx и .ods; до {file} МБ на файл, до {total} МБ за раз.",
+        ".xlsx and .ods only; up to {file} MB per file, {total} MB at once.",
     ),
     "standings": Text("Итоги", "Standings"),
     "checkTitle": Text("Проверка протокола", "Protocol check"),
@@ -106,6 +108,7 @@ PAGE: dict[str, Any] = {
     "expected": Text("Ожидалось: ", "Expected: "),
     "hint": Text("Как исправить: ", "How to fix: "),
     "kValue": Text("Коэффициент K", "Coefficient K"),
+    "rulesTitle": Text("Правила подсчёта", "Scoring rules"),
     "kOff": Text("не применяется", "not applied"),
     "heavy": Text("Сторона с меньшим числом побед", "Side with fewer wins"),
     "heavyNone": Text("нет (равное число побед)", "none (equal wins)"),

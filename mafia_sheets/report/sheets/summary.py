@@ -90,7 +90,9 @@ def _k_lines(rating: Rating, lang: str) -> list[Line]:
     return lines
 
 
-def _rule_lines(rating: Rating, lang: str) -> list[Line]:
+def rule_lines(rating: Rating, lang: str) -> list[Line]:
+    """The scoring edition and every value in force, each marked where the tournament set
+    it: on «Сводка» and on the page."""
     rules = rating.rules
     changed = TEXT["set_by_tournament"](lang)
 
@@ -119,7 +121,11 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
     shown.add("protest_deadline_minutes")
     for key in (k for k in RULE_KEYS if k not in shown):
         value = rules.value(key)
-        cell = float(value) if isinstance(value, Fraction) else shown_value(key, value)(lang)
+        cell: Any = shown_value(key, value)(lang)
+        if isinstance(value, Fraction):
+            cell = float(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            cell = value  # a count of games or players
         lines.append((SETTINGS[key](lang), cell, note(key)))
     return lines
 
@@ -179,7 +185,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_status_lines(rating, lang),
         *_games_lines(rating, lang),
         *_k_lines(rating, lang),
-        *_rule_lines(rating, lang),
+        *rule_lines(rating, lang),
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
         *_merged_lines(rating, lang),

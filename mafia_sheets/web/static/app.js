@@ -224,6 +224,7 @@ function renderResults() {
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);
+  renderRules(reply.rules || []);
   renderStats(result);
   renderCard();
   renderFindings(result.findings || []);
@@ -312,6 +313,15 @@ function renderK(k) {
   items.push([t("heavy"), k.heavy_side ? t(k.heavy_side) : t("heavyNone")]);
   items.push([t("games"), String(k.games)], [t("heavyGames"), String(k.heavy_games)]);
   $("k-summary").replaceChildren(...items.map(([term, value]) => el("div", {}, el("dt", {}, term), el("dd", {}, value))));
+}
+
+// The scoring edition and every value in force, as the results' «Сводка» lists them.
+function renderRules(lines) {
+  $("rules-box").hidden = !lines.length;
+  $("rules-summary").replaceChildren(...lines.map((line) => el("div", {},
+    el("dt", {}, line.item),
+    el("dd", {}, typeof line.value === "number" ? formatNumber(line.value) : String(line.value),
+      line.note ? el("small", {}, ` (${line.note})`) : ""))));
 }
 
 function formatK(value) {
