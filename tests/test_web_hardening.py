@@ -104,7 +104,7 @@ def client() -> Iterator[TestClient]:
 
 
 def worker_folders(scratch: Path) -> list[Path]:
-    return sorted(scratch.glob("mafia-sheets-worker-*"))
+    return sorted(scratch.glob("mafia-sheets-*/*-worker"))
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from .. import text as texts
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..rules import load_rules
 from ..text import LANGS, Text
@@ -202,7 +203,9 @@ def build_template(
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
-        "players": [[p.nickname, p.club, p.city] for p in players],
+        "players": [
+            [texts.cell(p.nickname), texts.cell(p.club), texts.cell(p.city)] for p in players
+        ],
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
@@ -289,6 +292,16 @@ def _column_rules(
         sheet.add_data_validation(_number_validation(*declared.whole, target, lang))
     if declared.number_format is not None:
         sheet.column_dimensions[letter].number_format = declared.number_format
+
+
+def nickname_list(players: Sequence[PlayerRow]) -> list[str]:
+    """The roster's nicknames for an inline dropdown, as a cell shows them (control
+    characters escaped); none when one holds a list's separator or quote, or the list is
+    longer than Excel lets an inline list be."""
+    names = [texts.cell(p.nickname) for p in players]
+    if len('"' + ",".join(names) + '"') > 257 or any("," in n or '"' in n for n in names):
+        return []
+    return names
 
 
 def _list_validation(
