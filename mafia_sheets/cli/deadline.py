@@ -90,11 +90,13 @@ def start(seconds: float, lang: str, names: Sequence[str]) -> None:
 def _supervise(seconds: float, lang: str, names: Sequence[str]) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
+    parent = os.getpid()
     child = os.fork()
     if child == 0:
+        _die_with(parent)
         return  # the work goes on here
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the child, which stops
-    signal.signal(signal.SIGTERM, lambda *_: _stop(child))
+    signal.signal(signal.SIGTERM, lambda *_: _stop(child, exit_code=128 + signal.SIGTERM))
     status = _wait(child, time.monotonic() + seconds)
     if status is None:
         _stop(child)
@@ -106,6 +108,19 @@ def _supervise(seconds: float, lang: str, names: Sequence[str]) -> None:
         _say(crashed(names, os.WTERMSIG(status)), lang)
         os._exit(2)
     os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
+
+
+def _die_with(parent: int) -> None:
+    """The work stops when the command that watches it is killed (Linux: the kernel sends
+    the signal; elsewhere a killed command leaves its work to finish, as before)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # killed before the signal was asked for
+        os._exit(2)
 
 
 def _wait(child: int, deadline: float) -> int | None:
@@ -141,12 +156,15 @@ def _sleep(handle: int | None, seconds: float) -> None:
     select.select([handle], [], [], seconds)
 
 
-def _stop(child: int) -> None:
+def _stop(child: int, exit_code: int | None = None) -> None:
+    """Kill the child (and, with `exit_code`, end this process too)."""
     try:
         os.kill(child, signal.SIGKILL)
         os.waitpid(child, 0)
     except (ProcessLookupError, ChildProcessError):
         pass
+    if exit_code is not None:
+        os._exit(exit_code)
 
 
 def _remove_scratch() -> None:
