@@ -138,6 +138,8 @@ class Protocol:
     sheet_order: dict[str, int] = field(default_factory=dict)
     headers: tuple[HeaderRead, ...] = ()
     reading: tuple[Reading, ...] = ()  # how each file was laid out (one per source)
+    # players whose games were typed under other spellings («Другие ники»): (player, spellings)
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def table(self, code: str) -> Table | None:
         return self.tables.get(code)
@@ -155,6 +157,7 @@ class Season:
     tournament: Tournament
     rules: RuleSet
     frames: dict[str, pd.DataFrame]
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # see Protocol.merged
 
     def frame(self, code: str) -> pd.DataFrame | None:
         return self.frames.get(code)
@@ -262,6 +265,7 @@ class Rating:
     headers: tuple[HeaderRead, ...] = ()  # how every protocol header was read
     reading: tuple[Reading, ...] = ()  # each file's layout, stated on «Сводка» and in JSON
     stats: Stats | None = None  # SPEC §6 sheets 7–9; None with `rate --no-stats`
+    merged: tuple[tuple[str, tuple[str, ...]], ...] = ()  # nicknames merged («Другие ники»)
     # the scored seat rows behind `points` (every protocol column and each component in
     # units), kept only for the exports that write the games themselves (`--export mwt`)
     seats: pd.DataFrame | None = None

@@ -13,6 +13,7 @@ from .findings import Finding, sort_findings
 from .model import Outcome, Protocol, Source
 from .rating.build import build_rating
 from .rating.season import pool
+from .reading.aliases import merge_aliases
 from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
@@ -45,6 +46,8 @@ def evaluate(
         protocol, found = load_protocol(source)
         protocols.append(protocol)
         findings.extend(found)
+    protocols, found = merge_aliases(protocols)
+    findings.extend(found)
     progress("check")
     findings.extend(run_checks(protocols))
     order = _sheet_order(protocols)

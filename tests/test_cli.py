@@ -26,6 +26,7 @@ JSON_KEYS = {
     "read",
     "standings",
     "removed",
+    "merged",
     "findings",
     "headers",
 }

@@ -201,6 +201,7 @@ def test_frozen_header_and_print_setup(books: dict[str, Any], lang: str) -> None
     landscape = {
         INSTRUCTIONS[lang],
         SHEETS["tournament"](lang),
+        SHEETS["players"](lang),
         SHEETS["seats"](lang),
         SHEETS["protests"](lang),
     }
@@ -229,7 +230,10 @@ def test_players_land_in_the_roster() -> None:
     players = [PlayerRow("Кот", "Мафия-Клуб", "Москва"), PlayerRow("Lynx", "", "")]
     book = load(build_template("ru", players=players))
     rows = list(book["Игроки"].iter_rows(min_row=2, values_only=True))
-    assert rows == [("Кот", "Мафия-Клуб", "Москва", None), ("Lynx", None, None, None)]
+    assert rows == [
+        ("Кот", "Мафия-Клуб", "Москва", None, None, None, None),
+        ("Lynx", None, None, None, None, None, None),
+    ]
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -59,6 +59,7 @@ def build_rating(
         points=points,
         sources=season.sources,
         stats=extra,
+        merged=season.merged,
         seats=_with_end(seats, games) if keep_seats else None,
     )
 

@@ -21,10 +21,11 @@ from ..text import Text
 
 def pool(protocols: Sequence[Protocol]) -> Season:
     """One tournament from several files: games namespaced by file, settings must agree."""
+    merged = _merged(protocols)
     if len(protocols) == 1:
         only = protocols[0]
         frames = {code: table.frame for code, table in only.tables.items()}
-        return Season(only.sources, only.tournament, only.rules, frames)
+        return Season(only.sources, only.tournament, only.rules, frames, merged)
     rules = _common_rules(protocols)
     prefixes = _file_prefixes([p.sources[0] for p in protocols])
     frames = {}
@@ -39,7 +40,16 @@ def pool(protocols: Sequence[Protocol]) -> Season:
             frames["players"].drop_duplicates("player", keep="first").reset_index(drop=True)
         )
     sources = tuple(p.sources[0] for p in protocols)
-    return Season(sources, _season_tournament(protocols), rules, frames)
+    return Season(sources, _season_tournament(protocols), rules, frames, merged)
+
+
+def _merged(protocols: Sequence[Protocol]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every player's merged spellings over the files of a season."""
+    spellings: dict[str, set[str]] = {}
+    for protocol in protocols:
+        for player, names in protocol.merged:
+            spellings.setdefault(player, set()).update(names)
+    return tuple((player, tuple(sorted(names))) for player, names in sorted(spellings.items()))
 
 
 def _namespaced(protocol: Protocol, code: str, prefix: str) -> pd.DataFrame:

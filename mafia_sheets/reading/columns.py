@@ -156,6 +156,43 @@ SCHEMA: dict[str, dict[str, Column]] = {
             ),
             aliases=("удален", "удалён", "removed"),
         ),
+        "aliases": Column(
+            Text("Другие ники", "Also known as"),
+            Text(
+                "Другие написания ника этого игрока через запятую («Котик, Kot»): игры под "
+                "ними — его игры, одна строка в итогах.",
+                "Other spellings of this player's nickname, comma separated («Kitty, Kot»): "
+                "games under them are theirs, one row in the standings.",
+            ),
+            aliases=(
+                "другой ник",
+                "прежний ник",
+                "старый ник",
+                "псевдонимы",
+                "также известен как",
+                "aka",
+                "aliases",
+                "other nicknames",
+                "former nickname",
+            ),
+        ),
+        "team": Column(
+            Text("Команда", "Team"),
+            Text(
+                "Команда (необязательно); при рассадке игроки одной команды или клуба "
+                "сидят за разными столами.",
+                "Team (optional); seating keeps the players of one team or club at "
+                "different tables.",
+            ),
+        ),
+        "judges": Column(
+            Text("Судит в турах", "Judges in rounds"),
+            Text(
+                "Для рассадки: туры, в которых игрок судит и не играет («1, 3–4»).",
+                "For seating: the rounds this player judges and does not play («1, 3-4»).",
+            ),
+            aliases=("судит туры", "судья в турах", "judges rounds", "judging rounds"),
+        ),
     },
     "games": {
         "game": Column(

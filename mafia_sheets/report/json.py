@@ -74,6 +74,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         "read": reading_json(rating.reading, lang),
         "standings": [_standing(s) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
+        "merged": [{"player": p, "spellings": list(names)} for p, names in rating.merged],
         "findings": [f.record(lang) for f in rating.findings],
         **({"stats": stats_json(rating.stats)} if rating.stats is not None else {}),
         "headers": [header_record(read, lang) for read in rating.headers],

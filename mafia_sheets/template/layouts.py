@@ -41,7 +41,7 @@ from ..report.engine import (
 from ..text import Text
 from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list
+from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list, roster_rows
 
 if TYPE_CHECKING:
     from ..model import Protocol
@@ -563,8 +563,10 @@ def _side_sheets(
             rows = [head, *([SETTINGS[key](lang), value] for key, value in settings.items())]
             out.append((SHEETS["tournament"](lang), rows))
         if players:
-            rows = [[COLUMNS["players"][c](lang) for c in ("player", "club", "city")]]
-            rows += [[p.nickname, p.club, p.city] for p in players]
+            from .workbook import written_columns
+
+            rows = [[COLUMNS["players"][c](lang) for c in written_columns("players")]]
+            rows += roster_rows(players)
             out.append((SHEETS["players"](lang), rows))
         return out
     for code in ("tournament", "players", "protests", "lot"):

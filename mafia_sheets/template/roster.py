@@ -7,33 +7,37 @@ accept all of those and return clean, de-duplicated roster rows for the template
 
 from __future__ import annotations
 
-import csv
 import io
 import os
 from collections.abc import Iterable, Sequence
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import NamedTuple
 
 from python_calamine import CalamineWorkbook
 
 from ..errors import ProtocolReadError
 from ..reading.columns import column_lookup
-from ..reading.safety import inspect_workbook, load_source
+from ..reading.safety import inspect_workbook
+from ..reading.textfile import csv_rows
+from ..seating.model import Entrant
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
 
 class PlayerRow(NamedTuple):
-    """One roster row: nickname, club, city (the last two may be blank)."""
+    """One roster row: nickname, club, city, and what seating and the rating read beside
+    them (team, the rounds judged, other spellings); all but the nickname may be blank."""
 
     nickname: str
     club: str = ""
     city: str = ""
+    team: str = ""
+    judges: str = ""
+    aliases: str = ""
 
 
 TEXT_SUFFIXES = (".csv", ".txt", ".tsv")
 BOOK_SUFFIXES = (".xlsx", ".xlsm")
-_DELIMITERS = ("\t", ";", ",")  # on equal counts the earlier one wins
 # Header words beyond the roster sheet's own names and aliases.
 _EXTRA_HEADERS = {
     "имя": "player",
@@ -43,7 +47,7 @@ _EXTRA_HEADERS = {
     "игроки": "player",
     "players": "player",
 }
-_FIELDS = ("player", "club", "city")
+_FIELDS = ("player", "club", "city", "team", "judges", "aliases")
 
 
 def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
@@ -52,25 +56,34 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     Raises :class:`ProtocolReadError` with one line saying what is wrong and what to do.
     """
     file = Path(path)
-    suffix = file.suffix.lower()
     if not file.is_file():
-        raise ProtocolReadError(
-            Text(
-                f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
-                f"Players file not found: {file}. Check the path and the file name.",
-            ),
-        )
+        raise missing_players_file(file)
+    return read_players(file.name, file.read_bytes())
+
+
+def missing_players_file(file: Path) -> ProtocolReadError:
+    return ProtocolReadError(
+        Text(
+            f"Файл со списком игроков не найден: {file}. Проверьте путь и имя файла.",
+            f"Players file not found: {file}. Check the path and the file name.",
+        ),
+    )
+
+
+def read_players(name: str, data: bytes) -> list[PlayerRow]:
+    """Roster rows from the bytes of a `.csv` or `.xlsx` file named `name`."""
+    suffix = PurePath(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        rows = _csv_rows(file)
+        rows = _csv_rows(name, data)
     elif suffix in BOOK_SUFFIXES:
-        rows = _xlsx_rows(file)
+        rows = _xlsx_rows(name, data)
     else:
         raise ProtocolReadError(
             Text(
-                f"Файл игроков {file.name}: формат {suffix or '(без расширения)'} не "
+                f"Файл игроков {name}: формат {suffix or '(без расширения)'} не "
                 "поддерживается. "
                 "Сохраните список как .xlsx или .csv.",
-                f"Players file {file.name}: unsupported format {suffix or '(no extension)'}. "
+                f"Players file {name}: unsupported format {suffix or '(no extension)'}. "
                 "Save the list as .xlsx or .csv.",
             ),
         )
@@ -78,13 +91,28 @@ def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
     if not players:
         raise ProtocolReadError(
             Text(
-                f"В файле игроков {file.name} нет ни одного ника. Впишите по одному нику в строку "
+                f"В файле игроков {name} нет ни одного ника. Впишите по одному нику в строку "
                 "в первую колонку (или под заголовок «Игрок»).",
-                f"Players file {file.name} has no nicknames. Put one nickname per row "
+                f"Players file {name} has no nicknames. Put one nickname per row "
                 "in the first column (or under a «Player» header).",
             ),
         )
     return players
+
+
+def entrants(name: str, data: bytes) -> list[Entrant]:
+    """The roster as seating reads it: csv or xlsx as above, or a `players.json`
+    (`{"people": [{"id", "name"}]}`, the seating tools' roster)."""
+    from ..model import Source
+    from ..seating.readers import read_people
+    from ..seating.restrict import entrant_of
+
+    if PurePath(name).suffix.lower() == ".json":
+        return [entrant_of(n) for n in read_people(Source(name, data))]
+    return [
+        entrant_of(r.nickname, r.club, r.team, r.city, r.judges, r.aliases)
+        for r in read_players(name, data)
+    ]
 
 
 def roster_from_rows(rows: Iterable[Sequence[object]]) -> list[PlayerRow]:
@@ -139,54 +167,17 @@ def _text(cell: object) -> str:
 # ---- csv ---------------------------------------------------------------------------------
 
 
-def _csv_rows(file: Path) -> list[Sequence[object]]:
-
-    text = _decode(file)
-    delimiter = _sniff_delimiter(text)
-    return list(csv.reader(text.splitlines(), delimiter=delimiter))
-
-
-def _decode(file: Path) -> str:
-    """utf-8 (with or without BOM) when it decodes, else Windows-1251 (Russian Excel)."""
-    data = file.read_bytes()
-    if b"\x00" in data[:4096]:
-        raise ProtocolReadError(
-            Text(
-                f"Файл игроков {file.name} не текстовый. Сохраните список как .csv или .xlsx.",
-                f"Players file {file.name} is not a text file. Save the list as .csv or .xlsx.",
-            ),
-        )
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1251")
-    except UnicodeDecodeError as exc:
-        raise ProtocolReadError(
-            Text(
-                f"Файл игроков {file.name}: неизвестная кодировка. Сохраните его как CSV UTF-8.",
-                f"Players file {file.name}: unknown text encoding. Save it as CSV UTF-8.",
-            ),
-        ) from exc
-
-
-def _sniff_delimiter(text: str) -> str:
-    """The separator used most in the first lines; a one-column list has none."""
-    sample = [line for line in text.splitlines() if line.strip()][:50]
-    counts = {d: sum(line.count(d) for line in sample) for d in _DELIMITERS}
-    best = max(_DELIMITERS, key=lambda d: counts[d])
-    return best if counts[best] else ","
+def _csv_rows(name: str, data: bytes) -> list[Sequence[object]]:
+    return list(csv_rows(data, Text(f"Файл игроков {name}", f"Players file {name}")))
 
 
 # ---- xlsx --------------------------------------------------------------------------------
 
 
-def _xlsx_rows(file: Path) -> list[Sequence[object]]:
+def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
     """The sheet named Игроки/Players when there is one, else the first sheet; read from
     the parts the safety scan judged, like a protocol."""
-    source = load_source(file)
-    judged = inspect_workbook(source.data, source.name).reader_archive()
+    judged = inspect_workbook(data, file).reader_archive()
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         names = book.sheet_names
@@ -198,9 +189,9 @@ def _xlsx_rows(file: Path) -> list[Sequence[object]]:
     except Exception as exc:  # calamine raises several unrelated types for a bad zip
         raise ProtocolReadError(
             Text(
-                f"Файл игроков {file.name} не читается как книга Excel ({exc}). Откройте его "
+                f"Файл игроков {file} не читается как книга Excel ({exc}). Откройте его "
                 "в Excel и сохраните заново как .xlsx или сохраните список как .csv.",
-                f"Players file {file.name} cannot be read as an Excel workbook ({exc}). "
+                f"Players file {file} cannot be read as an Excel workbook ({exc}). "
                 "Open it in Excel and save it again as .xlsx, or save the list as .csv.",
             ),
         ) from exc

@@ -203,9 +203,7 @@ def build_template(
     _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
-        "players": [
-            [texts.cell(p.nickname), texts.cell(p.club), texts.cell(p.city)] for p in players
-        ],
+        "players": roster_rows(players),
         "games": [[game] for game in range(1, games + 1)],
         "seats": [
             [game, seat] for game in range(1, games + 1) for seat in range(1, SEATS_PER_GAME + 1)
@@ -218,6 +216,20 @@ def build_template(
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
+
+
+def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
+    """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
+    fields = {"player": "nickname"}
+    columns = written_columns("players")
+    return [[_written(getattr(p, fields.get(c, c), None)) for c in columns] for p in players]
+
+
+def _written(value: object) -> object:
+    """A roster value as the cell shows it: blank as None, text escaped as every text is."""
+    if not value:
+        return None
+    return texts.cell(value) if isinstance(value, str) else value
 
 
 def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:

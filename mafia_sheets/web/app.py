@@ -38,6 +38,7 @@ from . import workers
 from .bounds import BACKLOG, Bounds
 from .guard import OriginGuard
 from .jobs import Job
+from .seating import ROSTER_SUFFIXES, seat_job
 from .upload import (
     TOTAL_FACTOR,
     BodyTimes,
@@ -54,6 +55,8 @@ STATIC = Path(__file__).parent / "static"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EXPORTS = {"csv": (".csv", "text/csv; charset=utf-8"), "mwt": (".json", "application/json")}
 
+PLAN_STEM = Text("рассадка", "seating-plan")
+PROTOCOL_STEM = Text("протокол", "protocol")
 log = logging.getLogger("mafia_sheets.web")
 INTERNAL_ERROR = {
     "en": "Internal error: see the terminal where mafia-sheets serve runs.",
@@ -221,7 +224,9 @@ class Api:
         hold = self.budget.hold()
         try:
             _check_params(request)
-            sources, fields = await read_sources(request, self.limits, hold, self.times)
+            seat = kind.startswith("seat")
+            suffixes = ROSTER_SUFFIXES if seat else None
+            sources, fields = await read_sources(request, self.limits, hold, self.times, suffixes)
             token = fields.get("token")
             if token and token != fingerprint(sources):
                 raise UploadError(
@@ -241,6 +246,7 @@ class Api:
                 ),
                 can_annotate=_can_annotate(),
                 fault=_fault(sources),
+                seating=seat_job(fields) if seat else None,
             )
             return answer(await self.pool.run(job), sources, lang, fields)
         except UploadDropped as dropped:
@@ -315,6 +321,30 @@ class Api:
 
         return await self._guarded(request, "annotated", answer)
 
+    async def seat(self, request: Request) -> Response:
+        def answer(
+            payload: dict[str, Any], sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
+            return JSONResponse({"ok": True, **payload}, headers={"Cache-Control": "no-store"})
+
+        return await self._guarded(request, "seat", answer)
+
+    async def seat_plan(self, request: Request) -> Response:
+        def answer(
+            data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
+            return _download(data, f"{PLAN_STEM(lang)}.xlsx", "seating-plan.xlsx")
+
+        return await self._guarded(request, "seat_plan", answer)
+
+    async def seat_protocol(self, request: Request) -> Response:
+        def answer(
+            data: bytes, sources: list[Source], lang: str, fields: dict[str, str]
+        ) -> Response:
+            return _download(data, f"{PROTOCOL_STEM(lang)}.xlsx", "protocol.xlsx")
+
+        return await self._guarded(request, "seat_protocol", answer)
+
     async def labels_info(self, request: Request) -> Response:
         from .labels import all_labels
 
@@ -365,6 +395,9 @@ def create_app(
             Route("/api/annotated.xlsx", api.annotated, methods=["POST"]),
             Route("/api/results.csv", api.export, methods=["POST"]),
             Route("/api/mwt.json", api.export, methods=["POST"]),
+            Route("/api/seat", api.seat, methods=["POST"]),
+            Route("/api/seat/plan.xlsx", api.seat_plan, methods=["POST"]),
+            Route("/api/seat/protocol.xlsx", api.seat_protocol, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(SecurityHeaders), Middleware(OriginGuard, host=host)],

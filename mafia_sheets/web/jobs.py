@@ -30,6 +30,7 @@ from typing import Any
 from ..errors import MafiaSheetsError
 from ..model import Source
 from ..text import Text
+from .seating import seat_kinds
 from .upload import UploadError
 
 # Imported once in the fork server, so that no request waits for pandas (≈0.7 s).
@@ -42,6 +43,8 @@ WARM_MODULES = (
     "mafia_sheets.report.json",
     "mafia_sheets.report.xlsx",
     "mafia_sheets.report.annotate",
+    "mafia_sheets.seating.optimise",
+    "mafia_sheets.report.plan",
     "mafia_sheets.formats.mwt",
     "mafia_sheets.formats.csvtable",
     __name__,
@@ -61,6 +64,7 @@ class Job:
     index: int = 0  # the file to annotate
     can_annotate: bool = True
     fault: str | None = None  # tests only (workers.TEST_FAULTS): how this worker should fail
+    seating: Any = None  # a seating request (web.seating.SeatJob) for the seat kinds
 
 
 # ---- the library calls -------------------------------------------------------------------
@@ -150,6 +154,7 @@ KINDS: dict[str, Callable[[Job], Any]] = {
     "csv": _csv,
     "mwt": _mwt,
 }
+KINDS.update(seat_kinds())
 
 
 def run(job: Job, memory: int = 0) -> Reply:

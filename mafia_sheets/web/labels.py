@@ -190,7 +190,9 @@ PAGE: dict[str, Any] = {
 
 def labels(lang: str) -> Any:
     """Every label of the page in one language: strings, lists and maps of strings."""
-    return _render(PAGE, lang)
+    from .seating import PAGE_LABELS
+
+    return _render({**PAGE, **PAGE_LABELS}, lang)
 
 
 def all_labels() -> dict[str, Any]:

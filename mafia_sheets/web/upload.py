@@ -300,10 +300,15 @@ def _bad_request() -> UploadError:
 
 
 async def read_sources(
-    request: Request, limits: Limits, hold: BudgetHold, times: BodyTimes
+    request: Request,
+    limits: Limits,
+    hold: BudgetHold,
+    times: BodyTimes,
+    suffixes: tuple[str, ...] | None = None,
 ) -> tuple[list[Source], dict[str, str]]:
     """The uploaded workbooks (checked by name and size) and the plain form fields; the
-    bytes are counted in `hold`, and the body must arrive within `times`."""
+    bytes are counted in `hold`, and the body must arrive within `times`. With `suffixes`
+    (a roster: `.csv`, `.xlsx` …) the files may have those endings and may be none."""
     ctype, options = parse_options_header(request.headers.get("content-type", ""))
     if ctype != b"multipart/form-data" or not options.get(b"boundary"):
         raise _bad_request()
@@ -330,6 +335,8 @@ async def read_sources(
                 f"File “{name}” is too large: the limit is {mb} MB per file.",
             ),
         )
+    if suffixes is not None:
+        return _other_files(reader, suffixes), reader.fields
     if not reader.files:
         raise UploadError(
             400,
@@ -350,6 +357,19 @@ async def read_sources(
                 ),
             )
     return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
+
+
+def _other_files(reader: _UploadReader, suffixes: tuple[str, ...]) -> list[Source]:
+    for part in reader.files:
+        if not (part.name or "").lower().endswith(suffixes):
+            raise UploadError(
+                415,
+                Text(
+                    f"«{part.name}»: принимаются файлы {', '.join(suffixes)}.",
+                    f"“{part.name}”: the files accepted are {', '.join(suffixes)}.",
+                ),
+            )
+    return [Source(part.name or "", bytes(part.data)) for part in reader.files]
 
 
 async def _timed(

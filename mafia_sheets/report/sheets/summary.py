@@ -135,6 +135,17 @@ def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     ]
 
 
+def _merged_lines(rating: Rating, lang: str) -> list[Line]:
+    """Players whose games were typed under other spellings («Другие ники»)."""
+    if not rating.merged:
+        return []
+    note = Text("засчитаны этому игроку", "counted for this player")(lang)
+    head = Text("Объединённые ники («Другие ники»)", "Merged nicknames («Also known as»)")
+    return [(head(lang), None, "")] + [
+        (player, ", ".join(spellings), note) for player, spellings in rating.merged
+    ]
+
+
 def _source_lines(rating: Rating, lang: str) -> list[Line]:
     if not rating.sources:
         return []
@@ -152,6 +163,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_rule_lines(rating, lang),
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
+        *_merged_lines(rating, lang),
         *_source_lines(rating, lang),
         *_reading_lines(rating, lang),
         *header_lines(rating.headers, rating.findings, lang),

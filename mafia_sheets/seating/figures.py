@@ -1,0 +1,223 @@
+"""The quality of a schedule, in the order it is optimised, with the lower bounds.
+
+1. **games** — each player's games: the spread (most − fewest) cannot be below 1 when the
+   seats do not divide by the players;
+2. **restrictions** — pairs kept apart that met, pairs kept together that did not, judges
+   seated in a round they judge;
+3. **pairs** — how often two unrestricted players share a table: the spread cannot be
+   below what each player's own average forces (a player with g games meets 9g others
+   over P − 1 players), nor below what the variance of the meetings forces: the tables of
+   two rounds overlap at least evenly, so Σ M² over the pairs has a floor, and a spread
+   of s on integers holds at most a variance (μ − a)(a + s − μ);
+4. **seats** — the times a player sits on one seat number: at least ⌈g/10⌉;
+5. **seat groups** — each player's games on seats 1–3, 4–7 and 8–10: the spread between
+   players cannot be below 1 when the group's seats do not divide by the players.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..text import Text
+from .model import SEAT_GROUPS, SEATS, Restrictions, Schedule, Shape
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Fewest, most, and the lower bound of most − fewest (None when none is known)."""
+
+    low: int
+    high: int
+    bound: int | None = None
+
+    @property
+    def spread(self) -> int:
+        return self.high - self.low
+
+
+@dataclass(frozen=True)
+class Break:
+    """One restriction not honoured: its pair (or the judge alone), the round and table."""
+
+    kind: str  # apart | together | judging
+    players: tuple[int, ...]
+    round: int  # from 0
+    table: int | None  # the table number shown, None for a pair split across tables
+    reason: Text | None  # the restriction's reason (None for a judge)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Every quality figure of one schedule."""
+
+    games: Spread
+    per_player_games: tuple[int, ...]
+    breaks: tuple[Break, ...]
+    apart_pairs: int
+    together_pairs: int
+    judges: int
+    pairs: Spread
+    average: float
+    never_met: int
+    histogram: tuple[int, ...]  # pairs meeting 0, 1, 2 … times (unrestricted pairs)
+    seat_max: int
+    seat_bound: int
+    seat_spread: int  # largest (most − fewest) of one player's seat counts
+    groups: tuple[Spread, ...]  # per seat group, between players
+
+
+def measure(schedule: Schedule, restrictions: Restrictions | None = None) -> Figures:
+    """The figures of `schedule`, with their lower bounds."""
+    restrictions = restrictions or Restrictions()
+    shape = schedule.shape
+    seats = seat_counts(schedule)
+    games = seats.sum(axis=1)
+    met = meeting_matrix(schedule)
+    free = _unrestricted(shape.players, restrictions)
+    upper = np.triu_indices(shape.players, 1)
+    values = met[upper][free[upper]]
+    groups = np.stack([seats[:, [s - 1 for s in g]].sum(axis=1) for g in SEAT_GROUPS], axis=1)
+    return Figures(
+        games=Spread(int(games.min()), int(games.max()), games_bound(shape, restrictions)),
+        per_player_games=tuple(int(g) for g in games),
+        breaks=tuple(_breaks(schedule, restrictions)),
+        apart_pairs=len(restrictions.apart),
+        together_pairs=len(restrictions.together),
+        judges=len({p for p, _ in restrictions.away}),
+        pairs=Spread(
+            int(values.min()) if len(values) else 0,
+            int(values.max()) if len(values) else 0,
+            pair_bound(games, free, shape.tables),
+        ),
+        average=float(values.mean()) if len(values) else 0.0,
+        never_met=int((values == 0).sum()),
+        histogram=tuple(int(n) for n in np.bincount(values)) if len(values) else (),
+        seat_max=int(seats.max()),
+        seat_bound=int(-(-games.max() // SEATS)),
+        seat_spread=int((seats.max(axis=1) - seats.min(axis=1)).max()),
+        groups=tuple(
+            Spread(
+                int(groups[:, i].min()),
+                int(groups[:, i].max()),
+                int((len(g) * shape.games) % shape.players != 0),
+            )
+            for i, g in enumerate(SEAT_GROUPS)
+        ),
+    )
+
+
+def seat_counts(schedule: Schedule) -> np.ndarray:
+    """counts[player, seat − 1]: how often each player sits on each seat number."""
+    counts = np.zeros((len(schedule.names), SEATS), dtype=np.int64)
+    for tables in schedule.rounds:
+        for table in tables:
+            for s, p in enumerate(table):
+                counts[p, s] += 1
+    return counts
+
+
+def meeting_matrix(schedule: Schedule) -> np.ndarray:
+    """M[i, j]: the rounds i and j share a table."""
+    players = len(schedule.names)
+    met = np.zeros((players, players), dtype=np.int64)
+    for tables in schedule.rounds:
+        for table in tables:
+            seated = np.array(table, dtype=np.int64)
+            met[np.ix_(seated, seated)] += 1
+    np.fill_diagonal(met, 0)
+    return met
+
+
+def games_bound(shape: Shape, restrictions: Restrictions) -> int:
+    """0 when the seats divide evenly among the players free to play them, else 1."""
+    judges = {p for p, _ in restrictions.away}
+    if judges:
+        return 1
+    return int(shape.seats % shape.players != 0)
+
+
+def pair_bound(games: np.ndarray, free: np.ndarray, tables: tuple[int, ...]) -> int:
+    """The least spread of the unrestricted pairs' meetings any schedule with these games
+    per player can have."""
+    players = len(games)
+    partners = free.sum(axis=1)
+    own = [((SEATS - 1) * int(g), int(n)) for g, n in zip(games, partners, strict=True) if n and g]
+    if not own:
+        return 0
+    bound = max(math.ceil(m / n) for m, n in own) - min(m // n for m, n in own)
+    if free[np.triu_indices(players, 1)].all():
+        bound = max(bound, variance_bound(games, tables))
+    return bound
+
+
+def variance_bound(games: np.ndarray, tables: tuple[int, ...]) -> int:
+    """The spread the variance of the meetings forces when every pair counts.
+
+    M_full = Σ over tables of the table's indicator times its transpose has M_ij off the
+    diagonal and g_i on it; its squared norm is Σ over pairs of tables of their overlap².
+    A table meets itself in 10 players, two tables of one round in none, and the tables
+    of two rounds r ≠ r' share c_rr' players (those playing both), at best evenly spread,
+    so Σ overlap² ≥ c_rr'² / (T_r·T_r'). Summed (Cauchy–Schwarz), with Σ c_rr' = Σ
+    g_i(g_i − 1) whatever the sit-outs:
+
+        Σ_{i≠j} M_ij² ≥ 100·Σ T_r + (Σ g_i(g_i − 1))² / Σ_{r≠r'} T_r·T_r' − Σ g_i².
+
+    >>> variance_bound(np.full(20, 10), (2,) * 10)
+    3
+    """
+    players = len(games)
+    total, square = sum(tables), sum(t * t for t in tables)
+    if players < 2 or total * total == square:
+        return 0
+    g = games.astype(float)
+    overlap = float((g * (g - 1)).sum()) ** 2 / (total * total - square)
+    squares = SEATS * SEATS * total + overlap - float((g * g).sum())
+    ordered = players * (players - 1)
+    mean = (SEATS - 1) * float(g.sum()) / ordered
+    return variance_spread(mean, squares / ordered - mean * mean)
+
+
+def variance_spread(mean: float, variance: float) -> int:
+    """The least s such that some integers a … a + s with mean `mean` hold `variance`.
+
+    >>> variance_spread(4.7368, 1.25)
+    3
+    """
+    s = 0
+    while True:
+        for a in range(math.floor(mean) - s, math.floor(mean) + 1):
+            if a <= mean <= a + s and (mean - a) * (a + s - mean) >= variance - 1e-9:
+                return s
+        s += 1
+
+
+def _unrestricted(players: int, restrictions: Restrictions) -> np.ndarray:
+    free = np.ones((players, players), dtype=bool)
+    np.fill_diagonal(free, False)
+    for pair in (*restrictions.apart, *restrictions.together):
+        free[pair.a, pair.b] = free[pair.b, pair.a] = False
+    return free
+
+
+def _breaks(schedule: Schedule, restrictions: Restrictions) -> list[Break]:
+    found: list[Break] = []
+    for r, tables in enumerate(schedule.rounds):
+        where = {p: i for i, table in enumerate(tables) for p in table}
+        for pair in restrictions.apart:
+            i = where.get(pair.a)
+            if i is not None and where.get(pair.b) == i:
+                number = schedule.table_numbers[r][i]
+                found.append(Break("apart", (pair.a, pair.b), r, number, pair.reason))
+        for pair in restrictions.together:
+            i, j = where.get(pair.a), where.get(pair.b)
+            if i is not None and j is not None and i != j:
+                found.append(Break("together", (pair.a, pair.b), r, None, pair.reason))
+    for p, r in sorted(restrictions.away, key=lambda item: (item[1], item[0])):
+        if r < len(schedule.rounds):
+            seat = schedule.seat_of(p, r)
+            if seat is not None:
+                found.append(Break("judging", (p,), r, seat[0], None))
+    return found
