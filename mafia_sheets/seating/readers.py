@@ -90,9 +90,9 @@ def _xlsx_rows(source: Source) -> list[Row]:
 
     from ..reading.safety import inspect_workbook
 
-    inspect_workbook(source.data, source.name)
+    judged = inspect_workbook(source.data, source.name).reader_archive()  # the parts judged
     try:
-        book = CalamineWorkbook.from_filelike(_bytes_io(source.data))
+        book = CalamineWorkbook.from_filelike(_bytes_io(judged))
         sheets = [(name, book.get_sheet_by_name(name).to_python()) for name in book.sheet_names]
     except Exception as exc:  # calamine raises several unrelated types for a bad file
         raise SeatingError(
