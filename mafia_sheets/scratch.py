@@ -52,10 +52,9 @@ def run_folder() -> str:
     global _folder
     if _folder is not None and _owner == os.getpid() and _folder.is_dir():
         return os.fspath(_folder)
-    home = base()
     remove_stale()
-    _folder = home / f"{os.getpid()}-{secrets.token_hex(4)}"
-    _folder.mkdir(mode=0o700)
+    _folder = Path(_new_folder(f"{os.getpid()}-{secrets.token_hex(4)}"))
+    atexit.register(tidy)  # runs after the folder's removal (last in, first out)
     atexit.register(shutil.rmtree, _folder, True)
     return os.fspath(_folder)
 
@@ -63,9 +62,28 @@ def run_folder() -> str:
 def private_folder(kind: str) -> str:
     """A new private folder named for this process (`kind`: what it is for), which the
     caller removes; if this process is killed, the next run removes it."""
-    folder = base() / f"{os.getpid()}-{secrets.token_hex(4)}-{kind}"
+    return _new_folder(f"{os.getpid()}-{secrets.token_hex(4)}-{kind}")
+
+
+def _new_folder(name: str) -> str:
+    """`name` made in the base (made again if another run has just removed it, empty)."""
+    try:
+        return _make(name)
+    except FileNotFoundError:
+        return _make(name)
+
+
+def _make(name: str) -> str:
+    folder = base() / name
     folder.mkdir(mode=0o700)
     return os.fspath(folder)
+
+
+def tidy() -> None:
+    """Remove the base when nothing is left in it: no run leaves even an empty folder."""
+    if _base is not None and _owner == os.getpid():
+        with suppress(OSError):
+            os.rmdir(_base)
 
 
 def remove_stale() -> None:

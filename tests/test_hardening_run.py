@@ -72,6 +72,19 @@ def test_the_deadline_stops_the_run_with_one_line(big: Path, tmp_path: Path, com
     assert _files(tmp_path) == []  # no output, nothing in the scratch folder
 
 
+def test_a_run_leaves_not_even_an_empty_folder_in_the_temp_folder(tmp_path: Path) -> None:
+    proto = Proto()
+    proto.add_game(1, names("A"), "Ничья")
+    (tmp_path / "p.xlsx").write_bytes(proto.to_bytes())
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    run = cli(
+        "rate", "p.xlsx", "-o", "out.xlsx", cwd=tmp_path, env={**os.environ, "TMPDIR": str(temp)}
+    )
+    assert run.returncode == 0, run.stderr
+    assert list(temp.iterdir()) == []
+
+
 def test_the_deadline_in_process_is_one_line_too(big: Path, tmp_path: Path) -> None:
     """Inside another program (a test runner) a timer stops the work at its next step."""
     result = CliRunner().invoke(

@@ -20,7 +20,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from ..scratch import private_folder, remove_stale
+from ..scratch import private_folder, remove_stale, tidy
 from ..text import Text
 from .bounds import GIB, Bounds
 from .jobs import WARM_MODULES, Job, Reply, serve_jobs
@@ -187,6 +187,7 @@ class WorkerPool:
         for worker in workers:
             worker.stop(kill=True)
         self._idle = None
+        tidy()  # the base of the workers' folders, now empty
 
     async def run(self, job: Job) -> Any:
         """The payload of `job`'s reply; a refusal or a failure as `UploadError`."""
