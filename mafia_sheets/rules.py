@@ -14,6 +14,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -48,8 +49,7 @@ PENALTY_OF_LEFT = {
 PENALTY_KEYS = tuple(PENALTY_OF_LEFT.values())
 ROLE_WIN_KEYS = tuple(f"win_{role}" for role in ROLES)  # unset: «Баллы за победу»
 OPTION_KEYS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")  # yes / no
-EDITION_FLAG_KEYS = ("k_draws_black", "bp_any_team", "extras_numeric")
-FLAG_KEYS = (*OPTION_KEYS, *EDITION_FLAG_KEYS)
+FLAG_KEYS = vocab.FLAG_SETTINGS  # every yes/no setting: the four above and the editions' own
 # Special situation 9: how many quiet phases from a night end a game as a draw; 0 = off.
 QUIET_KEY = "draw_quiet_phases"
 QUIET_WINDOWS = (5, 6)
@@ -267,6 +267,12 @@ def load_rules(edition: str | None = None) -> RuleSet:
 
 def presets() -> dict[str, RuleSet]:
     """Every bundled edition by its code, the regulation first."""
+    return dict(_presets())
+
+
+@cache
+def _presets() -> dict[str, RuleSet]:
+    """The preset files, parsed once a process (a season of many files asks often)."""
     folder = resources.files("mafia_sheets").joinpath(RULES_DIR)
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
     names.sort(key=lambda name: name != "fiim.toml")

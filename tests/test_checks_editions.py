@@ -245,3 +245,14 @@ def test_a_value_an_edition_setting_cannot_take_is_a_bad_setting(
     found = [f for f in findings(proto) if f.code == "bad-setting"]
     assert [(f.sheet, f.cell) for f in found] == [("Турнир", "B2")]
     assert expected in found[0].expected("ru")
+
+
+def test_a_ci_reading_that_pays_nothing_is_said_at_its_cell() -> None:
+    proto = two_games(("Ci: когда", "в проигрыше"))  # on the regulation: share and cap 0
+    found = findings(proto)
+    assert placed(found) == [("ci-pays-nothing", "warning", "Турнир", "B2")]
+    assert found[0].message("ru") == (
+        "Ci включено («в проигрыше»), но его доля и предел = 0: компенсация не платится"
+    )
+    paid = two_games(("Ci: когда", "в проигрыше"), ("Ci: доля", "0,5"), ("Ci: предел", "0,5"))
+    assert codes(paid) == []

@@ -284,10 +284,25 @@ def test_annotated_copy_is_offered_only_when_the_library_can_write_it(
 # ---- refusals ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["notes.txt", "protocol.xls", "protocol.ods", "games.csv"])
+@pytest.mark.parametrize("name", ["notes.txt", "protocol.xls", "games.csv"])
 def test_files_not_named_xlsx_are_refused(client: TestClient, name: str) -> None:
     text = assert_one_line_error(client.post("/api/rate", files=upload((name, b"a;b\n1;2\n"))), 415)
-    assert name in text and ".xlsx" in text
+    assert name in text and ".xlsx" in text and ".ods" in text
+
+
+def test_an_ods_is_read_like_an_xlsx(client: TestClient) -> None:
+    from mafia_sheets.testing.ods import protocol
+
+    data = protocol(3)
+    response = client.post("/api/rate?lang=en", files=upload(("night.ods", data)))
+    assert response.status_code == 200, response.text
+    result, wanted = response.json()["result"], expected([Source("night.ods", data)], "en")
+    assert result["standings"] == wanted["standings"] and len(result["standings"]) == 30
+    assert [(f["code"], f["cell"]) for f in result["findings"]] == [
+        (f["code"], f["cell"]) for f in wanted["findings"]
+    ]
+    book = client.post("/api/results.xlsx?lang=en", files=upload(("night.ods", data)))
+    assert 'filename="night-results.xlsx"' in book.headers["content-disposition"]
 
 
 def test_renamed_text_file_gets_the_library_message(client: TestClient) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -54,6 +55,23 @@ SETTING_REPLACES_EDITION = define(
         "очистите значение, и будет действовать значение правил",
         "If that is meant, do nothing; if the row is left from a template, clear its "
         "value and the rules' own value applies",
+    ),
+)
+
+CI_PAYS_NOTHING = define(
+    "ci-pays-nothing",
+    "warning",
+    Text(
+        "Ci включено («{value}»), но его {part} = 0: компенсация не платится",
+        "Ci is on (“{value}”), but its {part} is 0: no compensation is paid",
+    ),
+    Text(
+        "«Ci: доля» и «Ci: предел» больше 0, например 0,5 и 0,5",
+        "“Ci: share” and “Ci: cap” above 0, e.g. 0.5 and 0.5",
+    ),
+    Text(
+        "Впишите «Ci: доля» и «Ci: предел» на листе «Турнир» — или выберите «Правила», где Ci есть",
+        "Set “Ci: share” and “Ci: cap” on the Tournament sheet — or choose Rules that have Ci",
     ),
 )
 
@@ -160,7 +178,7 @@ def rules_of(
     if "extras_numeric" not in values and any(values[k] not in (r.NO_LIMIT, ()) for k in limits):
         values["extras_numeric"] = True  # a limit of numeric extras allows them (SPEC §2.4)
     rules = replace(base.with_overrides(values), overridden=tuple(sorted(overrides)))
-    findings: list[Finding] = []
+    findings = _ci_unpaid(rules, cells, source)
     if edition in (None, r.DEFAULT_EDITION):  # the regulation's values are every row's default
         return rules, findings
     for key in values:
@@ -181,6 +199,29 @@ def rules_of(
                 )
             )
     return rules, findings
+
+
+def _ci_unpaid(rules: RuleSet, cells: dict[str, SettingCell], source: str) -> list[Finding]:
+    """A Ci reading switched on by the sheet whose share or cap leaves it paying nothing."""
+    place = cells.get("ci_when")
+    zero = [k for k in ("ci_share", "ci_cap") if not rules.points[k]]
+    if place is None or not rules.pays_ci or not zero:
+        return []
+    part = Text(
+        " и ".join(vocab.SETTINGS[k].ru.removeprefix("Ci: ") for k in zero),
+        " and ".join(vocab.SETTINGS[k].en.removeprefix("Ci: ") for k in zero),
+    )
+    return [
+        finding(
+            CI_PAYS_NOTHING,
+            place.sheet,
+            place.cell,
+            place.typed,
+            row=place.row,
+            source=source,
+            part=part,
+        )
+    ]
 
 
 def shown_value(key: str, value: object) -> Text:
@@ -357,12 +398,16 @@ def _order_value(raw: object) -> tuple[object, Text]:
         return BAD, allowed
 
 
+# «6 фаз», «5 phases»: the number of phases with its unit
+_PHASES = re.compile(r"(?<=\d)\s*(?:фаз[аы]?|phases?)\s*\.?\s*$", re.IGNORECASE)
+
+
 def parse_quiet_window(raw: object) -> object:
     """Special situation 9's window: 5 or 6 phases, or a «no» word (0: not applied).
 
     «да» is refused rather than guessed: the judge must say which reading applies.
     """
-    number = parse_number(raw)
+    number = parse_number(_PHASES.sub("", raw) if isinstance(raw, str) else raw)
     if number is None:
         return None
     if number is not BAD:  # 0 is a «no» word of the yes/no vocabulary as well

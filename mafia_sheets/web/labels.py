@@ -46,11 +46,13 @@ PAGE: dict[str, Any] = {
         "Drop Excel workbooks with game protocols — one or several (a season). Files are not "
         "stored anywhere.",
     ),
-    "dropTitle": Text("Перетащите сюда протоколы (.xlsx)", "Drop protocols here (.xlsx)"),
+    "dropTitle": Text(
+        "Перетащите сюда протоколы (.xlsx, .ods)", "Drop protocols here (.xlsx, .ods)"
+    ),
     "dropOr": Text("или нажмите, чтобы выбрать файлы", "or click to choose files"),
     "limits": Text(
-        "Только .xlsx; до {file} МБ на файл, до {total} МБ за раз.",
-        ".xlsx only; up to {file} MB per file, {total} MB at once.",
+        "Только .xlsx и .ods; до {file} МБ на файл, до {total} МБ за раз.",
+        ".xlsx and .ods only; up to {file} MB per file, {total} MB at once.",
     ),
     "standings": Text("Итоги", "Standings"),
     "checkTitle": Text("Проверка протокола", "Protocol check"),
@@ -190,6 +192,7 @@ PAGE: dict[str, Any] = {
     ),
     "files": Text("Файлы ({n}): ", "Files ({n}): "),
     "filesOne": Text("Файл: ", "File: "),
+    "readGames": Text("Что дал каждый бланк", "What each game sheet gave"),
     "cardTitle": Text("Место {place} — {name}", "Place {place} — {name}"),
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],
