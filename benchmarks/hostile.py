@@ -95,7 +95,7 @@ def main() -> None:
         work = Path(folder)
         for name in options.shapes.split(","):
             shape = SHAPES[name]
-            path = work / f"{name}.xlsx"
+            path = work / f"{name}{shape.suffix}"
             path.write_bytes(shape.build(1))
             before = path.read_bytes()
             for command in options.commands.split(","):

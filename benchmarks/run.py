@@ -241,6 +241,15 @@ def dump_cells(results: Path, target: Path) -> Path:
     return target
 
 
+def split_apart(results: Path, target: Path) -> Path:
+    """:func:`dump_raw` in a process of its own: the harness stays small, so the peak
+    memory of the commands it starts is theirs alone."""
+    done = subprocess.run([sys.executable, __file__, "_split", str(results), str(target)])
+    if done.returncode != 0:
+        raise SystemExit("could not split rate's output for the raw floor")
+    return target
+
+
 def dump_raw(results: Path, target: Path) -> Path:
     """Rate's output split for the raw floor (see RawSheet), pickled."""
     parts: RawParts = []
@@ -316,7 +325,7 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
             flush=True,
         )
         cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
-        raw = raw or dump_raw(output, work / f"raw-{games}.pkl")
+        raw = raw or split_apart(output, work / f"raw-{games}.pkl")
     result.floor_read_only = cells is None
     for attempt in range(args.repeat):
         if raw is not None:
@@ -568,6 +577,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "_split":
+        dump_raw(Path(argv[1]), Path(argv[2]))
+        return 0
     if argv and argv[0] in ("_read", "_floor", "_raw"):
         child(argv)
         return 0

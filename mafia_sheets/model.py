@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .findings import Finding
 from .rules import RuleSet
@@ -16,9 +16,11 @@ from .rules import RuleSet
 if TYPE_CHECKING:
     import pandas as pd
 
-DecidedBy = Literal[
-    "total", "additional", "wins", "wins_don_sheriff", "killed_first_night", "lot", "tied"
-]
+
+# What separated a standings row from the next one below: a criterion of the tie-break
+# order (`total`, `additional`, `wins`, … or a sum such as `extras+penalties+best_move`),
+# `lot`, `tied` (a lot is needed) or `shared` (equal totals share the place, no lot).
+DecidedBy = str
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,25 @@ class Tournament:
 
 
 @dataclass(frozen=True)
+class GameRead:
+    """What one game sheet (or game row) gave, for a judge to see at a glance before
+    trusting the standings: `result ✓ red, best move 1 → 3 7 9, departures 6 …`."""
+
+    sheet: str
+    row: int  # the Excel row the game starts at (a game row's own)
+    game: str  # the game's id as read
+    result: str | None  # red | black | draw, None when none was read
+    best_move: tuple[int | None, tuple[int, ...]] | None  # (the victim's seat, the seats)
+    departures: int
+    phases: tuple[int, ...]  # the phase of each departure that has one, in order
+    unknown_phases: int  # departures whose phase the sheet does not give
+    fouls: int
+    awards: int  # the judge's awards (ЛИ, ЛИ2, ЛИП, a bare 1 or 0.5)
+    protest: bool  # a protest written on the sheet
+    unread: int  # cells of the sheet that were not read (listed in `cells-not-read`)
+
+
+@dataclass(frozen=True)
 class Reading:
     """How one workbook was read: its layout (`rows`, `blank`, `wide` or `mixed`), the
     number of games found and the sheets each layout was read from."""
@@ -125,6 +146,7 @@ class Reading:
     games: int
     sheets: tuple[tuple[str, str], ...] = ()  # (sheet name, layout) of every game sheet
     unplayed: int = 0  # game sheets or rows not filled in yet (no result, nothing typed)
+    games_read: tuple[GameRead, ...] = ()  # what each game sheet or game row gave
 
 
 @dataclass(frozen=True)
@@ -198,6 +220,7 @@ class Standing:
     killed_first_night: int
     decided_by: DecidedBy
     removed: bool = False
+    ci: Fraction = Fraction(0)  # first-killed compensation, part of `additional`
 
 
 @dataclass(frozen=True)

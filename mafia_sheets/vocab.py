@@ -253,11 +253,60 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
             "disq",
             "дискваліфікований",
         ),
+        # Editions that penalise them (SPEC §2.4): a disqualification that costs the team
+        # the game, and a player who leaves accepting the loss.
+        "team_removal": (
+            "удалён с поражением команды",
+            "team removal",
+            "удален с поражением команды",
+            "удален с поражением",
+            "удаление с поражением команды",
+            "удаление команды",
+            "поражение команды",
+            "team kick out",
+            "team kicked out",
+            "team kick-out",
+        ),
+        "gave_up": (
+            "отказ от игры",
+            "gave up",
+            "отказ",
+            "отказался от игры",
+            "сдался",
+            "сдалась",
+            "give up",
+            "gave up the game",
+            "surrender",
+            "surrendered",
+        ),
     },
     "bonus": {
         "bp": ("ЛИ", "BP", "ли1", "bp1", "лучший игрок", "best player"),
         "bp2": ("ЛИ2", "BP2"),
         "bpl": ("ЛИП", "BPL"),
+        # The judge's title of the game's best move (not the first-night best move, which
+        # has its own column), and the worst move that withholds an edition's auto-bonus.
+        "best_move_title": (
+            "Лучший ход судьи",
+            "Judge's best move",
+            "лучший ход",
+            "лх",
+            "лх судьи",
+            "best move",
+            "bm",
+            "best move title",
+            "judges best move",
+        ),
+        "worst_move": (
+            "Худший ход",
+            "Worst move",
+            "хх",
+            "wm",
+            "без автодопа",
+            "снять автодоп",
+            "no auto-bonus",
+            "removed auto-bonus",
+        ),
     },
     "departures": {
         "all": ("все", "all", "полные", "full", "все записаны", "complete"),
@@ -284,6 +333,83 @@ VALUES: dict[str, dict[str, tuple[str, ...]]] = {
         "yes": ("да", "yes", "true", "1", "+", "y", "д", "истина"),
         "no": ("нет", "no", "false", "0", "-", "n", "ложь"),
     },
+    # The criteria of a tie-break order by name («Порядок показателей», SPEC §2.1).
+    "criterion": {
+        "total": ("сумма баллов", "total", "итого", "сумма"),
+        "additional": (
+            "доп. баллы",
+            "additional points",
+            "доп баллы",
+            "дополнительные баллы",
+            "additional",
+        ),
+        "main": ("основные баллы", "main points", "за победы", "баллы за победы", "main"),
+        "extras": ("допы", "extras", "доп судьи", "допы судьи", "бонусы", "extra points"),
+        "penalties": ("штрафы", "penalties", "штраф", "penalty"),
+        "best_move": ("лучший ход", "best move", "лх", "legacy"),
+        "ci": ("ci", "компенсация", "compensation", "ci первой ночи"),
+        "wins": ("победы", "wins", "число побед"),
+        "wins_don_sheriff": (
+            "победы Доном/Шерифом",
+            "wins as Don/Sheriff",
+            "победы шерифом/доном",
+            "победы доном или шерифом",
+            "wins as sheriff/don",
+        ),
+        "killed_first_night": (
+            "смерти в 1-ю ночь",
+            "deaths on night 1",
+            "убит в 1-ю ночь",
+            "убит в первую ночь",
+            "смерти в первую ночь",
+            "killed night 1",
+            "first night deaths",
+        ),
+        "killed_first_night_red": (
+            "смерти в 1-ю ночь красным",
+            "deaths on night 1 as red",
+            "убит в 1-ю ночь красным",
+            "killed night 1 as red",
+        ),
+        "games": ("игры", "games", "число игр", "сыграно игр", "games played"),
+        "lot": ("жребий", "lot"),
+    },
+    # Values of the scoring settings that are words (SPEC §2.1).
+    "extras_in_draw": {
+        "no": ("нет", "no", "0", "-", "n", "false"),
+        "negative": ("только минус", "negatives only", "минус", "только минусы", "negative"),
+        "any": ("да", "yes", "любые", "any", "+", "y", "true"),
+    },
+    "ci_when": {
+        "no": ("нет", "no", "0", "-", "n", "false"),
+        "lost": ("в проигрыше", "in lost games", "проигрыш", "в поражении", "lost", "lose"),
+        "half_red_win": (
+            "половина при победе красных",
+            "half when red won",
+            "половина при победе мирных",
+            "half red win",
+        ),
+        "half_black_win": (
+            "половина при победе чёрных",
+            "half when black won",
+            "половина при победе черных",
+            "половина при победе мафии",
+            "half black win",
+        ),
+    },
+    "ci_round": {
+        "exact": ("точно", "exact", "нет", "no", "без округления"),
+        "hundredths": ("до сотых", "to hundredths", "0,01", "0.01", "сотые", "hundredths"),
+    },
+    "best_move_team": {
+        "red": ("красным", "red players", "красные", "red", "мирным"),
+        "any": ("всем", "anyone", "любому", "любой", "any", "all"),
+    },
+    "shared_places": {
+        "no": ("нет", "no", "0", "-", "n", "false"),
+        "yes": ("да", "yes", "1", "+", "y", "true"),
+        "dense": ("подряд", "dense", "да подряд", "без пропусков"),
+    },
 }
 
 # Words that mean one of two values; the reader decides by context and says so.
@@ -299,7 +425,18 @@ ROLE_COUNTS = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}  # every game'
 
 def value_lookup(vocab: str) -> dict[str, str]:
     """Folded spelling → canonical code for one vocabulary (and its ambiguous words), each
-    spelling under both :func:`fold` and :func:`fold_key`, so either finds it."""
+    spelling under both :func:`fold` and :func:`fold_key`, so either finds it. Built once
+    per vocabulary (the readers ask per cell); read it, never change it."""
+    known = _LOOKUPS.get(vocab)
+    if known is None:
+        known = _LOOKUPS[vocab] = _value_lookup(vocab)
+    return known
+
+
+_LOOKUPS: dict[str, dict[str, str]] = {}
+
+
+def _value_lookup(vocab: str) -> dict[str, str]:
     pairs = [(s, code) for code, spellings in VALUES[vocab].items() for s in spellings]
     pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items() for s in spellings]
     table = {fold_key(s): code for s, code in pairs}
@@ -342,6 +479,18 @@ def parse_phase(text: str) -> int | None:
     if number < 1:
         return None
     return 2 * number - 1 if letter == "д" else 2 * number
+
+
+# A departure whose phase the sheet has no place for (a blank's «Дисквалифицирован» row,
+# four foul boxes filled): the reader writes `?`, and a judge may type it too.
+PHASE_UNKNOWN = "?"
+PHASE_UNKNOWN_WORDS = frozenset({"неизвестно", "не записана", "unknown", "not recorded"})
+
+
+def phase_unknown(text: object) -> bool:
+    """`?` (or «неизвестно») in place of a phase: the departure happened, its phase is not
+    on the sheet."""
+    return str(text).strip() == PHASE_UNKNOWN or fold(text) in PHASE_UNKNOWN_WORDS
 
 
 _DAY, _NIGHT = Text("Д", "D"), Text("Н", "N")
@@ -388,6 +537,14 @@ def game_name(game: object, lang: str) -> str:
     )
 
 
+# The roles as words inside a setting's name: «Баллы за победу: шериф».
+ROLE_WORDS = {
+    "civilian": ("мирный", "civilian"),
+    "sheriff": ("шериф", "sheriff"),
+    "mafia": ("мафия", "mafia"),
+    "don": ("дон", "don"),
+}
+
 # Tournament settings: canonical key → (RU, EN) names. Point keys map to the rule set.
 SETTINGS: dict[str, Text] = {
     "name": Text("Название", "Name"),
@@ -395,6 +552,7 @@ SETTINGS: dict[str, Text] = {
     "city": Text("Город", "City"),
     "chief_judge": Text("Главный судья", "Chief judge"),
     "season_name": Text("Название сезона", "Season name"),
+    "edition": Text("Правила", "Rules"),  # a scoring edition by name (SPEC §2.1)
     "apply_k": Text("Коэффициент K", "Coefficient K"),
     "draws_in_n": Text("Ничьи в N", "Draws in N"),
     "geo_rule_7": Text("Гео-правило 7", "Geo rule 7"),
@@ -407,10 +565,56 @@ SETTINGS: dict[str, Text] = {
     "bp": Text("ЛИ", "BP"),
     "bp2": Text("ЛИ2", "BP2"),
     "bpl": Text("ЛИП", "BPL"),
+    # Scoring editions (SPEC §2.1): every value of a preset is one of these settings.
+    **{
+        f"win_{role}": Text(f"Баллы за победу: {ru}", f"Win points: {en}")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"loss_{role}": Text(f"Баллы за поражение: {ru}", f"Loss points: {en}")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"draw_{role}": Text(f"Баллы за ничью: {ru}", f"Draw points: {en}")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    "k_draws_black": Text("K: ничьи как победы чёрных", "K: draws as black wins"),
+    "fouled_out": Text("Штраф за 4 фола", "4th-foul penalty"),
+    "team_removal": Text("Штраф за удаление команды", "Team removal penalty"),
+    "gave_up": Text("Штраф за отказ от игры", "Give-up penalty"),
+    "best_move_1": Text("Лучший ход: 1 чёрный", "Best move: 1 black"),
+    "best_move_team": Text("Лучший ход: кому", "Best move: who earns it"),
+    "best_move_title": Text("Лучший ход судьи", "Judge's best move"),
+    "bp_any_team": Text("ЛИ любой команде", "BP to any team"),
+    "auto_bonus": Text("Автодопы", "Auto-bonus"),
+    "extras_numeric": Text("Доп числом", "Numeric extras"),
+    "extras_min": Text("Доп: минимум", "Extras: minimum"),
+    "extras_max": Text("Доп: максимум", "Extras: maximum"),
+    "extras_step": Text("Доп: шаг", "Extras: step"),
+    "extras_least": Text("Доп: наименьший по модулю", "Extras: least magnitude"),
+    "extras_also": Text("Доп: также", "Extras: also"),
+    "extras_sum": Text("Доп: сумма за игру", "Extras: sum per game"),
+    "extras_players": Text("Доп: игроков за игру", "Extras: players per game"),
+    "extras_in_draw": Text("Доп в ничьей", "Extras in a draw"),
+    "ci_share": Text("Ci: доля", "Ci: share"),
+    "ci_cap": Text("Ci: предел", "Ci: cap"),
+    "ci_from": Text("Ci: с игр", "Ci: from games"),
+    "ci_when": Text("Ci: когда", "Ci: when"),
+    "ci_round": Text("Ci: округление", "Ci: rounding"),
+    "tiebreak": Text("Порядок показателей", "Tie-break order"),
+    "shared_places": Text("Общие места", "Shared places"),
 }
 
 TEXT_SETTINGS = ("name", "dates", "city", "chief_judge", "season_name")
-FLAG_SETTINGS = ("apply_k", "draws_in_n", "geo_rule_7", "win_when_disqualified")
+FLAG_SETTINGS = (
+    "apply_k",
+    "draws_in_n",
+    "geo_rule_7",
+    "win_when_disqualified",
+    "k_draws_black",
+    "bp_any_team",
+    "extras_numeric",
+)
 QUIET_SETTING = "draw_quiet_phases"  # 5, 6 or a «no» word (special situation 9)
 
 

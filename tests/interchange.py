@@ -264,7 +264,8 @@ def black_game(number: int = 2, table: int = 1) -> Game:
     )
 
 
-# Both games in the seed regulation: equal wins, so no K.
+# Both games in this regulation (the world tour upload is imported under it): equal wins,
+# so no K.
 FULL_TOTALS = {
     "Кот": 2.5,
     "Сова": 2.5,
@@ -277,5 +278,21 @@ FULL_TOTALS = {
     "Рысь": 2.5,
     "Бобр": 2.0,
 }
-# A platform records only the first night's victims: no disqualification to count.
-PLATFORM_TOTALS = {**FULL_TOTALS, "Утка": 2.0}
+# The rating site's games under its «ФИИМ» 7, by hand: a win 1, the auto-bonus 0.3 to
+# everyone (no worst move here), the best move 0.7 for three blacks (Сова, Кот), the
+# judge's numbers as typed (Ёж +1, Рысь +0.5), Утка's removal −0.5, and Кот's Ci: killed
+# on night 1 as red in a lost game, F = 1, N = 2: min(0.5 · 1 / round(0.8), 0.5) = 0.5.
+SITE_TOTALS = {
+    "Кот": 2.8,  # 1.3 + (0.3 + 0.7 + 0.5)
+    "Сова": 2.3,  # (1.3 + 0.7) + 0.3
+    "Ёж": 2.6,  # (1.3 + 1) + 0.3
+    "Волк": 1.6,
+    "Заяц": 1.6,
+    "Крот": 1.6,
+    "Утка": 1.1,  # 1.3 + (0.3 − 0.5)
+    "Лис": 1.6,
+    "Рысь": 2.1,  # 0.3 + (1.3 + 0.5)
+    "Бобр": 1.6,
+}
+# A platform records only the first night's victims: no removal to count.
+PLATFORM_TOTALS = {**SITE_TOTALS, "Утка": 1.6}

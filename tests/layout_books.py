@@ -190,7 +190,8 @@ def club_rows(proto: Proto, tables: dict[Any, int]) -> bytes:
         values += [row["fouls"] or None for row in rows]
         values += [row["left"] or None for row in rows]
         values += [row["when"] or None for row in rows]
-        values += [{"ЛИ": 1, "ЛИ2": "ЛИ2", "ЛИП": 0.5}.get(row["bonus"]) for row in rows]
+        bonus = {"ЛИ": 1, "ЛИ2": "ЛИ2", "ЛИП": 0.5}
+        values += [bonus.get(row["bonus"], row["bonus"] or None) for row in rows]
         maker = next((row for row in rows if row["best_move"]), None)
         named = [int(s) for s in str(maker["best_move"]).split()] if maker else []
         values += [maker["seat"] if maker else None, *(named + [None] * 3)[:3]]

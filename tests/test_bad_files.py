@@ -39,10 +39,10 @@ BAD_FILES = {
         ["an Excel 2003 XML spreadsheet", "save it as an Excel workbook (.xlsx)"],
         ["таблица Excel 2003 в формате XML", "сохраните как книгу Excel (.xlsx)"],
     ),
-    "ods": (
+    "ods": (  # an .ods is read; one without sheets is a damaged one
         badfiles.ods,
-        ["OpenDocument spreadsheet (.ods)", "Save As", ".xlsx"],
-        ["таблица OpenDocument (.ods)", "Сохранить как", ".xlsx"],
+        ["is damaged or incomplete", "content.xml holds no sheets"],
+        ["повреждён или неполон", "в content.xml нет листов"],
     ),
     "xlsb": (
         badfiles.xlsb,

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from mafia_sheets.cli import text as msg
 from mafia_sheets.cli.commands import main
+from mafia_sheets.rules import RULE_KEYS
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "tournament-ru.xlsx"
@@ -45,6 +46,9 @@ SETTINGS_KEYS = {
     "draw_quiet_phases",
     "tiebreak",
     "protest_deadline_minutes",
+    # the scoring edition in force and every one of its values (SPEC §2.1)
+    *RULE_KEYS,
+    "edition_source",
 }
 ROW_KEYS = {
     "place",
@@ -175,6 +179,8 @@ def test_rate_json_has_exactly_the_keys_of_the_spec(runner):
     assert data["settings"]["win_when_disqualified"] is True
     assert data["settings"]["win"] == 2 and data["settings"]["best_move_2"] == 0.25
     assert data["settings"]["tiebreak"][0] == "total"
+    assert data["settings"]["edition"] == "regulation" and data["settings"]["fouled_out"] == 0
+    assert data["settings"]["team_removal"] == -1 and data["settings"]["extras_min"] is None
     assert all(set(row) == ROW_KEYS for row in data["standings"])
     assert data["k"]["value"] == 1.3 and data["lot_needed"] is True
     shared = [r for r in data["standings"] if r["place_range"] == "13–14"]

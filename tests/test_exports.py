@@ -266,3 +266,29 @@ def test_the_sample_round_trips_in_every_layout(layout: str) -> None:
     points = {r[1]: r[2:12] for r in standings(after)}
     assert {r[1]: r[2:12] for r in standings(before)}.items() <= points.items()
     assert set(points) == {r[1] for r in standings(before)} | {r.player for r in before.removed}
+
+
+def test_the_rating_sites_edition_round_trips_with_its_extras() -> None:
+    """Games scored by the site's ФИИМ 7 (numeric extras, the auto-bonus withheld for a worst
+    move, a removal's −0.5, Ci): exported and imported back under the same rules, the same
+    standings; the upload splits the judge's points as the world tour does."""
+    from interchange import as_bytes, black_game, red_game, site_game
+
+    games = [site_game(red_game()), site_game(black_game())]
+    games[0]["players"][7]["bonus"] = "worstMove"
+    games[1]["players"][2]["bonus"] = -0.2
+    imported = import_games([Source("site.json", as_bytes(games))])
+    data = write_games(
+        "rows", imported.games, "ru", settings={"name": "t", "edition": "ФИИМ рейтинга 7"}
+    )
+    before = rating_of(data)
+    uploaded, _ = upload(before)
+    red = next(g["result"] for g in uploaded if g["result"]["result"] == "red")
+    black = next(g["result"] for g in uploaded if g["result"]["result"] == "black")
+    assert red["game_autobonus"][7] == 0 and red["game_autobonus"].count(1) == 9
+    assert red["game_bonus"][3] == 1  # Ёж's judge's 1
+    assert black["penalty"][2] == -0.2 and black["game_bonus"][5] == 0.5
+    assert black["penalty_disciplinary"][0] == -0.5  # Утка, removed: −0.5 in ФИИМ 7
+    back = import_games([Source("up.json", upload_bytes(before)[0])], "mr-fiim-7")
+    again = write_games("rows", back.games, "ru", settings={"name": "t", "edition": "mr-fiim-7"})
+    assert standings(rating_of(again)) == standings(before)

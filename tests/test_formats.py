@@ -8,11 +8,13 @@ from fractions import Fraction
 from pathlib import Path
 
 import openpyxl
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 from interchange import (
     FULL_TOTALS,
     PLATFORM_TOTALS,
+    SITE_TOTALS,
     as_bytes,
     black_game,
     emo_games,
@@ -30,8 +32,8 @@ from mafia_sheets.text import Text
 
 GAMES = [red_game(), black_game()]
 DOCUMENTS = {
-    "site-list.json": ([site_game(g) for g in GAMES], FULL_TOTALS, "rating site"),
-    "site-wrapped.json": ({"games": [site_game(g) for g in GAMES]}, FULL_TOTALS, "rating site"),
+    "site-list.json": ([site_game(g) for g in GAMES], SITE_TOTALS, "rating site"),
+    "site-wrapped.json": ({"games": [site_game(g) for g in GAMES]}, SITE_TOTALS, "rating site"),
     "imafia.json": (imafia_games(GAMES), PLATFORM_TOTALS, "iMafia"),
     "emo.json": (emo_games(GAMES), PLATFORM_TOTALS, "emotion.games"),
     "mwt.json": ([mwt_game(g) for g in GAMES], FULL_TOTALS, "world tour"),
@@ -75,7 +77,7 @@ def test_each_format_imports_checks_clean_and_rates(tmp_path: Path, name: str) -
 def test_one_game_alone_is_a_document(tmp_path: Path) -> None:
     out, output = import_file(tmp_path, "one.json", site_game(red_game()))
     assert "1 игра" in output
-    assert totals(out)["Сова"] == 2.5
+    assert totals(out)["Сова"] == 2.0  # ФИИМ 7: win 1, auto-bonus 0.3, best move 0.7
 
 
 def test_the_protocol_holds_every_placed_value(tmp_path: Path) -> None:
@@ -119,15 +121,47 @@ def test_what_has_no_column_is_listed_once_per_kind(tmp_path: Path) -> None:
     game["players"][5]["bonus"] = 0.2
     game["players"][0]["voting"] = [None, 2, 5]
     game["players"][1]["nominating"] = [None, 5]
-    _, output = import_file(tmp_path, "site.json", [game])
+    out, output = import_file(tmp_path, "site.json", [game])
     lines = output.splitlines()
-    assert "  бонус 0,2 у 2 игроков: нет столбца" in lines
-    assert "  титул «bestPlayer» у 1 игрока: нет столбца" in lines
+    # «Доп» holds a number (an edition's numeric extras), so the 0.2 bonuses are placed
+    assert not any("бонус" in line for line in lines)
+    seats = pd.read_excel(out, sheet_name="Протокол", engine="calamine")
+    assert sorted(seats["Доп"].dropna().tolist()) == [0.2, 0.2]
+    assert (
+        "  титул «bestPlayer» у 1 игрока: по правилам «ФИИМ рейтинга 7» он не даёт баллов" in lines
+    )
     assert "  голосования у 1 игрока: протокол их не хранит" in lines
     assert "  выдвижения у 1 игрока: протокол их не хранит" in lines
     assert "  комментарий к игре в 1 игре: нет столбца" in lines
     assert "  время начала в 1 игре: нет столбца" in lines
-    assert sum("бонус" in line for line in lines) == 1
+
+
+def test_the_edition_decides_what_bonus_can_hold(tmp_path: Path) -> None:
+    """Under this regulation (no numeric extras) a 0.2 has no place; under the site's
+    ФИИМ 7 a worst move withholds the auto-bonus and is placed."""
+    game = site_game(red_game())
+    game["players"][3]["bonus"] = 0.2
+    game["players"][5]["bonus"] = [0.2, "worstMove"]
+    game["players"][7]["bonus"] = "worstMove"
+    _, output = import_file(tmp_path, "site.json", [game], "--rules", "Регламент")
+    lines = output.splitlines()
+    assert "Правила: «Регламент» (--rules)." in lines
+    assert "  бонус 0,2 у 2 игроков: правила «Регламент» не допускают доп. баллы числом" in lines
+    assert "  титул «worstMove» у 2 игроков: по правилам «Регламент» он не даёт баллов" in lines
+    out, output = import_file(tmp_path, "site.json", [game])
+    lines = output.splitlines()
+    assert "  титул «worstMove» у 1 игрока: в «Доп» уже 0,2" in lines
+    points = totals(out)
+    assert (points["Заяц"], points["Волк"], points["Ёж"]) == (1.0, 1.5, 1.5)
+    code, output = run(
+        "import",
+        str(tmp_path / "site.json"),
+        "-o",
+        str(tmp_path / "x.xlsx"),
+        "--rules",
+        "нет такой",
+    )
+    assert code == 2 and "Нет правил «нет такой»" in output and output.count("\n") == 1
 
 
 def test_lost_lines_in_english() -> None:
@@ -161,8 +195,8 @@ def test_departures_read_by_type_and_round(tmp_path: Path) -> None:
     head = seats[0]
     zayac, utka = dict(zip(head, seats[8], strict=False)), dict(zip(head, seats[10], strict=False))
     assert (zayac["Выбыл"], zayac["Когда"], zayac["Фолы"]) == ("4 фола", "Н2", 4)
-    assert (utka["Выбыл"], utka["Когда"]) == ("дисквалифицирован", "Д1")
-    assert "  отказ от игры у 1 игрока: записан как дисквалификация" in output.splitlines()
+    assert (utka["Выбыл"], utka["Когда"]) == ("отказ от игры", "Д1")
+    assert not any("отказ" in line for line in output.splitlines()[1:])  # placed, not listed
 
 
 def test_each_reader_claims_only_its_own_format() -> None:

@@ -35,12 +35,12 @@ def test_every_shape_is_answered_as_a_sound_product_answers(name: str) -> None:
     shape = SHAPES[name]
     data = shape.build(1)
     if not shape.refused:
-        inspect_workbook(data, f"{name}.xlsx")
+        inspect_workbook(data, f"{name}{shape.suffix}")
         return
     with pytest.raises(ProtocolReadError) as refused:
-        inspect_workbook(data, f"{name}.xlsx")
+        inspect_workbook(data, f"{name}{shape.suffix}")
     for line in (refused.value.en, refused.value.ru):
-        assert "\n" not in line and line.startswith(f"{name}.xlsx")
+        assert "\n" not in line and line.startswith(f"{name}{shape.suffix}")
     assert shape.words in refused.value.en
 
 

@@ -116,3 +116,20 @@ def test_the_records_import_nothing_from_the_rating():
     known = modules()
     found = imports("mafia_sheets.model", known["mafia_sheets.model"], known)
     assert not {name for name in found if name.startswith("mafia_sheets.rating")}
+
+
+def test_only_the_engine_touches_xlsxwriter():
+    """Every workbook the product writes goes through report/engine.py's typed face."""
+    users = set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and not node.level
+                else []
+            )
+            if any(name.split(".")[0] == "xlsxwriter" for name in names):
+                users.add(path.relative_to(PACKAGE).as_posix())
+    assert users == {"report/engine.py"}

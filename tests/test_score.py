@@ -178,6 +178,7 @@ def test_a_broken_rules_file_is_a_named_error(monkeypatch, data, said):
     from mafia_sheets.errors import RulesFileError
 
     monkeypatch.setattr(rules.tomllib, "loads", lambda _text: data)
+    rules._presets.cache_clear()  # the files are parsed once a process
     with pytest.raises(RulesFileError) as caught:
         rules.load_rules()
     assert caught.value.en.startswith("rules/fiim.toml of this installation is broken: ")

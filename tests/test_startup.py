@@ -51,3 +51,10 @@ def test_check_loads_no_writer(tmp_path: Path):
     modules = loaded("check", str(protocol))
     assert "pandas" in modules  # it did read the protocol
     assert modules & WRITERS == set()
+
+
+@pytest.mark.parametrize("layout", ["rows", "blank", "wide"])
+def test_template_loads_only_the_writer(tmp_path: Path, layout: str):
+    modules = loaded("template", str(tmp_path / "t.xlsx"), "--layout", layout)
+    assert "xlsxwriter" in modules
+    assert modules & {"pandas", "numpy", "openpyxl", "starlette", "uvicorn"} == set()

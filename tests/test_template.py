@@ -9,10 +9,13 @@ from typing import Any
 import openpyxl
 import pandas as pd
 import pytest
+from builders import Proto, names
 
 from mafia_sheets.errors import ProtocolReadError
+from mafia_sheets.pipeline import evaluate
 from mafia_sheets.reading.columns import COLUMNS, display_values
-from mafia_sheets.rules import load_rules
+from mafia_sheets.reading.settings import shown_value
+from mafia_sheets.rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from mafia_sheets.template.roster import PlayerRow, read_players_file
 from mafia_sheets.template.workbook import INSTRUCTIONS, build_template, written_columns
 from mafia_sheets.vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS
@@ -155,28 +158,32 @@ def test_whole_number_ranges(
 ) -> None:
     col = letter(sheet_code, column)
     validation = validations(books[lang][SHEETS[sheet_code](lang)])[f"{col}2"]
-    assert (validation.type, validation.operator) == ("whole", "between")
+    # `between` is the default operator of a validation: the file may leave it unsaid
+    assert validation.type == "whole" and validation.operator in (None, "between")
     assert (validation.formula1, validation.formula2) == (low, high)
-    assert validation.errorStyle == "stop"
+    assert validation.errorStyle in (None, "stop")  # `stop` is the default: may be unsaid
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str) -> None:
+def test_settings_listed_with_the_rules_named_and_values_blank(
+    books: dict[str, Any], lang: str
+) -> None:
+    """A value typed in a row replaces the chosen rules' own: the template names the rules
+    and leaves every value blank, saying the regulation's value in the explanation."""
     sheet = books[lang][SHEETS["tournament"](lang)]
-    rows = {row[0]: row[1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    rows = {row[0]: row[1:] for row in sheet.iter_rows(min_row=2, values_only=True)}
     assert list(rows) == [name(lang) for name in SETTINGS.values()]
-    yes = display_values("yesno", lang)[0]
     rules = load_rules()
     for key, name in SETTINGS.items():
-        if key in FLAG_SETTINGS:
-            assert rows[name(lang)] == yes
-        elif key in rules.points:
-            assert rows[name(lang)] == rules.points[key]  # 0.25 == Fraction(1, 4)
-        elif key == QUIET_SETTING:
-            assert rows[name(lang)] == 5  # special situation 9: five phases by default
+        value, explanation = rows[name(lang)]
+        assert explanation
+        if key == "edition":
+            assert value == rules.edition.name(lang)
         else:
-            assert rows[name(lang)] is None
-    assert all(row[2] for row in sheet.iter_rows(min_row=2, values_only=True))
+            assert value is None, key
+        if key in RULE_KEYS and key != "edition":
+            default = shown_value(key, rules.value(key))(lang)
+            assert explanation.endswith(f"{default}).")
     flag_validation = next(iter(sheet.data_validations.dataValidation))
     assert list_entries(flag_validation) == display_values("yesno", lang)
     flag_rows = [i for i, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
@@ -184,6 +191,22 @@ def test_settings_listed_with_bundled_defaults(books: dict[str, Any], lang: str)
     quiet_row = list(SETTINGS).index(QUIET_SETTING) + 2
     quiet = validations(sheet)[f"B{quiet_row}"]
     assert list_entries(quiet) == ["5", "6", display_values("yesno", lang)[1]]
+    edition_row = list(SETTINGS).index("edition") + 2
+    editions = list_entries(validations(sheet)[f"B{edition_row}"])
+    assert editions == [r.edition.name(lang) for r in presets().values()]
+    for key in CHOICE_KEYS:
+        row = list(SETTINGS).index(key) + 2
+        assert list_entries(validations(sheet)[f"B{row}"]) == display_values(key, lang)
+
+
+def test_every_edition_named_in_the_template_reads_back_as_itself() -> None:
+    for lang in LANGS:
+        for rules in presets().values():
+            proto = Proto(settings=[(SETTINGS["edition"](lang), rules.edition.name(lang))])
+            proto.add_game(1, names("E"), "Красные")
+            outcome = evaluate([proto.source(lang)])
+            assert outcome.rating is not None, [f.code for f in outcome.findings]
+            assert outcome.rating.rules.edition.code == rules.edition.code
 
 
 def test_time_and_text_formats(books: dict[str, Any]) -> None:

@@ -129,6 +129,23 @@ def test_rate_answers_exactly_the_cli_json(client: TestClient, sample: bytes, la
     assert response.headers["cache-control"] == "no-store"
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_page_is_told_the_edition_and_every_value_in_force(
+    client: TestClient, lang: str
+) -> None:
+    from builders import Proto, names
+
+    proto = Proto(settings=[("Правила", "ФИИМ рейтинга 7"), ("Штраф за 4 фола", "-0,25")])
+    proto.add_game(1, names("A"), "Красные")
+    body = client.post(f"/api/rate?lang={lang}", files=upload(("a.xlsx", proto.to_bytes()))).json()
+    lines = {line["item"]: (line["value"], line["note"]) for line in body["rules"]}
+    rules, foul = ("Правила", "Штраф за 4 фола") if lang == "ru" else ("Rules", "4th-foul penalty")
+    assert lines[rules][0] == ("ФИИМ рейтинга 7" if lang == "ru" else "Rating FIIM 7")
+    assert lines[rules][1].startswith("szotin/mafiaratings @0ab7207")
+    assert lines[foul] == (-0.25, "задано турниром" if lang == "ru" else "set by the tournament")
+    assert len(body["rules"]) >= 50  # every value of the edition
+
+
 def test_two_files_are_rated_as_one_season(client: TestClient, sample: bytes) -> None:
     en = SAMPLE_EN.read_bytes()
     files = upload(("night-1.xlsx", sample), ("night-2.xlsx", en))
@@ -267,10 +284,25 @@ def test_annotated_copy_is_offered_only_when_the_library_can_write_it(
 # ---- refusals ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["notes.txt", "protocol.xls", "protocol.ods", "games.csv"])
+@pytest.mark.parametrize("name", ["notes.txt", "protocol.xls", "games.csv"])
 def test_files_not_named_xlsx_are_refused(client: TestClient, name: str) -> None:
     text = assert_one_line_error(client.post("/api/rate", files=upload((name, b"a;b\n1;2\n"))), 415)
-    assert name in text and ".xlsx" in text
+    assert name in text and ".xlsx" in text and ".ods" in text
+
+
+def test_an_ods_is_read_like_an_xlsx(client: TestClient) -> None:
+    from mafia_sheets.testing.ods import protocol
+
+    data = protocol(3)
+    response = client.post("/api/rate?lang=en", files=upload(("night.ods", data)))
+    assert response.status_code == 200, response.text
+    result, wanted = response.json()["result"], expected([Source("night.ods", data)], "en")
+    assert result["standings"] == wanted["standings"] and len(result["standings"]) == 30
+    assert [(f["code"], f["cell"]) for f in result["findings"]] == [
+        (f["code"], f["cell"]) for f in wanted["findings"]
+    ]
+    book = client.post("/api/results.xlsx?lang=en", files=upload(("night.ods", data)))
+    assert 'filename="night-results.xlsx"' in book.headers["content-disposition"]
 
 
 def test_renamed_text_file_gets_the_library_message(client: TestClient) -> None:
@@ -469,13 +501,14 @@ def test_run_server_on_a_busy_port_says_so_in_one_line() -> None:
 
 def test_the_page_takes_its_words_from_the_catalogue():
     from mafia_sheets.report.labels import DECIDED_BY, STANDINGS_COLUMNS
-    from mafia_sheets.web.labels import STANDINGS_SHOWN
+    from mafia_sheets.web.labels import GROUPS, STANDINGS_SHOWN
 
     with TestClient(web.create_app()) as client:
         labels = client.get("/api/labels").json()
     for lang in ("ru", "en"):
         assert labels[lang]["cols"] == [STANDINGS_COLUMNS[c](lang) for c in STANDINGS_SHOWN]
-        assert labels[lang]["decided"] == {k: v(lang) for k, v in DECIDED_BY.items()}
+        decided = {**DECIDED_BY, **GROUPS}  # and the sums of criteria the editions compare
+        assert labels[lang]["decided"] == {k: v(lang) for k, v in decided.items()}
         assert labels[lang]["limits"].count("{") == 2  # filled in by the page
     assert labels["ru"]["standings"] == "Итоги" and labels["en"]["standings"] == "Standings"
     script = (Path(web.__file__).parent / "static" / "app.js").read_text("utf-8")

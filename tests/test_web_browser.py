@@ -325,7 +325,7 @@ def test_english_switch_relabels_everything(page: Page) -> None:
     expect(page.locator(".finding .message").first).to_contain_text(message)
     expect(page.locator("html")).to_have_attribute("lang", "en")
     expect(page.locator("button[data-lang=en]")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator(".drop-label strong")).to_have_text("Drop protocols here (.xlsx)")
+    expect(page.locator(".drop-label strong")).to_have_text("Drop protocols here (.xlsx, .ods)")
     expect(page.locator(".finding .severity").first).to_have_text("Error")
 
     drop(page, (SAMPLE_RU.name, SAMPLE_RU.read_bytes()))

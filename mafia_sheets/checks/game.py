@@ -260,22 +260,27 @@ def _seats(seats: list[int]) -> str:
     return ", ".join(map(str, seats))
 
 
+AWARDS = ("bp", "bp2", "bpl")  # the regulation's judge's awards (8.4); other «Доп» marks aside
+
+
 @check(AWARD_IN_DRAW, AWARD_TO_LOSER, AWARD_TO_WINNER, AWARD_TWICE, TOO_MANY_AWARDS)
 def awards(context: Context) -> Iterator[Finding]:
     """Regulation 8.4: who may get ЛИ/ЛИ2/ЛИП, once each, three at most, none in a draw."""
     gate = context.regulated
     if gate is None:
         return
-    given = gate.seats[gate.seats["bonus"].notna() & gate.seats["result"].notna()]
+    seats = gate.seats
+    given = seats[seats["bonus"].isin(AWARDS) & seats["result"].notna()]
     if given.empty:
         return
+    # an edition may give ЛИ (its best player) to either team, in a draw too
+    free = given["bonus"].eq("bp") & context.protocol.rules.bp_any_team
     draw = given["result"].eq("draw")
-    yield from at_rows(gate.table, AWARD_IN_DRAW, "bonus", given[draw])
+    yield from at_rows(gate.table, AWARD_IN_DRAW, "bonus", given[draw & ~free])
     decided = given[~draw]
     winner = decided["team"].eq(decided["result"])
-    yield from at_rows(
-        gate.table, AWARD_TO_LOSER, "bonus", decided[decided["bonus"].isin(["bp", "bp2"]) & ~winner]
-    )
+    to_winners = decided["bonus"].isin(["bp", "bp2"]) & ~free[~draw]
+    yield from at_rows(gate.table, AWARD_TO_LOSER, "bonus", decided[to_winners & ~winner])
     yield from at_rows(
         gate.table, AWARD_TO_WINNER, "bonus", decided[decided["bonus"].eq("bpl") & winner]
     )

@@ -154,6 +154,24 @@ DRAW_DECIDED = define(
         "Fix the result of game {game} or the players' departures",
     ),
 )
+TEAM_REMOVAL_RESULT = define(
+    "team-removal-result",
+    "error",
+    Text(
+        "Результат «{value}», но игрок на месте {seat} удалён с поражением команды в {phase}",
+        "Result “{value}”, yet the player in seat {seat} was removed with a team loss in {phase}",
+    ),
+    Text(
+        "удаление с поражением команды — победа другой команды: {outcome}",
+        "a team removal is the other team's win: {outcome}",
+    ),
+    Text(
+        "Исправьте результат игры {game} или «Выбыл» игрока (если команда не проиграла — "
+        "«дисквалифицирован»)",
+        "Fix the result of game {game} or the player's Left (if the team did not lose: "
+        "“disqualified”)",
+    ),
+)
 VOTE_AFTER_FOUL_OUT = define(
     "vote-after-foul-out",
     "warning",
@@ -192,6 +210,26 @@ VOTE_AFTER_FOUL_OUT_NEXT = define(
         "Check the order of events of game {game} on the paper form",
     ),
 )
+PHASE_NOT_RECORDED = define(
+    "phase-not-recorded",
+    "warning",
+    Text(
+        "Фаза выбывания игрока на месте {seat} не записана: ход игры {game} проверен по "
+        "её концу, особые ситуации 1, 2 и 9 — без этого выбывания",
+        "The phase the player in seat {seat} left in is not recorded: game {game} is "
+        "checked by its end, special situations 1, 2 and 9 without this departure",
+    ),
+    Text(
+        "фаза, в которой игрок покинул стол, если она известна (Д1, Н1 …)",
+        "the phase the player left the table in, when known (D1, N1 …)",
+    ),
+    Text(
+        "Если фаза известна, впишите её рядом с местом («5 Д3») или в «Когда»; если нет — "
+        "ничего делать не нужно: штраф и итоги от фазы не зависят",
+        "If the phase is known, write it beside the seat («5 D3») or in When; if not, "
+        "nothing to do: the penalty and the standings do not depend on it",
+    ),
+)
 VOTE_REMOVED_ALL = define(
     "vote-removed-everyone",
     "warning",
@@ -216,13 +254,15 @@ VOTE_REMOVED_ALL = define(
 def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     """One row per (game, phase with departures), phases in order, with the counts after it.
 
-    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; reds, blacks
-    (left at the table after the phase) and reds_before, blacks_before; prev (the previous
-    departure phase, 0 at the start); outcome ("red", "black" or "": decided by the counts
-    after this phase).
+    Columns: game, when, red_out, black_out, voted_red, voted_black, voted; removed_red,
+    removed_black (team removals: that team loses at once); reds, blacks (left at the table
+    after the phase) and reds_before, blacks_before; prev (the previous departure phase,
+    0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
+    counts after this phase).
     """
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
+    removal = gone["left"].eq("team_removal").to_numpy()
     steps = (
         pd.DataFrame(
             {
@@ -236,6 +276,8 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
                 "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
                     np.int64
                 ),
+                "removed_red": (removal & (team == "red")).astype(np.int64),
+                "removed_black": (removal & (team == "black")).astype(np.int64),
             }
         )
         .groupby(["game", "when"], sort=True, as_index=False)
@@ -248,8 +290,17 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["reds_before"] = steps["reds"] + steps["red_out"]
     steps["blacks_before"] = steps["blacks"] + steps["black_out"]
     steps["prev"] = by_game["when"].shift(fill_value=0)
+    red_removed, black_removed = steps["removed_red"].gt(0), steps["removed_black"].gt(0)
     steps["outcome"] = np.select(
-        [steps["blacks"].eq(0), steps["blacks"] >= steps["reds"]], ["red", "black"], ""
+        [
+            red_removed & black_removed,  # both teams "lost": contradictory, said at the result
+            red_removed,
+            black_removed,
+            steps["blacks"].eq(0),
+            steps["blacks"] >= steps["reds"],
+        ],
+        ["both", "black", "red", "red", "black"],
+        "",
     )
     return steps
 
@@ -270,6 +321,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
             "outcome": steps["outcome"],
             "reds": steps["reds"],
             "blacks": steps["blacks"],
+            "removal": steps["removed_red"].gt(0) | steps["removed_black"].gt(0),
         }
     )
     first = state[decided].drop_duplicates("game", keep="first")
@@ -311,7 +363,14 @@ def partial_departures(context: Context) -> Iterator[Finding]:
     )
 
 
-@check(AFTER_END, BLACK_WIN_REDS_MORE, DRAW_DECIDED, DRAW_RULE_OFF, RED_WIN_BLACKS_LEFT)
+@check(
+    AFTER_END,
+    BLACK_WIN_REDS_MORE,
+    DRAW_DECIDED,
+    DRAW_RULE_OFF,
+    RED_WIN_BLACKS_LEFT,
+    TEAM_REMOVAL_RESULT,
+)
 def end_state(context: Context) -> Iterator[Finding]:
     """The recorded result against the departures, at the result cell in «Игры»."""
     gate = context.regulated
@@ -319,9 +378,15 @@ def end_state(context: Context) -> Iterator[Finding]:
         return
     steps = departure_phases(gate.whole(gate.seats))
     state = decisions(steps)
-    yield from _late_departures(gate, state)
+    unsure = _unsure_games(gate)
+    if unsure:  # a departure's moment unknown: the end state is known, the course is not
+        state = _final_states(steps, state, unsure)
+    yield from _late_departures(gate, state.drop(index=list(unsure), errors="ignore"))
     listed = gate.whole(gate.listed)
     games = listed[listed["result"].notna()]
+    removed = state["removal"].eq(True) & state["outcome"].ne("")
+    yield from _team_removals(gate, games[games["game"].isin(set(state.index[removed]))], state)
+    games = games[~games["game"].isin(set(state.index[removed]))]
     known = state.reindex(games["game"])
     outcome = known["outcome"].fillna("").to_numpy(dtype=object)
     reds = known["reds"].fillna(REDS).astype(int).to_numpy()
@@ -342,6 +407,52 @@ def end_state(context: Context) -> Iterator[Finding]:
     if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
+
+
+def _unsure_games(gate: Regulated) -> set[object]:
+    """Games with a departure whose phase the sheet does not give."""
+    return set(gate.seats.loc[gate.seats["phase_unknown"], "game"])
+
+
+def _final_states(steps: pd.DataFrame, state: pd.DataFrame, games: set[object]) -> pd.DataFrame:
+    """For `games`, the state after their last departure phase in place of the first
+    deciding one: with a departure's moment unknown only the end is certain."""
+    last = steps[steps["game"].isin(games)].drop_duplicates("game", keep="last")
+    final = pd.DataFrame(
+        {
+            "phase": last["when"].to_numpy(),
+            "outcome": last["outcome"].to_numpy(dtype=object),
+            "reds": last["reds"].to_numpy(),
+            "blacks": last["blacks"].to_numpy(),
+            "removal": (last["removed_red"].gt(0) | last["removed_black"].gt(0)).to_numpy(),
+        },
+        index=pd.Index(last["game"].astype(object), name="game"),
+    )
+    final.loc[final["outcome"].eq(""), "phase"] = 0
+    return pd.concat([state.drop(index=list(games), errors="ignore"), final])
+
+
+def _team_removals(gate: Regulated, games: pd.DataFrame, state: pd.DataFrame) -> Iterator[Finding]:
+    """A game decided by a team removal: the result must be the other team's win."""
+    for index, game in zip(games.index, games["game"], strict=True):
+        decided = state.loc[game]
+        if decided["outcome"] == games.at[index, "result"]:
+            continue
+        phase = int(decided["phase"])
+        seats = gate.seats[
+            gate.seats["game"].eq(game)
+            & gate.seats["left"].eq("team_removal")
+            & gate.seats["when"].eq(phase)
+        ]
+        yield from at_rows(
+            gate.games,
+            TEAM_REMOVAL_RESULT,
+            "result",
+            games.loc[[index]],
+            seat=", ".join(str(int(s)) for s in seats["seat"]),
+            phase=Phase(phase),
+            outcome=OUTCOMES[str(decided["outcome"])],
+        )
 
 
 def _at_results(
@@ -371,6 +482,8 @@ OUTCOMES = {
     "red": Text("победа красных", "a red win"),
     "black": Text("победа чёрных", "a black win"),
     "draw": Text("ничья", "a draw"),
+    # team removals of both teams in one phase: no result can agree
+    "both": Text("но удалены игроки обеих команд", "but players of both teams were removed"),
 }
 _NOTHING = Text("", "")
 
@@ -431,14 +544,16 @@ def missed_draws(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None or not window:
         return
-    steps = departure_phases(gate.whole(gate.seats))
+    seats = gate.whole(gate.seats)
+    seats = seats[~seats["game"].isin(_unsure_games(gate))]
+    steps = departure_phases(seats)
     decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
     end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
     late = quiet_windows(steps[steps["when"].to_numpy() <= end.to_numpy()], window)
     late = late.drop_duplicates("game", keep="first")
     if late.empty:
         return
-    seats = gate.seats[gate.seats["when"].notna()]
+    seats = seats[seats["when"].notna()]
     hits = seats.reset_index().merge(
         late[["game", "when", "quiet_from", "quiet_to"]], on=["game", "when"]
     )
@@ -472,7 +587,7 @@ def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
     if gate is None:
         return
     seats = gate.seats[gate.seats["when"].notna()]
-    out = seats[seats["left"].isin(OUT)]
+    out = seats[seats["left"].isin(OUT) & ~seats["phase_unknown"]]
     if out.empty:
         return
     seats = seats[seats["game"].isin(set(out["game"]))]
@@ -540,6 +655,20 @@ def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame, steps: pd.DataFrame
         ],
         ignore_index=True,
     )
+
+
+@check(PHASE_NOT_RECORDED)
+def phases_not_recorded(context: Context) -> Iterator[Finding]:
+    """A foul-out or disqualification whose phase the sheet does not give: said once, at
+    it — the course of its game (situations 1, 2 and 9, departures after the end) needs
+    the phase; the end of the game and the points do not."""
+    gate = context.regulated
+    if gate is None:
+        return
+    seats = gate.seats
+    rows = seats[seats["phase_unknown"]]
+    for seat, group in rows.groupby("seat", sort=True):
+        yield from at_rows(gate.table, PHASE_NOT_RECORDED, "when", group, seat=seat)
 
 
 @check(VOTE_REMOVED_ALL)

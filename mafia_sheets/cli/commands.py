@@ -19,6 +19,7 @@ from . import text as msg
 from .check import check
 from .imports import import_command
 from .rate import rate
+from .rules import rules
 from .seat import seat
 from .serve import serve
 from .template import template
@@ -46,6 +47,7 @@ main.add_command(check)
 main.add_command(rate)
 main.add_command(serve)
 main.add_command(import_command)
+main.add_command(rules)
 main.add_command(seat)
 
 

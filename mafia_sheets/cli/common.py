@@ -28,6 +28,7 @@ import click
 from ..errors import MafiaSheetsError
 from ..reading.layouts import reading_text
 from ..reading.safety import load_source
+from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
 from . import text as msg
@@ -43,6 +44,15 @@ LANG = click.option(
     show_default=True,
     envvar="MAFIA_SHEETS_LANG",
     help="Язык вывода / output language.",
+)
+# the protocol's layout, for every command that writes one (template, import, …)
+LAYOUT = click.option(
+    "--layout",
+    type=click.Choice(["rows", "blank", "wide"]),
+    default="rows",
+    show_default=True,
+    help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
+    "строка на игру / one row per seat; one A4 sheet per game; one row per game.",
 )
 DEBUG = click.option(
     "--debug",
@@ -160,7 +170,7 @@ def expand_folder(folder: Path) -> list[Path]:
     )
     found = sorted(
         p
-        for pattern in ("*.xlsx",)
+        for pattern in ("*.xlsx", "*.ods")
         for p in folder.glob(pattern)
         if not p.name.startswith("~$") and not p.stem.endswith(own)
     )
@@ -226,3 +236,5 @@ def say_reading(outcome: Outcome, lang: str) -> None:
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
+        for _, line in reading_lines(reading, lang):  # what each game sheet gave
+            click.echo(terminal(f"  {line}"))

@@ -15,7 +15,7 @@ import click
 
 from ..errors import MafiaSheetsError
 from ..text import Plural, Text, terminal
-from .common import DEBUG, LANG, Run, gathered
+from .common import DEBUG, LANG, LAYOUT, Run, gathered
 
 if TYPE_CHECKING:
     from ..formats.base import Imported
@@ -35,6 +35,19 @@ _LINES = {
         "В файлах нет сыгранных игр — протокол не записан.",
         "The files hold no played games — no protocol written.",
     ),
+    "assumed": Text(
+        "Правила: «{edition}» — в этих записях игр правила подсчёта не указаны, взяты "
+        "правила, по которым их считает {whose}; другие — --rules или «Правила» на листе "
+        "«Турнир».",
+        "Rules: “{edition}” — these game records do not say how they were scored; these are "
+        "the rules {whose} scores them by; others — --rules or «Rules» on the Tournament "
+        "sheet.",
+    ),
+    "chosen": Text("Правила: «{edition}» (--rules).", "Rules: “{edition}” (--rules)."),
+}
+_WHOSE = {
+    True: Text("сайт рейтинга", "the rating site"),
+    False: Text("этот протокол по умолчанию", "this protocol by default"),
 }
 
 
@@ -43,6 +56,7 @@ class ImportOptions:
     files: tuple[Path, ...]
     out: Path
     layout: str
+    rules: str | None
     lang: str
     debug: bool
 
@@ -57,13 +71,12 @@ class ImportOptions:
     type=click.Path(path_type=Path),
     help="Протокол для записи / the protocol workbook to write (.xlsx).",
 )
+@LAYOUT
 @click.option(
-    "--layout",
-    type=click.Choice(["rows", "blank", "wide"]),
-    default="rows",
-    show_default=True,
-    help="rows — строка на место; blank — бланк на игру; wide — строка на игру / one row "
-    "per seat; one sheet per game; one row per game.",
+    "--rules",
+    metavar="NAME",
+    help="Правила подсчёта для протокола (список: mafia-sheets rules) / the scoring edition "
+    "the protocol carries (list: mafia-sheets rules).",
 )
 @LANG
 @DEBUG
@@ -84,7 +97,8 @@ def import_command(options: ImportOptions) -> None:
     run, lang = Run(options.lang, options.debug), options.lang
     try:
         guard_output(options.out, options.files)
-        imported = import_games([load_source(path) for path in options.files])
+        edition = _edition(options.rules)
+        imported = import_games([load_source(path) for path in options.files], edition)
         for name, kind, games in imported.read:
             said = _LINES["read"](lang).format(
                 file=name, format=kind(lang), games=_GAMES(games, lang)
@@ -92,12 +106,13 @@ def import_command(options: ImportOptions) -> None:
             click.echo(terminal(said))
         if not imported.games:
             raise MafiaSheetsError(_LINES["no_games"])
-        settings = _settings(imported, options.files[0])
+        settings = _settings(imported, options.files[0], lang)
         write_atomic(
             options.out, write_games(options.layout, imported.games, lang, settings=settings)
         )
     except MafiaSheetsError as error:
         run.fail(error)
+    click.echo(terminal(_edition_line(imported, lang)))
     lines = lost_lines(imported.lost, lang)
     if lines:
         click.echo(_LINES["lost"](lang))
@@ -106,7 +121,40 @@ def import_command(options: ImportOptions) -> None:
     click.echo(terminal(_LINES["written"](lang).format(path=options.out, games=count)))
 
 
-def _settings(imported: Imported, first: Path) -> dict[str, Any]:
-    """The tournament's name (the source's, else the first file's) and the edition its
-    games were scored by, when the source says or implies it."""
-    return {"name": imported.name or first.stem}
+def _settings(imported: Imported, first: Path, lang: str) -> dict[str, Any]:
+    """The tournament's name (the source's, else the first file's) and the scoring edition
+    the games are rated by («Правила»)."""
+    from ..rules import load_rules
+
+    edition = load_rules(imported.edition).edition
+    return {"name": imported.name or first.stem, "edition": edition.name(lang)}
+
+
+def _edition(name: str | None) -> str | None:
+    """The edition `--rules` names, by its code; an unknown name is one line listing them."""
+    from ..rules import find_edition, presets
+
+    if name is None:
+        return None
+    found = find_edition(name)
+    if found is None:
+        known = ", ".join(f"«{r.edition.name.ru}»" for r in presets().values())
+        known_en = ", ".join(f"“{r.edition.name.en}”" for r in presets().values())
+        raise MafiaSheetsError(
+            Text(
+                f"Нет правил «{name}». Есть: {known} (mafia-sheets rules).",
+                f"No rules “{name}”. There are: {known_en} (mafia-sheets rules).",
+            )
+        )
+    return found.edition.code
+
+
+def _edition_line(imported: Imported, lang: str) -> str:
+    from ..formats import RATING_SITE_EDITION
+    from ..rules import load_rules
+
+    edition = load_rules(imported.edition).edition.name(lang)
+    if not imported.assumed:
+        return _LINES["chosen"](lang).format(edition=edition)
+    whose = _WHOSE[imported.edition == RATING_SITE_EDITION](lang)
+    return _LINES["assumed"](lang).format(edition=edition, whose=whose)

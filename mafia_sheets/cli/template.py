@@ -10,7 +10,7 @@ import click
 from ..errors import MafiaSheetsError
 from ..text import terminal
 from . import text as msg
-from .common import DEBUG, LANG, Run, gathered
+from .common import DEBUG, LANG, LAYOUT, Run, gathered
 from .files import guard_output, write_atomic
 
 
@@ -40,15 +40,7 @@ class TemplateOptions:
     type=click.Path(path_type=Path),
     help="Список игроков, csv или xlsx / roster file, csv or xlsx.",
 )
-@click.option(
-    "--layout",
-    type=click.Choice(["rows", "blank", "wide"]),
-    default="rows",
-    show_default=True,
-    help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
-    "строка на игру / one row per seat; one A4 sheet per game; one row per "
-    "game.",
-)
+@LAYOUT
 @click.option(
     "--tables",
     type=click.IntRange(1, 100),

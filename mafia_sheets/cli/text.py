@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..findings import Finding, count
 from ..report.headers import ABSENT_SECTION, SECTION, read_as
 from ..report.phrases import decimal_text
+from ..rules import DEFAULT_EDITION
 from ..text import Text, terminal
 from ..vocab import game_name
 
@@ -64,6 +65,10 @@ LINES: dict[str, Text] = {
     "expected": Text("ожидалось", "expected"),
     "fix": Text("как исправить", "how to fix"),
     "written": Text("Итоги записаны: {path}", "Results written: {path}"),
+    "edition": Text(
+        "Правила: {name} (mafia-sheets rules — все значения)",
+        "Rules: {name} (mafia-sheets rules shows every value)",
+    ),
     "players": Text(
         "Игроков в таблице: {n}; игр: {games}.", "Players ranked: {n}; games: {games}."
     ),
@@ -178,6 +183,8 @@ def rating_summary(rating: Rating, out: Path | None, lang: str) -> str:
     if out is not None:
         parts.append(line("written", lang).format(path=out))
     parts.append(line("players", lang).format(n=len(rating.standings), games=games))
+    if rating.rules.edition.code != DEFAULT_EDITION:  # the regulation goes without saying
+        parts.append(line("edition", lang).format(name=rating.rules.edition.name(lang)))
     if k.applied:
         parts.append(
             line("k_on", lang).format(

@@ -19,6 +19,7 @@ from ..model import Source
 from ..text import Text
 from . import emo, imafia, mafiaratings, mwt
 from .base import FormatError, Imported, load_json
+from .settle import settle
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,16 @@ class Reader:
 
 # The order matters only where two formats could claim one document; none can today
 # (each tests its own distinguishing fields), but the most specific comes first.
+# The rating site scores by its «ФИИМ» (version 7) unless a tournament says otherwise, and
+# its game records and the platforms' games it imports carry no scoring of their own; the
+# world tour's upload is scored by the world tour's tournament, not said in it either: the
+# product's own default is assumed there (`import --rules` chooses another).
+RATING_SITE_EDITION = "mr-fiim-7"
 READERS: tuple[Reader, ...] = (
     Reader(mwt.NAME, mwt.claims, mwt.read),
-    Reader(emo.NAME, emo.claims, emo.read),
-    Reader(imafia.NAME, imafia.claims, imafia.read),
-    Reader(mafiaratings.NAME, mafiaratings.claims, mafiaratings.read),
+    Reader(emo.NAME, emo.claims, emo.read, RATING_SITE_EDITION),
+    Reader(imafia.NAME, imafia.claims, imafia.read, RATING_SITE_EDITION),
+    Reader(mafiaratings.NAME, mafiaratings.claims, mafiaratings.read, RATING_SITE_EDITION),
 )
 
 
@@ -52,8 +58,12 @@ def recognise(source: Source) -> tuple[Reader, Any]:
     raise FormatError(_unknown(source))
 
 
-def import_games(sources: Sequence[Source]) -> Imported:
-    """Every game of every file, in file order, with what could not be placed."""
+def import_games(sources: Sequence[Source], edition: str | None = None) -> Imported:
+    """Every game of every file, in file order, with what could not be placed under the
+    scoring `edition` (a preset's code; None: the one the first file's format implies,
+    else the product's default)."""
+    from ..rules import load_rules
+
     out = Imported()
     for source in sources:
         reader, document = recognise(source)
@@ -62,6 +72,11 @@ def import_games(sources: Sequence[Source]) -> Imported:
         out.read.append((source.name, reader.name, len(out.games) - before))
         if reader.edition and out.edition is None:
             out.edition = reader.edition
+    out.assumed = edition is None
+    out.edition = edition or out.edition
+    rules = load_rules(out.edition)
+    out.edition = rules.edition.code
+    settle(out, rules)
     _distinct_ids(out, sources)
     return out
 

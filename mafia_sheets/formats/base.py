@@ -59,7 +59,10 @@ class Imported:
     games: list[GameData] = field(default_factory=list)
     lost: list[Lost] = field(default_factory=list)
     read: list[tuple[str, Text, int]] = field(default_factory=list)  # file, format, games
-    edition: str | None = None  # the scoring the source names or implies, if any
+    edition: str | None = None  # the scoring edition's code the protocol will carry
+    assumed: bool = True  # the edition is the format's (or the default), not chosen
+    # the judge's titles (`bestPlayer`, `bestMove`, `worstMove`): game, seat index, title
+    titles: list[tuple[GameData, int, str]] = field(default_factory=list)
     name: str = ""  # the tournament's name, when the source gives one
 
 
@@ -240,15 +243,11 @@ _BONUS = Text("бонус", "bonus")
 
 
 def place_bonus(seat: SeatData, value: Fraction, lost: list[Lost], kind: Text = _BONUS) -> None:
-    """A judge's number for a seat, in «Доп» when the column reads that number (asked of
-    the column's own parser, so the protocol and the import never disagree), else lost."""
-    from ..reading.columns import SCHEMA
-    from ..reading.values import BAD
-
+    """A judge's number for a seat, in «Доп» (whether the edition can count it is settled
+    once the edition is known: :func:`.settle.settle`); a second one is lost."""
     if not value:
         return
-    typed = int(value) if value.denominator == 1 else float(value)
-    if seat.bonus is None and SCHEMA["seats"]["bonus"].parse(typed) is not BAD:
+    if seat.bonus is None:
         seat.bonus = value
     else:
         lost.append(Lost(kind, value, why=NO_COLUMN))

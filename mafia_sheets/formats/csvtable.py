@@ -17,7 +17,7 @@ import io
 from fractions import Fraction
 
 from ..model import Rating, Standing
-from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS
+from ..report.labels import STANDINGS_COLUMNS, decided_text
 from ..report.phrases import decimal_text
 from ..text import cell
 from ..vocab import game_name
@@ -38,9 +38,10 @@ def standings_csv(rating: Rating, lang: str = "ru") -> bytes:
     by_player = _points_by_player(rating)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=SEPARATORS[lang], lineterminator="\r\n")
+    ci = rating.rules.pays_ci  # its column only where the edition pays it
     writer.writerow(
         [
-            *(STANDINGS_COLUMNS[c](lang) for c in STANDINGS_COLUMNS),
+            *(STANDINGS_COLUMNS[c](lang) for c in STANDINGS_COLUMNS if ci or c != "ci"),
             *(_text(game_name(g, lang)) for g in games),
         ]
     )
@@ -48,7 +49,7 @@ def standings_csv(rating: Rating, lang: str = "ru") -> bytes:
         points = by_player.get(row.player, {})
         writer.writerow(
             [
-                *_standing(row, lang),
+                *_standing(row, lang, ci),
                 *(_number(points[g], lang) if g in points else "" for g in games),
             ]
         )
@@ -65,12 +66,12 @@ def _points_by_player(rating: Rating) -> dict[str, dict[object, Fraction]]:
     return out
 
 
-def _standing(row: Standing, lang: str) -> list[str]:
+def _standing(row: Standing, lang: str, ci: bool = False) -> list[str]:
     place = "" if row.removed else row.place_range
     values = [place, _text(row.player)]
-    values += [_number(getattr(row, name), lang) for name in _POINTS]
+    values += [_number(getattr(row, name), lang) for name in (*_POINTS, *(["ci"] if ci else []))]
     values += [str(getattr(row, name)) for name in _COUNTS]
-    values.append("" if row.removed else DECIDED_BY[row.decided_by](lang))
+    values.append("" if row.removed else decided_text(row.decided_by, lang))
     return values
 
 

@@ -36,6 +36,7 @@ from .base import (
     text_of,
     whole,
 )
+from .settle import TITLES
 
 NAME = Text("игры сайта рейтинга (JSON)", "rating site games (JSON)")
 WINNERS = {"civ": "red", "maf": "black", "tie": "draw"}
@@ -46,9 +47,9 @@ DEATHS = {
     "night": "killed",
     "warnings": "fouled",
     "kickOut": "disqualified",
-    "techFouls": "disqualified",
-    "giveUp": "disqualified",
-    "teamKickOut": "disqualified",
+    "techFouls": "disqualified",  # the site scores it as a 4th warning; ours has no column
+    "giveUp": "gave_up",
+    "teamKickOut": "team_removal",
 }
 _NIGHT_TIMES = frozenset(
     {
@@ -116,7 +117,10 @@ def read(document: Any, source: str, out: Imported) -> int:
     """Append the document's games to `out`; returns how many were read."""
     games = games_of(document, "games")
     for index, game in iter_dicts(games):
-        out.games.append(_game(game, index, out.lost))
+        data = _game(game, index, out.lost)
+        out.games.append(data)
+        for seat, player in iter_dicts((game.get("players") or [])[:10]):
+            out.titles.extend((data, seat, title) for title in _titles(player.get("bonus")))
     return len(games)
 
 
@@ -261,11 +265,11 @@ def _death(player: dict[str, Any], lost: list[Lost]) -> tuple[str | None, int | 
             )
         )
         return None, None
-    if kind in ("giveUp", "teamKickOut", "techFouls"):
+    if kind == "techFouls":
         lost.append(
             Lost(
                 _SAID[kind],
-                why=Text("записан как дисквалификация", "written as a disqualification"),
+                why=Text("записано как дисквалификация", "written as a disqualification"),
             )
         )
     rounds = whole(round_, 0, 100)
@@ -280,11 +284,7 @@ def _death(player: dict[str, Any], lost: list[Lost]) -> tuple[str | None, int | 
     return left, _phase(kind, rounds, time, player)
 
 
-_SAID = {
-    "giveUp": Text("отказ от игры", "gave up"),
-    "teamKickOut": Text("удаление с поражением команды", "team removal"),
-    "techFouls": Text("удаление за технические фолы", "removal for technical fouls"),
-}
+_SAID = {"techFouls": Text("удаление за технические фолы", "removal for technical fouls")}
 
 
 def _phase(kind: Any, rounds: int, time: Any, player: dict[str, Any]) -> int:
@@ -302,16 +302,20 @@ def _phase(kind: Any, rounds: int, time: Any, player: dict[str, Any]) -> int:
 
 
 def _bonus(value: Any, seat: SeatData, lost: list[Lost]) -> None:
-    """Numbers and titles the judge gave: each kept where the protocol has a place."""
+    """The judge's numbers, summed as the site sums them (its bonus() and the upload do);
+    its titles are settled with the edition (:func:`_titles`); anything else is lost."""
     total = Fraction(0)
     for item in value if isinstance(value, list) else [value]:
-        if item is None:
-            continue
         found = number(item)
         if found is not None:
-            total += found  # the site adds a seat's numbers (its bonus() and the upload do)
-        else:
+            total += found
+        elif item is not None and item not in TITLES:
             lost.append(
                 Lost(Text(f"титул «{text_of(item)}»", f"title “{text_of(item)}”"), why=NO_COLUMN)
             )
     place_bonus(seat, total, lost)
+
+
+def _titles(value: Any) -> list[str]:
+    """The titles among a seat's bonus (`bestPlayer`, `bestMove`, `worstMove`)."""
+    return [item for item in (value if isinstance(value, list) else [value]) if item in TITLES]

@@ -31,10 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from ..rating.score import Units
 from ..text import Text
 from .base import (
-    NO_COLUMN,
     NOT_KEPT,
     GameData,
     Imported,
@@ -59,7 +57,7 @@ NAME = Text("выгрузка world tour (JSON)", "world tour upload (JSON)")
 RESULTS = ("red", "black", "draw")
 ROLES = {"red": "civilian", "sheriff": "sheriff", "black": "mafia", "don": "don"}
 TEAM_OF = {"civilian": "red", "sheriff": "sheriff", "mafia": "black", "don": "don"}
-LEAVES = {1: "voted", 2: "killed", 3: "disqualified", 4: "disqualified"}
+LEAVES = {1: "voted", 2: "killed", 3: "disqualified", 4: "team_removal"}
 _GAME_KNOWN = (
     "tournament_id",
     "table_number",
@@ -108,7 +106,12 @@ def read(document: Any, source: str, out: Imported) -> int:
     games = games_of(document, "games")
     for game in games:
         if isinstance(game, dict):
-            out.games.append(_game(game, out.lost))
+            data = _game(game, out.lost)
+            out.games.append(data)
+            withheld = game["result"].get("game_autobonus")
+            out.titles.extend(
+                (data, seat, "worstMove") for seat in range(10) if _at(withheld, seat) == 0
+            )
     return len(games)
 
 
@@ -156,18 +159,17 @@ def _seats(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None:
             ROLES.get(str(role), "civilian"),
             min(whole(_at(result.get("player_fouls"), seat)) or 0, 4),
         )
-        for key, kind in (("game_bonus", _BONUS), ("penalty", _PENALTY)):
-            value = number(_at(result.get(key), seat))
-            if value:
-                place_bonus(data.seats[seat], value, lost, kind)
-        if _at(result.get("game_autobonus"), seat) == 0:
-            lost.append(Lost(Text("автобонус снят", "auto-bonus withheld"), why=NO_COLUMN))
+        # the judge's extras and their penalties are one number in «Доп», as the rating
+        # site's own import adds them into one bonus
+        extras = (number(_at(result.get("game_bonus"), seat)) or Fraction(0)) + (
+            number(_at(result.get("penalty"), seat)) or Fraction(0)
+        )
+        place_bonus(data.seats[seat], extras, lost, _BONUS)
         if _at(result.get("is_replacement"), seat):
             lost.append(Lost(Text("замена игрока", "a replacement player"), why=NOT_KEPT))
 
 
 _BONUS = Text("бонус", "bonus")
-_PENALTY = Text("штраф", "penalty")
 
 
 def _leaves(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None:
@@ -186,13 +188,6 @@ def _leaves(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None:
         player.left = LEAVES[kind]
         if kind == 3 and player.fouls >= 4:
             player.left = "fouled"
-        if kind == 4:
-            lost.append(
-                Lost(
-                    Text("удаление с поражением команды", "team removal"),
-                    why=Text("записано как дисквалификация", "written as a disqualification"),
-                )
-            )
         player.when = _phase(kind, leave)
 
 
@@ -287,7 +282,15 @@ def _game_lost(game: dict[str, Any], result: dict[str, Any], lost: list[Lost]) -
 
 # ---- writing the upload from the rating -------------------------------------------------------
 
-LEAVE_TYPES = {"voted": 1, "killed": 2, "fouled": 3, "disqualified": 3}
+# 3: removed from the table — by fouls, a disqualification, a team removal or giving up
+LEAVE_TYPES = {
+    "voted": 1,
+    "killed": 2,
+    "fouled": 3,
+    "disqualified": 3,
+    "team_removal": 3,
+    "gave_up": 3,
+}
 _EMPTY = (
     "tournament_id",
     "result.start_time",
@@ -305,11 +308,14 @@ def upload(rating: Rating) -> tuple[list[dict[str, Any]], list[Text]]:
     seats = rating.seats
     if seats is None:
         raise ValueError("the rating was built without its seat rows (keep_seats)")
-    unit = Units.of(rating.rules).denominator
+    unit = rating.points_scale  # every `_u` column of the seat rows is in these units
     sessions = _sessions(rating.games[~rating.games["annulled"]])
+    auto = rating.rules.points.get("auto_bonus", Fraction(0))
     games = []
     for key, rows in seats.groupby("game", sort=False):
-        games.append(_upload_game(rows.sort_values("seat"), sessions.get(key), unit))
+        game = _upload_game(rows.sort_values("seat"), sessions.get(key), unit)
+        game["result"].update(_extras(rows.sort_values("seat"), unit, auto))
+        games.append(game)
     games.sort(key=lambda g: (g["session_number"] or 0, str(g["table_number"] or "")))
     ended = seats.drop_duplicates("game")["game_ended"]
     bare = sum(1 for e in ended if isinstance(e, dt.datetime) and e.year <= 1900)
@@ -356,9 +362,6 @@ def _upload_game(rows: pd.DataFrame, session: int | None, unit: int) -> dict[str
         "players": [text_of(p) for p in rows["player"]],
         "is_replacement": [],
         "player_roles": [TEAM_OF[str(r)] for r in rows["role"]],
-        "game_autobonus": [1] * len(rows),
-        "game_bonus": [_points(u, unit) for u in rows["awards_u"].clip(lower=0)],
-        "penalty": [0] * len(rows),
         "penalty_disciplinary": [_points(u, unit) for u in rows["penalty_u"]],
         "reveal_don": [],
         "reveal_sheriff": [],
@@ -375,6 +378,26 @@ def _upload_game(rows: pd.DataFrame, session: int | None, unit: int) -> dict[str
         "referee_user_id": text_of(first["game_judge"]) or None,
         "result": result,
     }
+
+
+def _extras(rows: pd.DataFrame, unit: int, auto: Fraction) -> dict[str, list[Any]]:
+    """The judge's points per seat as the world tour splits them: `game_bonus` (awards and
+    positive extras), `penalty` (negative extras), `game_autobonus` (0: withheld for a
+    worst move). The rating's award units hold all three and the auto-bonus together."""
+    bonus, penalty, kept = [], [], []
+    extras = rows["extra"] if "extra" in rows else pd.Series(None, index=rows.index)
+    for units, mark, typed in zip(rows["awards_u"], rows["bonus"], extras, strict=True):
+        withheld = mark == "worst_move"
+        extra = Fraction(typed) if typed is not None and typed == typed else Fraction(0)
+        award = Fraction(int(units), unit) - (0 if withheld else auto) - extra
+        bonus.append(_number(award + max(extra, Fraction(0))))
+        penalty.append(_number(min(extra, Fraction(0))))
+        kept.append(0 if withheld else 1)
+    return {"game_autobonus": kept, "game_bonus": bonus, "penalty": penalty}
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 4)
 
 
 def _time(ended: Any) -> str | None:
@@ -446,8 +469,7 @@ def _best_move_of(rows: pd.DataFrame) -> dict[str, Any]:
 
 
 def _points(units: Any, unit: int) -> int | float:
-    value = Fraction(int(units), unit)
-    return int(value) if value.denominator == 1 else round(float(value), 4)
+    return _number(Fraction(int(units), unit))
 
 
 def _plain_number(value: Any) -> Any:

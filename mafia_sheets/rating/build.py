@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -13,12 +12,12 @@ from ..findings import Finding
 from ..model import KSummary, Rating, Season, Standing
 from .order import natural_rank
 from .rank import LotInput, rank
-from .score import Units, coefficient_k, player_totals, seat_points
+from .score import Scored, coefficient_k, player_totals, seat_points
 from .stats import compute_stats
 
 # The points components of the «Баллы» table, each an exact int64 column `<name>_u` of
 # 1/`Rating.points_scale` of a point (the report turns them into numbers to show).
-POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "additional", "total")
+POINT_COLUMNS = ("win_points", "penalty", "best_move", "awards", "ci", "additional", "total")
 
 
 def build_rating(
@@ -33,15 +32,19 @@ def build_rating(
     rules = season.rules
     games = season.frames["games"]
     k = coefficient_k(games.drop_duplicates("game"), rules)
-    seats = seat_points(season, k)
-    totals = player_totals(seats, k, rules)
+    scored = seat_points(season, k)
+    totals = player_totals(scored)
     standings, removed, lot = rank(
-        totals, rules.tiebreak, removed_players(season), LotInput(lot_orders(season), lot_seed)
+        totals,
+        rules.tiebreak,
+        removed_players(season),
+        LotInput(lot_orders(season), lot_seed),
+        rules.shared_places,
     )
-    scale = points_scale(season, k)
-    points = player_history(points_table(seats, k, season, scale), [*standings, *removed])
+    scale = scored.units.denominator
+    points = player_history(points_table(scored, season), [*standings, *removed])
     extra = (
-        compute_stats(seats, games, [*standings, *removed], k, rules, season.sources)
+        compute_stats(scored.seats, games, [*standings, *removed], scored.units, season.sources)
         if stats
         else None
     )
@@ -60,7 +63,7 @@ def build_rating(
         sources=season.sources,
         stats=extra,
         merged=season.merged,
-        seats=_with_end(seats, games) if keep_seats else None,
+        seats=_with_end(scored.seats, games) if keep_seats else None,
     )
 
 
@@ -97,25 +100,10 @@ def is_provisional(season: Season) -> bool:
     return table is not None and bool(table["decision"].eq("pending").any())
 
 
-def points_scale(season: Season, k: KSummary) -> int:
-    """Units per point in which every points row is exact: the additional points' units and
-    the denominator of a heavy win (2 × K = 14/5 needs fifths)."""
-    win = season.rules.points["win"]
-    heavy = win * k.value if k.applied else win
-    return math.lcm(Units.of(season.rules).denominator, win.denominator, heavy.denominator)
-
-
-def points_table(seats: pd.DataFrame, k: KSummary, season: Season, scale: int) -> pd.DataFrame:
-    """One row per player per game with every component in exact units of 1/`scale` point,
+def points_table(scored: Scored, season: Season) -> pd.DataFrame:
+    """One row per player per game with every component in exact units of 1/scale point,
     for the «Баллы» sheet."""
-    units = Units.of(season.rules)
-    win_value = season.rules.points["win"]
-    heavy_value = win_value * k.value if k.applied else win_value
-    win = seats["win"].to_numpy(dtype=bool)
-    heavy = seats["heavy"].to_numpy(dtype=bool)
-    paid = seats["paid"].to_numpy(dtype=bool)
-    per_unit = scale // units.denominator
-    win_u = np.where(paid, np.where(heavy, int(heavy_value * scale), int(win_value * scale)), 0)
+    seats = scored.seats
     frame = pd.DataFrame(
         {
             "source": seats["_source"] if "_source" in seats else season.sources[0],
@@ -125,12 +113,12 @@ def points_table(seats: pd.DataFrame, k: KSummary, season: Season, scale: int) -
             "role": seats["role"],
             "team": seats["team"],
             "result": seats["result"],
-            "win": win,
-            "heavy": heavy,
-            "win_points_u": win_u.astype(np.int64),
+            "win": seats["win"].to_numpy(dtype=bool),
+            "heavy": seats["heavy"].to_numpy(dtype=bool),
+            "win_points_u": seats["main_u"].to_numpy(dtype=np.int64),
             **{
-                f"{part}_u": seats[f"{part}_u"].to_numpy(dtype=np.int64) * per_unit
-                for part in ("penalty", "best_move", "awards", "additional")
+                f"{part}_u": seats[f"{part}_u"].to_numpy(dtype=np.int64)
+                for part in ("penalty", "best_move", "awards", "ci", "additional")
             },
             "killed_first_night": seats["killed_first_night"].to_numpy(dtype=bool),
         }

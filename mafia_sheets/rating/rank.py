@@ -11,16 +11,33 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any, cast
 
 import pandas as pd
 
 from ..errors import MafiaSheetsError
 from ..model import DecidedBy, LotStatus, Standing
+from ..rules import order_parts
 from ..text import Text, name_order
 
-CRITERIA_COLUMNS = ("total", "additional", "wins", "wins_don_sheriff", "killed_first_night")
+# Each criterion a tie-break order may name → the totals column it compares ("more is
+# better"); an order's item may sum several (`extras+penalties+best_move`, the site's `(epg)`).
+CRITERIA_COLUMNS = {
+    "total": "total",
+    "additional": "additional",
+    "main": "win_points",
+    "extras": "awards",
+    "penalties": "penalty",
+    "best_move": "best_move",
+    "ci": "ci",
+    "wins": "wins",
+    "wins_don_sheriff": "wins_don_sheriff",
+    "killed_first_night": "killed_first_night",
+    "killed_first_night_red": "killed_first_night_red",
+    "games": "games",
+}
 EN_DASH = "–"
 
 # The lot seeds `rate --lot-seed` and the page accept, both refused outside it in the same
@@ -54,9 +71,17 @@ class LotInput:
 
 
 def rank(
-    totals: pd.DataFrame, criteria: Sequence[str], removed: set[str], lot: LotInput
+    totals: pd.DataFrame,
+    criteria: Sequence[str],
+    removed: set[str],
+    lot: LotInput,
+    shared: str = "no",
 ) -> tuple[tuple[Standing, ...], tuple[Standing, ...], LotStatus]:
     """(standings, removed players' rows, how ties were broken).
+
+    With `shared` places ("yes": 1, 2–3, 2–3, 4; "dense": 1, 2, 2, 3, as the judge app
+    numbers them) equal totals share a place and no lot is drawn: the other criteria
+    only order the rows of a shared place.
 
     Worked example: totals 5, 3.5, 3.5, 3.5, 1 where the three 3.5 players have
     additional 1, 0.5, 0.5 and are otherwise equal → places 1, 2, 3–4, 3–4, 5 with
@@ -77,17 +102,60 @@ def rank(
     >>> lot.needed, lot.groups
     (True, (('C', 'D'),))
     """
-    keys = [c for c in criteria if c in CRITERIA_COLUMNS]
+    keys = [c for c in criteria if all(p in CRITERIA_COLUMNS for p in order_parts(c))]
     records = cast(list[dict[str, Any]], totals.to_dict("records"))
+    for record in records:
+        for key in keys:
+            record[key] = sum(record[CRITERIA_COLUMNS[p]] for p in order_parts(key))
     ranked = sorted(
         (r for r in records if r["player"] not in removed), key=lambda r: _sort_key(r, keys)
     )
     apart = sorted((r for r in records if r["player"] in removed), key=lambda r: _sort_key(r, keys))
+    removed_rows = tuple(_standing(r, None, "", "total", removed=True) for r in apart)
+    if shared != "no":
+        standings = _shared_places(ranked, keys, shared == "dense")
+        return standings, removed_rows, LotStatus(False, "none")
     groups = _tie_groups(ranked, keys)
     ordered, status = _break_ties(groups, lot)
     standings = _place(ordered, keys)
-    removed_rows = tuple(_standing(r, None, "", "total", removed=True) for r in apart)
     return standings, removed_rows, status
+
+
+def _shared_places(
+    ranked: list[dict[str, Any]], keys: Sequence[str], dense: bool
+) -> tuple[Standing, ...]:
+    """Equal totals share a place: `2–3` and then 4, or (dense) 2, 2 and then 3.
+
+    >>> from fractions import Fraction as F
+    >>> rows = [{"player": p, "total": F(t), "games": 1} for p, t in
+    ...         (("A", 3), ("B", 2), ("C", 2), ("D", 1))]
+    >>> [s.place_range for s in _shared_places(_filled(rows), ["total", "games"], False)]
+    ['1', '2–3', '2–3', '4']
+    >>> [s.place_range for s in _shared_places(_filled(rows), ["total", "games"], True)]
+    ['1', '2', '2', '3']
+    """
+    rows: list[Standing] = []
+    groups = _tie_groups(ranked, ["total"])
+    position = 1
+    for dense_place, group in enumerate(groups, start=1):
+        first, last = position, position + len(group) - 1
+        place = dense_place if dense else first
+        place_range = str(place) if dense or first == last else f"{first}{EN_DASH}{last}"
+        for i, record in enumerate(group):
+            below = group[i + 1] if i + 1 < len(group) else None
+            decided = "shared" if below is not None else "total"
+            rows.append(_standing(record, place, place_range, decided))
+        position = last + 1
+    if rows:  # the last row says total, as every standings' last row does
+        rows[-1] = replace(rows[-1], decided_by="total")
+    return tuple(rows)
+
+
+def _filled(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Doctest helper: a standings record with every field of :class:`Standing`."""
+    zero = {"win_points": 0, "additional": 0, "best_move": 0, "awards": 0, "penalty": 0}
+    counts = {"wins": 0, "wins_don_sheriff": 0, "killed_first_night": 0}
+    return [{**zero, **counts, **row} for row in rows]
 
 
 def _sort_key(record: dict[str, Any], keys: Sequence[str]) -> tuple[Any, ...]:
@@ -190,7 +258,7 @@ def _decided_by(
         return "tied" if how == "open" else "lot"
     for key in keys:
         if record[key] != below[key]:
-            return cast(DecidedBy, key)
+            return key
     return "tied"  # unreachable: groups differ on some key by construction
 
 
@@ -217,4 +285,5 @@ def _standing(
         killed_first_night=int(record["killed_first_night"]),
         decided_by=decided_by,
         removed=removed,
+        ci=record.get("ci", Fraction(0)),
     )

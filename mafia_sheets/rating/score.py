@@ -1,9 +1,9 @@
-"""Points per game (regulation 8.2–8.4) and the difficulty coefficient K (8.5).
+"""Points per game (regulation 8.2–8.4, and every edition's values), K (8.5) and Ci.
 
-Exactness stays cheap: every additional-point value is an integer number of *units*
-(1/D of a point, D the common denominator of the rule set's values — 4 for FIIM's
-0.25 steps), summed as int64; K is applied exactly (as a Fraction) to each player's
-aggregated count of heavy wins, never to floats.
+Exactness stays cheap: every component of a seat is an integer number of *units* (1/D of
+a point, D the common denominator of every value in play — 4 for this regulation's 0.25
+steps, times the denominator of K where K applies), summed as int64. The rating reads
+values only: which edition they came from is never asked here.
 """
 
 from __future__ import annotations
@@ -18,7 +18,12 @@ import pandas as pd
 
 from .. import vocab
 from ..model import KSummary, Season
-from ..rules import RuleSet
+from ..rules import PENALTY_OF_LEFT, ROLES, RuleSet
+
+# A per-seat scale larger than this would overflow the int64 sums of a long season: Ci
+# with many different game counts is then kept exact per player, and only its per-game
+# display rows are rounded to 1/MAX_SCALE of a point (never the standings).
+MAX_SCALE = 2**36
 
 
 @dataclass(frozen=True)
@@ -29,12 +34,29 @@ class Units:
     values: dict[str, int]
 
     @classmethod
-    def of(cls, rules: RuleSet) -> Units:
-        denominator = math.lcm(*(v.denominator for v in rules.points.values()))
+    def of(cls, rules: RuleSet, more: Iterable[Fraction] = ()) -> Units:
+        """The rule set's values, and `more` values that must be exact too (numeric
+        extras, K's heavy win, Ci), in one common unit."""
+        fractions = [*rules.points.values(), *rules.role_win.values(), *more]
+        denominator = math.lcm(*(Fraction(v).denominator for v in fractions))
         return cls(denominator, {k: int(v * denominator) for k, v in rules.points.items()})
 
     def points(self, units: int) -> Fraction:
         return Fraction(int(units), self.denominator)
+
+    def count(self, value: Fraction) -> int:
+        """A value in units; the scale is chosen so that it is whole."""
+        return int(value * self.denominator)
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The counted seat rows with every component in `units` (see :func:`seat_points`),
+    and the exact Ci of the seats paid it (by row position)."""
+
+    seats: pd.DataFrame
+    units: Units
+    ci: dict[int, Fraction]
 
 
 def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
@@ -43,17 +65,27 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
     N counts the played games (draws too, unless `draws_in_n` is off; annulled never);
     the heavy side is the colour with strictly fewer wins, n its number of wins.
     Example: N = 10, red 7, black 3 → black heavy, n = 3, K = 1 + (5 − 3)/5 = 7/5 = 1.4.
+    With `k_draws_black` (the rating site's difficulty, 2 × the share of the other
+    colour's wins) the draws count as black's: red 4, black 3, draws 3 → red is heavy
+    with n = 4 against 6, K = 1 + (5 − 4)/5 = 6/5.
 
     >>> from mafia_sheets.rules import load_rules
     >>> games = pd.DataFrame({"result": ["red"] * 7 + ["black"] * 3, "annulled": False})
     >>> k = coefficient_k(games, load_rules())
     >>> k.heavy_side, k.games, k.heavy_games, k.value
     ('black', 10, 3, Fraction(7, 5))
+    >>> games = pd.DataFrame({"result": ["red"] * 4 + ["black"] * 3 + ["draw"] * 3,
+    ...                       "annulled": False})
+    >>> k = coefficient_k(games, load_rules().with_overrides({"k_draws_black": True}))
+    >>> k.heavy_side, k.heavy_games, k.value
+    ('red', 4, Fraction(6, 5))
     """
     annulled = games["annulled"].eq(True)
     result = games["result"][~annulled]
     red, black, draws = (int(result.eq(c).sum()) for c in ("red", "black", "draw"))
-    n_games = red + black + (draws if rules.draws_in_n else 0)
+    draws_in_n = rules.draws_in_n or rules.k_draws_black
+    n_games = red + black + (draws if draws_in_n else 0)
+    others = black + draws if rules.k_draws_black else black
 
     def summary(
         applied: bool, value: Fraction, side: str | None, n: int, reason: str = ""
@@ -71,111 +103,271 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
             reason=reason,
         )
 
-    if red == black:
+    if red == others:
         return summary(False, Fraction(1), None, 0, "no_games" if n_games == 0 else "equal_wins")
-    heavy_side, n = ("red", red) if red < black else ("black", black)
+    heavy_side, n = ("red", red) if red < others else ("black", others)
     half = Fraction(n_games, 2)
     if not rules.apply_k:
         return summary(False, Fraction(1), heavy_side, n, "option_off")
     return summary(True, 1 + (half - n) / half, heavy_side, n)
 
 
-def seat_points(season: Season, k: KSummary) -> pd.DataFrame:
+def seat_points(season: Season, k: KSummary) -> Scored:
     """One row per seat of every counted game, with each component in units.
 
     Columns added: `result`, `win`, `heavy`, `paid` (the win earns win points: not when
     a disqualified winner's are voided by the «Победа при дисквалификации» setting),
-    `killed_first_night`, `penalty_u`, `best_move_u`, `awards_u`, `additional_u` (int64
-    units, see :class:`Units`).
+    `killed_first_night`, `killed_first_night_red`, `hits` (blacks named in a best move),
+    and the int64 units `main_u` (win, loss and draw points),
+    `penalty_u`, `best_move_u`, `awards_u` (the judge's extras and the auto-bonus),
+    `ci_u`, `additional_u`.
     """
-    units = Units.of(season.rules)
+    rules = season.rules
     games = season.frames["games"]
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
     seats = season.frames["seats"]
     seats = seats[seats["game"].isin(counted["game"])]
     merged = seats.merge(counted[["game", "result"]], on="game", how="left")
+    if "extra" not in merged:
+        merged["extra"] = pd.Series(None, index=merged.index, dtype=object)
     team = merged["team"].to_numpy(dtype=object)
     result = merged["result"].to_numpy(dtype=object)
     win = team == result
     merged["win"] = win
     merged["heavy"] = win & k.applied & (team == k.heavy_side)
     left = merged["left"].to_numpy(dtype=object)
-    merged["paid"] = win & (season.rules.win_when_disqualified | (left != "disqualified"))
+    merged["paid"] = win & (rules.win_when_disqualified | (left != "disqualified"))
     killed_n1 = (left == "killed") & (merged["when"].to_numpy(dtype=object) == vocab.FIRST_NIGHT)
     merged["killed_first_night"] = killed_n1
-    merged["penalty_u"] = np.where(left == "disqualified", units.values["disqualification"], 0)
-    merged["best_move_u"] = _best_move_units(merged, killed_n1, units)
-    merged["awards_u"] = _award_units(merged, win, units)
-    merged["additional_u"] = merged["penalty_u"] + merged["best_move_u"] + merged["awards_u"]
-    return merged
+    merged["killed_first_night_red"] = killed_n1 & (team == "red")
+    merged["hits"] = _best_move_hits(merged, killed_n1)
+    ci = first_killed_compensation(merged, rules)
+    units = Units.of(rules, _values_in_play(merged, rules, k, ci))
+    merged["main_u"] = _main_units(merged, rules, k, units)
+    merged["penalty_u"] = _penalty_units(left, units)
+    merged["best_move_u"] = _best_move_units(merged, killed_n1, rules, units)
+    merged["awards_u"] = _award_units(merged, rules, units)
+    ci_u = np.zeros(len(merged), dtype=np.int64)
+    for index, value in ci.items():
+        ci_u[index] = _whole_units(value, units)
+    merged["ci_u"] = ci_u
+    merged["additional_u"] = (
+        merged["penalty_u"] + merged["best_move_u"] + merged["awards_u"] + merged["ci_u"]
+    )
+    return Scored(merged, units, ci)
 
 
-def _best_move_units(seats: pd.DataFrame, killed_n1: np.ndarray, units: Units) -> np.ndarray:
-    """Regulation 8.3: the red player killed on night 1 names three seats; count the blacks."""
+def _values_in_play(
+    seats: pd.DataFrame, rules: RuleSet, k: KSummary, paid: dict[int, Fraction]
+) -> list[Fraction]:
+    """Values beyond the rule set's own that a seat may earn: the heavy win (K), the
+    numeric extras typed, and Ci (unless its denominators would make the scale too big)."""
+    heavy = [rules.win_of(role) * k.value for role in ROLES] if k.applied else []
+    extras = [Fraction(v) for v in seats["extra"].dropna().unique()]
+    ci = list(set(paid.values()))
+    base = Units.of(rules, [*heavy, *extras]).denominator
+    if math.lcm(base, *(v.denominator for v in ci)) > MAX_SCALE:
+        ci = []
+    return [*heavy, *extras, *ci]
+
+
+def _whole_units(value: Fraction, units: Units) -> int:
+    """A value in units, rounded half up only where the scale could not hold it exactly
+    (see :data:`MAX_SCALE`): per-game display rows, never the standings."""
+    exact = value * units.denominator
+    return math.floor(exact + Fraction(1, 2)) if exact.denominator != 1 else int(exact)
+
+
+def _main_units(seats: pd.DataFrame, rules: RuleSet, k: KSummary, units: Units) -> np.ndarray:
+    """Win points (× K on heavy games), loss points and draw points, by role."""
+    role = seats["role"].to_numpy(dtype=object)
+    paid = seats["paid"].to_numpy(dtype=bool)
+    heavy = seats["heavy"].to_numpy(dtype=bool)
+    result = seats["result"].to_numpy(dtype=object)
+    draw = result == "draw"
+    lost = ~seats["win"].to_numpy(dtype=bool) & ~draw & pd.notna(result)
+    out = np.zeros(len(seats), dtype=np.int64)
+    for name in ROLES:
+        mine = role == name
+        win_value = rules.win_of(name)
+        won = units.count(win_value * k.value) if k.applied else units.count(win_value)
+        out[mine & paid] = np.where(heavy[mine & paid], won, units.count(win_value))
+        out[mine & lost] = units.count(rules.points[f"loss_{name}"])
+        out[mine & draw] = units.count(rules.points[f"draw_{name}"])
+    return out
+
+
+def _penalty_units(left: np.ndarray, units: Units) -> np.ndarray:
+    """Disqualification, 4th foul, team removal, giving up: counted as additional points."""
+    out = np.zeros(len(left), dtype=np.int64)
+    for code, key in PENALTY_OF_LEFT.items():
+        out[left == code] = units.values[key]
+    return out
+
+
+def _best_move_hits(seats: pd.DataFrame, killed_n1: np.ndarray) -> np.ndarray:
+    """Blacks among the distinct seats named by the player killed on night 1 (else 0)."""
     out = np.zeros(len(seats), dtype=np.int64)
     named = seats["best_move"].to_numpy(dtype=object)
-    eligible = np.flatnonzero(
-        killed_n1 & (seats["team"].to_numpy(dtype=object) == "red") & pd.notna(named)
-    )
+    eligible = np.flatnonzero(killed_n1 & pd.notna(named))
     if not len(eligible):
         return out
     black = seats.loc[seats["team"].eq("black"), ["game", "seat"]]
     black_seats = set(zip(black["game"], black["seat"], strict=True))
     games = seats["game"].to_numpy(dtype=object)
     for index in eligible:  # at most one best move per game: a short loop
-        hits = sum((games[index], s) in black_seats for s in set(named[index]))
-        out[index] = (
-            units.values["best_move_3"]
-            if hits >= 3
-            else units.values["best_move_2"]
-            if hits == 2
-            else 0
-        )
+        out[index] = sum((games[index], s) in black_seats for s in set(named[index]))
     return out
 
 
-def _award_units(seats: pd.DataFrame, win: np.ndarray, units: Units) -> np.ndarray:
-    """Regulation 8.4: ЛИ +1 and ЛИ2 +0.5 to winners, ЛИП +0.5 to a loser; none in a draw."""
-    table = {code: units.values[code] for code in ("bp", "bp2", "bpl")}
-    mapped = seats["bonus"].map(table)
+def _best_move_units(
+    seats: pd.DataFrame, killed_n1: np.ndarray, rules: RuleSet, units: Units
+) -> np.ndarray:
+    """Regulation 8.3: the player killed on night 1 names seats; count the blacks. Only a
+    red player earns it unless the edition pays anyone."""
+    hits = seats["hits"].to_numpy(dtype=np.int64)
+    team = seats["team"].to_numpy(dtype=object)
+    earns = killed_n1 & ((team == "red") | (rules.best_move_team == "any"))
+    by_hits = [0, units.values["best_move_1"], units.values["best_move_2"]]
+    by_hits.append(units.values["best_move_3"])
+    return np.where(earns, np.take(by_hits, np.minimum(hits, 3)), 0).astype(np.int64)
+
+
+def _award_units(seats: pd.DataFrame, rules: RuleSet, units: Units) -> np.ndarray:
+    """Regulation 8.4 and the editions' extras: ЛИ +1 and ЛИ2 +0.5 to winners, ЛИП +0.5 to
+    a loser, none in a draw (ЛИ counts there where the edition gives it to any team); the
+    judge's best-move title; numeric extras as typed; the auto-bonus, withheld for a worst
+    move."""
+    bonus = seats["bonus"]
     in_draw = seats["result"].eq("draw").to_numpy()
-    return np.where(in_draw, 0, mapped.fillna(0).to_numpy(dtype=np.int64))
+    table = {code: units.values[code] for code in ("bp", "bp2", "bpl", "best_move_title")}
+    award = bonus.map(table).fillna(0).to_numpy(dtype=np.int64)
+    drawn_out = bonus.isin(["bp2", "bpl"] if rules.bp_any_team else ["bp", "bp2", "bpl"])
+    award = np.where(in_draw & drawn_out.to_numpy(), 0, award)
+    typed = seats["extra"].notna().to_numpy()
+    numeric = np.zeros(len(seats), dtype=np.int64)
+    numeric[typed] = [units.count(Fraction(v)) for v in seats["extra"].to_numpy()[typed]]
+    auto = np.where(bonus.eq("worst_move").to_numpy(), 0, units.values["auto_bonus"])
+    return (award + numeric + auto).astype(np.int64)
 
 
-def player_totals(seats: pd.DataFrame, k: KSummary, rules: RuleSet) -> pd.DataFrame:
+# ---- Ci: first-killed compensation ---------------------------------------------------------
+
+
+def ci_divisor(games: int) -> int:
+    """round(0.4 · N), exactly: 0.4·N is never a half (4N is even, a half needs 10k + 5),
+    so the rounding mode never matters and (4N + 5) // 10 is it.
+
+    >>> [ci_divisor(n) for n in (1, 2, 3, 4, 5, 7, 10, 12)]
+    [0, 1, 1, 2, 2, 3, 4, 5]
+    """
+    return (4 * games + 5) // 10
+
+
+def ci_base(rules: RuleSet, games: int, deaths: int) -> Fraction:
+    """One game's compensation before its reading's half: min(share · F / round(0.4·N), cap).
+
+    F: the player's first-night deaths as red, N: their games. No Ci below `ci_from`
+    games; round(0.4·N) = 0 (one game) pays the cap, as the rating site's division by
+    zero does; with `ci_round` to hundredths the value is rounded half up, then capped.
+    Worked example: N = 10, F = 2, share 0.5 → 0.5 · 2 / round(4.0) = 1/4 = 0.25.
+
+    >>> from mafia_sheets.rules import load_rules
+    >>> rules = load_rules("mr-fiim-7")
+    >>> ci_base(rules, 10, 2), ci_base(rules, 7, 1), ci_base(rules, 1, 1)
+    (Fraction(1, 4), Fraction(1, 6), Fraction(1, 2))
+    """
+    if games < rules.ci_from or deaths == 0:
+        return Fraction(0)
+    share, cap = rules.points["ci_share"], rules.points["ci_cap"]
+    divisor = ci_divisor(games)
+    if divisor == 0:
+        return cap
+    return min(_rounded(rules, share * deaths / divisor), cap)
+
+
+def _rounded(rules: RuleSet, value: Fraction) -> Fraction:
+    if rules.ci_round != "hundredths":
+        return value
+    return Fraction(math.floor(value * 100 + Fraction(1, 2)), 100)
+
+
+def first_killed_compensation(seats: pd.DataFrame, rules: RuleSet) -> dict[int, Fraction]:
+    """Ci of the seats paid it, by row position (exact): paid to a red player killed on
+    night 1, in the games the edition's reading pays — only lost games; full when red
+    lost and half when red won; full unless black won, half when black won — the two half
+    readings paying nothing where the victim named no black."""
+    out: dict[int, Fraction] = {}
+    if not rules.pays_ci or not len(seats):
+        return out
+    red_n1 = seats["killed_first_night_red"].to_numpy(dtype=bool)
+    games = seats.groupby("player", sort=False)["game"].transform("size").to_numpy()
+    deaths = (
+        seats.groupby("player", sort=False)["killed_first_night_red"].transform("sum").to_numpy()
+    )
+    result = seats["result"].to_numpy(dtype=object)
+    hits = seats["hits"].to_numpy(dtype=np.int64)
+    for index in np.flatnonzero(red_n1):
+        factor = _ci_factor(rules.ci_when, str(result[index]), int(hits[index]))
+        if factor:
+            base = ci_base(rules, int(games[index]), int(deaths[index]))
+            if base:
+                out[int(index)] = _rounded(rules, base * factor)
+    return out
+
+
+def _ci_factor(when: str, result: str, hits: int) -> Fraction:
+    """The share of the base a red first-night victim's game pays, by the reading."""
+    if when == "lost":
+        return Fraction(1) if result == "black" else Fraction(0)
+    if hits == 0:
+        return Fraction(0)
+    half = "red" if when == "half_red_win" else "black"
+    return Fraction(1, 2) if result == half else Fraction(1)
+
+
+# ---- per player ---------------------------------------------------------------------------
+
+SUMMED = (
+    "games",
+    "wins",
+    "wins_don_sheriff",
+    "killed_first_night",
+    "killed_first_night_red",
+    "main_u",
+    "penalty_u",
+    "best_move_u",
+    "awards_u",
+)
+
+
+def player_totals(scored: Scored) -> pd.DataFrame:
     """One row per player: counts, exact Fraction points, the tie-break criteria."""
-    units = Units.of(rules)
+    seats, units = scored.seats, scored.units
     frame = seats.assign(
         wins=seats["win"].astype(np.int64),
-        paid_wins=seats["paid"].astype(np.int64),
-        paid_heavy_wins=(seats["paid"] & seats["heavy"]).astype(np.int64),
         wins_don_sheriff=(seats["win"] & seats["role"].isin(["don", "sheriff"])).astype(np.int64),
         killed_first_night=seats["killed_first_night"].astype(np.int64),
+        killed_first_night_red=seats["killed_first_night_red"].astype(np.int64),
         games=1,
     )
-    sums = frame.groupby("player", sort=True)[
-        [
-            "games",
-            "wins",
-            "paid_wins",
-            "paid_heavy_wins",
-            "wins_don_sheriff",
-            "killed_first_night",
-            "penalty_u",
-            "best_move_u",
-            "awards_u",
-            "additional_u",
-        ]
-    ].sum()
-    win_value = rules.points["win"]
-    heavy_value = win_value * k.value if k.applied else win_value
+    sums = frame.groupby("player", sort=True)[list(SUMMED)].sum()
     # wins count every game the team won (8.6.2); win points only the paid ones
-    sums["win_points"] = _fractions(
-        win_value * (w - h) + heavy_value * h
-        for w, h in zip(sums["paid_wins"], sums["paid_heavy_wins"], strict=True)
-    )
-    for column in ("penalty", "best_move", "awards", "additional"):
+    sums["win_points"] = _fractions(units.points(u) for u in sums["main_u"])
+    for column in ("penalty", "best_move", "awards"):
         sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
+    ci: dict[str, Fraction] = {}
+    players = seats["player"].to_numpy(dtype=object)
+    for index, value in scored.ci.items():
+        player = players[index]
+        ci[player] = ci.get(player, Fraction(0)) + value  # exact, whatever the scale
+    sums["ci"] = _fractions(ci.get(p, Fraction(0)) for p in sums.index)
+    sums["additional"] = _fractions(
+        sum(parts, Fraction(0))
+        for parts in zip(
+            sums["penalty"], sums["best_move"], sums["awards"], sums["ci"], strict=True
+        )
+    )
     sums["total"] = _fractions(
         w + a for w, a in zip(sums["win_points"], sums["additional"], strict=True)
     )

@@ -69,35 +69,35 @@ def _file_prefixes(names: Sequence[str]) -> dict[str, str]:
 
 
 def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
+    """The one rule set of a season: every value of every file's edition must agree (the
+    edition named, and each value in force), else the first that differs is named."""
     first = protocols[0]
+    values = first.rules.values()
     for other in protocols[1:]:
-        for key in _rule_fields(first.rules):
-            if _rule_fields(first.rules)[key] != _rule_fields(other.rules)[key]:
-                name = vocab.SETTINGS.get(key)
-                en_name = name.en if name else key
-                ru_name = name.ru if name else key
-                raise SeasonConflictError(
-                    Text(
-                        f"{other.sources[0]}: параметр «{ru_name}» отличается от "
-                        f"{first.sources[0]}"
-                        " — в одном сезоне правила во всех файлах должны совпадать; выровняйте их.",
-                        f"{other.sources[0]}: setting “{en_name}” differs from {first.sources[0]} "
-                        "— one season needs the same rules in every file; make them equal.",
-                    ),
-                )
+        theirs = other.rules.values()
+        for key, value in values.items():
+            if theirs[key] != value:
+                raise _conflict(first, other, key, value, theirs[key])
     return first.rules
 
 
-def _rule_fields(rules: RuleSet) -> dict[str, object]:
-    fields: dict[str, object] = dict(rules.points)
-    fields.update(
-        apply_k=rules.apply_k,
-        draws_in_n=rules.draws_in_n,
-        geo_rule_7=rules.geo_rule_7,
-        draw_quiet_phases=rules.draw_quiet_phases,
-        win_when_disqualified=rules.win_when_disqualified,
+def _conflict(
+    first: Protocol, other: Protocol, key: str, mine: object, theirs: object
+) -> SeasonConflictError:
+    from ..reading.settings import shown_value
+
+    name = vocab.SETTINGS.get(key) or Text(key, key)
+    ours, yours = shown_value(key, mine), shown_value(key, theirs)
+    return SeasonConflictError(
+        Text(
+            f"{other.sources[0]}: параметр «{name.ru}» = {yours.ru}, а в "
+            f"{first.sources[0]} — {ours.ru}: в одном сезоне правила во всех файлах "
+            "должны совпадать; выровняйте их.",
+            f"{other.sources[0]}: setting “{name.en}” = {yours.en}, but {ours.en} in "
+            f"{first.sources[0]}: one season needs the same rules in every file; make them "
+            "equal.",
+        ),
     )
-    return fields
 
 
 def _season_tournament(protocols: Sequence[Protocol]) -> Tournament:

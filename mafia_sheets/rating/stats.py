@@ -17,8 +17,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..model import KSummary, OverTime, Standing, Stats
-from ..rules import RuleSet
+from ..model import OverTime, Standing, Stats
 from ..text import name_order
 from .order import natural_rank
 from .score import Units
@@ -59,16 +58,14 @@ def compute_stats(
     seats: pd.DataFrame,
     games: pd.DataFrame,
     order: Sequence[Standing],
-    k: KSummary,
-    rules: RuleSet,
+    units: Units,
     sources: Sequence[str] = (),
 ) -> Stats:
     """The statistics of a rated protocol.
 
-    `seats` are the counted seat rows with their points (score.seat_points), `games`
-    the protocol's games, `order` the standings followed by the removed players.
+    `seats` are the counted seat rows with their points (score.seat_points) in `units`,
+    `games` the protocol's games, `order` the standings followed by the removed players.
     """
-    units = Units.of(rules)
     names = [s.player for s in order]
     position = {name: index for index, name in enumerate(names)}
     player = seats["player"].map(position).to_numpy(dtype=np.float64, na_value=np.nan)
@@ -80,7 +77,7 @@ def compute_stats(
     codes = player.astype(np.int64)
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
     players = _player_frame(seats, codes, names, units)
-    several = len(sources) > 1 or _rounds(counted) > 1
+    several = len(sources) > 1 or len(counted) > 1  # head to head once games are several
     totals = {c: int(counted["result"].eq(c).sum()) for c in RESULTS}
     pairs, pairs_total = _pairs(seats, codes, len(names)) if several else (None, 0)
     return Stats(
@@ -96,7 +93,7 @@ def compute_stats(
         ended=_ended(seats, counted),
         pairs=pairs,
         pairs_total=pairs_total,
-        over_time=_over_time(seats, counted, codes, _Standings(order, k, rules, units, sources)),
+        over_time=_over_time(seats, counted, codes, _Standings(order, units, sources)),
     )
 
 
@@ -335,8 +332,6 @@ class _Standings:
     """What the standings over time take from the rating besides the seats."""
 
     order: Sequence[Standing]
-    k: KSummary
-    rules: RuleSet
     units: Units
     sources: Sequence[str]
 
@@ -393,13 +388,9 @@ def _running_totals(
         running: np.ndarray = sums.astype(np.int64).reshape(leaders, count).cumsum(axis=1)
         return running
 
-    wins, heavy, extra = cumulative("win"), cumulative("heavy"), cumulative("additional_u")
-    win_value = rated.rules.points["win"]
-    heavy_value = win_value * rated.k.value if rated.k.applied else win_value
+    # every component is in units (the win points with K, loss and draw points too)
+    main, extra = cumulative("main_u"), cumulative("additional_u")
     return tuple(
-        tuple(
-            win_value * int(w - h) + heavy_value * int(h) + rated.units.points(int(a))
-            for w, h, a in zip(wins[i], heavy[i], extra[i], strict=True)
-        )
+        tuple(rated.units.points(int(m + a)) for m, a in zip(main[i], extra[i], strict=True))
         for i in range(leaders)
     )

@@ -269,6 +269,10 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "перемога",
                 "результат гри",
                 "перемогла команда",
+                "победили",
+                "победил",
+                "winners",
+                "перемогли",
             ),
         ),
         "ended": Column(
@@ -462,9 +466,13 @@ SCHEMA: dict[str, dict[str, Column]] = {
             Text("Доп", "Bonus"),
             Text(
                 "Доп. баллы судьи: ЛИ (+1) и ЛИ2 (+0,5) — победителям, ЛИП (+0,5) "
-                "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет.",
+                "— проигравшим; каждый вид не больше раза за игру, в ничьей — нет. "
+                "Где правила допускают, — число (в их пределах), «Лучший ход судьи» "
+                "или «Худший ход» (снимает автодопы).",
                 "Judge's awards: BP (+1) and BP2 (+0.5) to winners, BPL (+0.5) "
-                "to losers; each at most once per game, none in a draw.",
+                "to losers; each at most once per game, none in a draw. Where the "
+                "rules allow: a number (within their limits), “Judge's best move”, "
+                "or “Worst move” (withholds the auto-bonus).",
             ),
             parse=v.parse_bonus,
             vocab="bonus",
@@ -785,7 +793,9 @@ def dropdown(sheet: str, code: str, lang: str) -> list[str]:
 # ---- what each kind accepts ------------------------------------------------------------------
 
 _ROLE_EXTRA = Text("пусто = Мирный; К, Ш, М, Д", "blank = Civilian; C, S, M, D")
-_BONUS_EXTRA = Text("или 1, 0,5", "or 1, 0.5")
+_BONUS_EXTRA = Text(
+    "или 1, 0,5; числа — где правила допускают", "or 1, 0.5; numbers where the rules allow"
+)
 
 
 def _accept_number(column: Column, lang: str) -> str:

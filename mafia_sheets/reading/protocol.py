@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import PurePath
 
+import numpy as np
 import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define, finding
-from ..model import Protocol, Source, Table
-from ..rules import load_rules
+from ..model import Protocol, Reading, Source, Table
+from ..rules import RuleSet
 from ..text import Text
 from .parse import parse_sheet
-from .settings import read_settings
+from .settings import read_settings, rules_of
 from .sheets import read_workbook
 from .unplayed import drop_unplayed
 
@@ -38,6 +41,23 @@ REMOVED_AS_DISQUALIFIED = define(
 )
 
 
+BONUS_NUMBER = define(
+    "bonus-number-not-allowed",
+    "error",
+    Text(
+        "Число «{value}» в «Доп»: эти правила не допускают доп. баллы числом",
+        "The number “{value}” in “Bonus”: these rules allow no numeric extras",
+    ),
+    Text("ЛИ, ЛИ2, ЛИП (или 1, 0,5)", "BP, BP2, BPL (or 1, 0.5)"),
+    Text(
+        "Впишите ЛИ, ЛИ2 или ЛИП — или разрешите числа: «Доп числом» = да на листе "
+        "«Турнир» (или выберите «Правила», где они есть)",
+        "Write BP, BP2 or BPL — or allow numbers: “Numeric extras” = yes on the "
+        "Tournament sheet (or choose Rules that have them)",
+    ),
+)
+
+
 def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     """Bytes of one workbook → typed protocol and the findings met while reading it.
 
@@ -56,21 +76,33 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     if roster is not None and roster.frame["player"].isna().all():
         del tables["players"]  # an empty roster sheet (the template's) is no roster
     tables = _per_table_ids(tables)
+    listed = _listed(tables)
     tables, findings = drop_unplayed(tables, findings)
+    waiting = listed - _listed(tables)  # the row layout's games not played yet
     # without a `Турнир` sheet naming it, the tournament the game sheets name, else the file
     named = (raw.fields or {}).get("tournament") or PurePath(source.name).stem
-    tournament, overrides, found = read_settings(tables.get("tournament"), named)
+    tournament, overrides, found, cells = read_settings(tables.get("tournament"), named)
     findings += found
-    rules = load_rules().with_overrides(overrides)
+    rules, found = rules_of(overrides, cells, source.name)
+    findings += found
     if "seats" in tables:
         tables["seats"], found = _removed_by_fouls(tables["seats"], rules.points)
         findings += found
-        tables["seats"] = _with_teams(tables["seats"], tables.get("games"))
+        tables["seats"], found = _with_teams(tables["seats"], tables.get("games"), rules)
+        findings += found
     order = {name: index for index, name in enumerate(raw.sheet_names)}
-    reading = (raw.reading,) if raw.reading is not None else ()
+    reading: tuple[Reading, ...] = ()
+    if raw.reading is not None:  # counted apart from the games read, in every layout alike
+        games, unplayed = raw.reading.games - waiting, raw.reading.unplayed + waiting
+        reading = (dataclasses.replace(raw.reading, games=games, unplayed=unplayed),)
     return Protocol(
         (source.name,), tournament, rules, tables, order, reading=reading, headers=raw.headers
     ), findings
+
+
+def _listed(tables: dict[str, Table]) -> int:
+    games = tables.get("games")
+    return 0 if games is None else int(games.frame["game"].dropna().nunique())
 
 
 def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table, list[Finding]]:
@@ -138,10 +170,11 @@ def _points_text(value: Fraction) -> Text:
     return Text(f"−{text.replace('.', ',')}", f"−{text}")
 
 
-def _with_teams(table: Table, games: Table | None) -> Table:
+def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Table, list[Finding]]:
     """Blank role means civilian, as on the paper form; team follows from the role.
 
-    A bare 1 in «Доп» is ЛИ; a bare 0.5 is ЛИ2 for a winner and ЛИП for a loser (SPEC §2.4),
+    A number in «Доп» is a numeric extra where the edition allows them (column `extra`);
+    elsewhere a bare 1 is ЛИ and a bare 0.5 ЛИ2 for a winner, ЛИП for a loser (SPEC §2.4),
     so the game's result is looked up here, once.
     """
     frame = table.frame.copy()
@@ -154,18 +187,46 @@ def _with_teams(table: Table, games: Table | None) -> Table:
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
     win = frame["game"].map(result).to_numpy(dtype=object) == frame["team"].to_numpy(dtype=object)
     bonus = frame["bonus"].to_numpy(dtype=object).copy()
-    bonus[bonus == "num1"] = "bp"
-    half = bonus == "num05"
-    bonus[half & win] = "bp2"
-    bonus[half & ~win] = "bpl"
+    number = _each_distinct(bonus, lambda b: isinstance(b, Decimal))
+    extra = np.full(len(bonus), None, dtype=object)
+    findings: list[Finding] = []
+    unread = number  # read as an extra, or said at its cell
+    if rules.extras_numeric:
+        extra[number] = [Fraction(b) for b in bonus[number]]
+    else:
+        whole = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b == 1)
+        half = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b * 2 == 1)
+        unread = number & ~whole & ~half
+        bonus[whole] = "bp"
+        bonus[half & win] = "bp2"
+        bonus[half & ~win] = "bpl"
+        findings = list(_numbers_not_allowed(table, frame[unread]))
+    bonus[unread] = None
     frame["bonus"] = pd.Series(bonus, index=frame.index, dtype=object)
-    return Table(
-        table.code,
-        table.sheet,
-        frame,
-        table.raw,
-        table.letters,
-        table.header_row,
-        table.source,
-        table.places,
-    )
+    frame["extra"] = pd.Series(extra, index=frame.index, dtype=object)
+    return dataclasses.replace(table, frame=frame), findings
+
+
+def _each_distinct(values: np.ndarray, test: Callable[[object], bool]) -> np.ndarray:
+    """`test` of every value, asked once per distinct value (a million seats hold a few)."""
+    codes, uniques = pd.factorize(pd.Series(values, dtype=object), use_na_sentinel=False)
+    return np.array([test(u) for u in uniques], dtype=bool)[codes]
+
+
+def _numbers_not_allowed(table: Table, rows: pd.DataFrame) -> list[Finding]:
+    """A number in «Доп» other than 1 or 0.5, where the edition holds awards only."""
+    found = []
+    for index, row in rows["_row"].items():
+        sheet, cell, excel_row = table.locate("bonus", int(row))
+        found.append(
+            finding(
+                BONUS_NUMBER,
+                sheet,
+                cell,
+                table.raw["bonus"].iat[int(str(index))],
+                game=rows.at[index, "game"],
+                row=excel_row,
+                source=table.source,
+            )
+        )
+    return found

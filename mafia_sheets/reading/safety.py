@@ -25,8 +25,12 @@ from .archive import Archive, Damaged, Malformed, Unsafe, ZipLimits
 from .archive import megabytes as _mb
 from .archive import number as _n
 from .cellref import range_area
+from .odsscan import OdsLimits, OdsScan, Protected, is_ods, scan_ods
 from .xlsxscan import WORKBOOK, ScanLimits, Sheet, WorkbookScan, scan_workbook
 from .xlsxsheet import Strings
+
+# What the safety scan returns, for either format: the facts and the judged bytes.
+PackageScan = WorkbookScan | OdsScan
 
 # A real 100,000-game protocol is ~1M rows: 30–60 MB zipped, ~350 MB of XML.
 # The limits let that through with room to spare and stop what no protocol can be.
@@ -68,13 +72,24 @@ MAX_SHARED_STRINGS = 4_000_000
 # of XML (a cell holds up to 32,767 characters) the copy would take minutes and GBs.
 MAX_ANNOTATE_CELLS = 500_000
 MAX_ANNOTATE_BYTES = 64 * 1024**2
+# An .ods keeps every sheet in one content.xml, each cell placed by counting, and may stand
+# a run of cells or rows for any number of copies: the grid and cell limits above apply to
+# the cells repeats stand for; these bound the walk itself and what repeats make the
+# reader build. A 100,000-game protocol is ~1.1M rows, ~10M cells and ~1 GB of content.xml
+# (LibreOffice writes ~10 KB a game); a cell holds 32,767 characters at most.
+MAX_ODS_ROW_BYTES = 16 * 1024**2
+MAX_ODS_ROWS = 4_000_000
+MAX_ODS_CELLS = 24_000_000
+MAX_ODS_SPACE_RUN = 32_767
+MAX_ODS_SPACES = 16_000_000
+MAX_ODS_COPIED_TEXT = 256 * 1024**2
 
 _OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _ENCRYPTION_STREAMS = ("EncryptedPackage", "EncryptionInfo")
 _LEGACYWORKBOOK_STREAMS = ("Workbook", "Book")
 # The last few scans, by the bytes object scanned: `check --annotate` and the page judge a
 # file for the copy, then read it; bytes cannot change, so one scan serves both.
-_SCANS: list[tuple[bytes, WorkbookScan]] = []
+_SCANS: list[tuple[bytes, PackageScan]] = []
 
 
 def _fail(message: Text) -> ProtocolReadError:
@@ -171,13 +186,13 @@ def _check_size(size: int, name: str) -> None:
 # ---- what kind of file it is -------------------------------------------------------------
 
 
-def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> WorkbookScan:
+def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> PackageScan:
     """Judge `data` and return what the scan found, with the bytes the readers are to be
     given (:meth:`WorkbookScan.reader_archive`, :meth:`WorkbookScan.copy_archive`).
 
     Raises ProtocolReadError (one line, RU+EN, naming `name`) unless `data` is a sound
-    xlsx whose protocol sheets are visible and hold values, not bare formulas, and whose
-    every sheet and string table is bounded as a protocol is (MAX_GRID_AREA …). With
+    xlsx or .ods whose protocol sheets are visible and hold values, not bare formulas, and
+    whose every sheet and string table is bounded as a protocol is (MAX_GRID_AREA …). With
     `annotate`, also unless openpyxl can make the annotated copy in bounded time."""
     scan = next((found for seen, found in _SCANS if seen is data), None)
     if scan is None:
@@ -187,7 +202,7 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> Workbook
     return scan
 
 
-def _scan(data: bytes, name: str) -> WorkbookScan:
+def _scan(data: bytes, name: str) -> PackageScan:
     _check_size(len(data), name)
     if data.startswith(_OLE2):
         raise _ole2_error(data, name)
@@ -196,11 +211,15 @@ def _scan(data: bytes, name: str) -> WorkbookScan:
     limits = ZipLimits(MAX_ZIP_ENTRIES, MAX_UNCOMPRESSED_BYTES, MAX_RATIO, RATIO_MIN_BYTES)
     try:
         archive = Archive(data, limits)
+        if is_ods(archive) and not archive.encrypted:
+            return scan_ods(archive, _ODS_LIMITS)
         _check_container_kind(archive, name)
         return scan_workbook(
             archive,
             ScanLimits(limits, MAX_TAG_BYTES, MAX_CELL_BYTES, MAX_RELATIONSHIPS, MAX_SHEETS),
         )
+    except Protected:
+        raise _password(name, ods=True) from None
     except Unsafe as why:  # the scan says why; the message and what to do are worded here
         raise _bomb(name, why.why) from None
     except Damaged as why:
@@ -209,7 +228,19 @@ def _scan(data: bytes, name: str) -> WorkbookScan:
         raise _malformed(name, why.why) from None
 
 
-def _judge(scan: WorkbookScan, name: str, annotate: bool) -> None:
+_ODS_LIMITS = OdsLimits(
+    MAX_TAG_BYTES,
+    MAX_ODS_ROW_BYTES,
+    MAX_ODS_ROWS,
+    MAX_ODS_CELLS,
+    MAX_SHEETS,
+    MAX_ODS_SPACE_RUN,
+    MAX_ODS_SPACES,
+    MAX_ODS_COPIED_TEXT,
+)
+
+
+def _judge(scan: PackageScan, name: str, annotate: bool) -> None:
     """The limits on what the scan found: the protocol sheets, every sheet's grid, the
     strings; with `annotate`, what openpyxl's copy would cost."""
     wanted = sheet_lookup()
@@ -232,8 +263,7 @@ def _judge(scan: WorkbookScan, name: str, annotate: bool) -> None:
         _check_grid(sheet, name)
         cells += sheet.scan.grid.cells
         _check_cells(cells, MAX_CELLS, name)
-    for sheet in protocol:
-        _check_scan(sheet, name)
+    _check_scans(protocol, name)
     if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
         for part in {sheet.part: sheet for sheet in scan.sheets if sheet.scan}.values():
             merged += sum(map(range_area, part.scan.merges if part.scan else ()))
@@ -364,19 +394,33 @@ def _check_annotatable(cells: int, size: int, name: str) -> None:
         )
 
 
+def _password(name: str, ods: bool = False) -> ProtocolReadError:
+    """A document saved with a password cannot be read; how to remove it, by program."""
+    if ods:
+        return _fail(
+            Text(
+                f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в LibreOffice "
+                "«Файл → Сохранить как», снимите флажок «Сохранить с паролем» и сохраните.",
+                f"{name} is password-protected, so it cannot be read. Remove the password: in "
+                "LibreOffice, File → Save As, clear “Save with password” and save.",
+            )
+        )
+    return _fail(
+        Text(
+            f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
+            "«Файл → Сведения → Защита книги → Зашифровать с использованием "
+            "пароля», очистите поле и сохраните.",
+            f"{name} is password-protected, so it cannot be read. Remove the "
+            "password: in Excel, File → Info → Protect Workbook → Encrypt with "
+            "Password, clear it and save.",
+        )
+    )
+
+
 def _ole2_error(data: bytes, name: str) -> ProtocolReadError:
     """Office keeps both a legacy .xls and an encrypted .xlsx in an OLE2 container."""
     if all(_has_ole2_stream(data, stream) for stream in _ENCRYPTION_STREAMS):
-        return _fail(
-            Text(
-                f"{name} защищён паролем, его нельзя прочитать. Снимите пароль: в Excel "
-                "«Файл → Сведения → Защита книги → Зашифровать с использованием "
-                "пароля», очистите поле и сохраните.",
-                f"{name} is password-protected, so it cannot be read. Remove the "
-                "password: in Excel, File → Info → Protect Workbook → Encrypt with "
-                "Password, clear it and save.",
-            )
-        )
+        return _password(name)
     if any(_has_ole2_stream(data, stream) for stream in _LEGACYWORKBOOK_STREAMS):
         return _fail(
             Text(
@@ -415,6 +459,15 @@ def _not_zip_error(data: bytes, name: str) -> ProtocolReadError:
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if b"mso-application" in head and b"excel.sheet" in head:
         kind = Text("таблица Excel 2003 в формате XML", "an Excel 2003 XML spreadsheet")
+    elif b"<office:document" in head and b"opendocument" in head:
+        return _fail(
+            Text(
+                f"{name} — плоская таблица OpenDocument (.fods, один файл XML). В LibreOffice "
+                "выберите «Файл → Сохранить как → Электронная таблица ODF (.ods)».",
+                f"{name} is a flat OpenDocument spreadsheet (.fods, one XML file). In "
+                "LibreOffice choose File → Save As → ODF Spreadsheet (.ods).",
+            )
+        )
     elif head.startswith((b"<!doctype html", b"<html")) or b"<table" in head:
         kind = Text(
             "веб-страница (HTML), сохранённая под именем файла Excel",
@@ -476,12 +529,13 @@ def _check_container_kind(archive: Archive, name: str) -> None:
         )
     mimetype = infos.get("mimetype")
     if mimetype is not None and mimetype.size < 200 and b"opendocument" in archive.read("mimetype"):
+        odf = archive.read("mimetype").decode("ascii", "replace").rsplit(".", 1)[-1].strip()
         raise _fail(
             Text(
-                f"{name} — таблица OpenDocument (.ods). В LibreOffice выберите «Файл → "
-                "Сохранить как → Excel 2007-365 (.xlsx)».",
-                f"{name} is an OpenDocument spreadsheet (.ods). In LibreOffice choose "
-                "File → Save As → Excel 2007-365 (.xlsx).",
+                f"{name} — документ OpenDocument ({odf[:20]}), а не таблица. Сохраните "
+                "протокол как таблицу LibreOffice (.ods) или книгу Excel (.xlsx).",
+                f"{name} is an OpenDocument {odf[:20]} document, not a spreadsheet. Save the "
+                "protocol as a LibreOffice spreadsheet (.ods) or an Excel workbook (.xlsx).",
             )
         )
     if "xl/workbook.bin" in infos:
@@ -565,24 +619,35 @@ def _check_visible(sheet: Sheet, name: str) -> None:
     )
 
 
-def _check_scan(sheet: Sheet, name: str) -> None:
-    # Merges are judged by the reader, which knows where the header is: a title merged
-    # above it is layout, a merge over data rows is refused there (reading.sheets).
-    scan = sheet.scan
-    if scan is not None and scan.bare_count:
+def _check_scans(sheets: list[Sheet], name: str) -> None:
+    """Formulas without a saved value: every protocol sheet that has them, each with its
+    first cells, in one message (fixing one sheet only to find the next is a judge's lost
+    hour).
+
+    Merges are judged by the reader, which knows where the header is: a title merged
+    above it is layout, a merge over data rows is refused there (reading.rows)."""
+    parts = []
+    for sheet in sheets:
+        scan = sheet.scan
+        if scan is None or not scan.bare_count:
+            continue
         named = [cell for cell in scan.bare_cells if cell]
         cells = ", ".join(f"{sheet.name}!{cell}" for cell in named) or sheet.name
-        more = _more(scan.bare_count - max(len(named), 1))
-        raise _fail(
-            Text(
-                f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
-                "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
-                "вставьте значения («Специальная вставка → Значения»).",
-                f"{name}: formulas without a saved value in {cells}{more.en}. Open "
-                "the file in Excel or LibreOffice and save it, so the values are stored, "
-                "or paste values (Paste Special → Values).",
-            )
+        parts.append((cells, _more(scan.bare_count - max(len(named), 1))))
+    if not parts:
+        return
+    ru = "; ".join(cells + more.ru for cells, more in parts)
+    en = "; ".join(cells + more.en for cells, more in parts)
+    raise _fail(
+        Text(
+            f"{name}: формулы без сохранённого значения в {ru}. Откройте "
+            "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
+            "вставьте значения («Специальная вставка → Значения»).",
+            f"{name}: formulas without a saved value in {en}. Open "
+            "the file in Excel or LibreOffice and save it, so the values are stored, "
+            "or paste values (Paste Special → Values).",
         )
+    )
 
 
 def _more(count: int) -> Text:

@@ -18,6 +18,7 @@ from ..model import Source
 from ..text import Text
 from .grid import Grid
 from .layouts import read_sheets
+from .odsscan import OdsScan
 from .raw import RawSheet, RawWorkbook, column_letter
 from .xlsxscan import WorkbookScan
 
@@ -38,12 +39,14 @@ MISSING_SHEET = define(
 
 
 def read_workbook(
-    source: Source, scan: WorkbookScan | None = None
+    source: Source, scan: WorkbookScan | OdsScan | None = None
 ) -> tuple[RawWorkbook, list[Finding]]:
     """Open the bytes, read every sheet by its layout, return the raw tables and findings.
 
     With the safety scan's `scan`, the reader is handed exactly the parts the scan judged,
-    and what python-calamine does not say (hidden columns) comes from the scan's pass."""
+    and what python-calamine does not say (hidden columns; an .ods's merged cells) comes
+    from the scan's pass. An .xlsx and an .ods are read by the same reader into the same
+    grids, so every layout reads both alike."""
     from python_calamine import CalamineWorkbook
 
     try:
@@ -58,7 +61,8 @@ def read_workbook(
             ),
         ) from exc
     hidden = scan.hidden_columns() if scan is not None else {}
-    read = read_sheets(_grids(workbook, names, hidden, source.name), source.name)
+    merges = scan.merges if isinstance(scan, OdsScan) else {}
+    read = read_sheets(_grids(workbook, names, (hidden, merges), source.name), source.name)
     findings = read.findings
     for code in vocab.REQUIRED_SHEETS:
         if code not in read.sheets:
@@ -79,15 +83,23 @@ def read_workbook(
     return raw, findings
 
 
+Merges = list[tuple[tuple[int, int], tuple[int, int]]]
+
+
 def _grids(
-    workbook: object, names: tuple[str, ...], hidden: dict[str, frozenset[int]], source: str
+    workbook: object,
+    names: tuple[str, ...],
+    facts: tuple[dict[str, frozenset[int]], dict[str, Merges]],
+    source: str,
 ) -> Iterator[Grid]:
-    """Each sheet's cells, one sheet at a time (only the library's work is guarded: a bug
-    of ours is an internal error, not "save again")."""
+    """Each sheet's cells, one sheet at a time, with the hidden columns and (an .ods) the
+    merges the scan read (only the library's work is guarded: a bug of ours is an
+    internal error, not "save again")."""
+    hidden, merges = facts
     for name in names:
         try:
             sheet = workbook.get_sheet_by_name(name)  # type: ignore[attr-defined]
-            grid = Grid.of(name, sheet, hidden.get(name, frozenset()))
+            grid = Grid.of(name, sheet, hidden.get(name, frozenset()), merges.get(name))
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
                 Text(

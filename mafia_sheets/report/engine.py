@@ -369,8 +369,10 @@ class Sheet:
         if value:
             self.text(first_row, first_col, value, style)
 
-    def width(self, first: int, last: int, width: float) -> None:
-        self.ws.set_column(first, last, width)
+    def width(self, first: int, last: int, width: float, style: Style | None = None) -> None:
+        """Columns first … last this wide; `style` is their cells' format where a cell has
+        none of its own (a time column's `hh:mm`)."""
+        self.ws.set_column(first, last, width, self.book.format(style))
 
     def height(self, row: int, points: float) -> None:
         self.ws.set_row(row, points)
@@ -424,11 +426,15 @@ class Sheet:
         self._validate(target, options)
 
     def _validate(self, target: str, options: dict[str, Any]) -> None:
-        for part in target.split():  # separate cells or ranges
-            first, _, last = part.partition(":")
-            top = xl_cell_to_rowcol(first)
-            bottom = xl_cell_to_rowcol(last) if last else top
-            self.ws.data_validation(top[0], top[1], bottom[0], bottom[1], options)
+        """One validation over `target`: a range (`C2:C200`) or cells and ranges apart
+        (`B7 B8 B11`)."""
+        parts = target.split()
+        first, _, last = parts[0].partition(":")
+        top = xl_cell_to_rowcol(first)
+        bottom = xl_cell_to_rowcol(last) if last else top
+        if len(parts) > 1:
+            options = {**options, "multi_range": target}
+        self.ws.data_validation(top[0], top[1], bottom[0], bottom[1], options)
 
     def chart(self, at: tuple[int, int], spec: Chart, scale: tuple[float, float]) -> None:
         self.ws.insert_chart(
@@ -765,17 +771,42 @@ class _LaneXml:
         if kinds == {str}:
             words = cast(Sequence[str], values)
             return [f"{cell}{row}{text[value]}" for row, value in zip(rows, words, strict=True)]
-        if kinds - {str, _NONE}:
-            _refuse_nan([v for v in values if v is not None and v.__class__ is not str])
-        number, blank = self.number, self.blank
-        shown = _shown_numbers(values)
-        empty = "" if blank is None else blank
+        numbers = [v for v in values if v is not None and v.__class__ is not str]
+        _refuse_nan(numbers)
+        if any(v == 0 and math.copysign(1.0, v) < 0 for v in numbers if not v):
+            return self._each(values, rows)  # 0.0 and -0.0 are one key, written apart
+        tails = self._tails(numbers, str in kinds, values)
+        if _NONE not in kinds:
+            return [f"{cell}{row}{tails[value]}" for row, value in zip(rows, values, strict=True)]
+        empty = "" if self.blank is None else self.blank
+        none = "" if self.blank is None else None  # None: the blank is a cell of its own
         return [
-            (f"{cell}{row}{empty}" if blank is not None else "")
+            (none if none is not None else f"{cell}{row}{empty}")
+            if value is None
+            else f"{cell}{row}{tails[value]}"
+            for row, value in zip(rows, values, strict=True)
+        ]
+
+    def _tails(self, numbers: list[Any], texts: bool, values: Sequence[Value]) -> dict[Any, str]:
+        """Each distinct value → the rest of its cell's markup: a number formatted as
+        xlsxwriter formats it (`.16G`), once; a text from the column's table. Equal
+        numbers share one key (1 and 1.0) and one text."""
+        number = self.number
+        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in set(numbers)}
+        if texts:
+            tails.update((v, self.text[v]) for v in set(values) if v.__class__ is str)
+        return tails
+
+    def _each(self, values: Sequence[Value], rows: list[str]) -> list[str]:
+        """Cell by cell, each number formatted where it stands."""
+        cell, text, number = self.cell, self.text, self.number
+        empty = "" if self.blank is None else self.blank
+        return [
+            ("" if self.blank is None else f"{cell}{row}{empty}")
             if value is None
             else f"{cell}{row}{text[value]}"
             if value.__class__ is str
-            else f"{cell}{row}{number}{shown.get(value) or f'{value:.16G}'}</v></c>"
+            else f"{cell}{row}{number}{value:.16G}</v></c>"
             for row, value in zip(rows, cast(Sequence[Any], values), strict=True)
         ]
 
@@ -803,23 +834,6 @@ def _is_number(value: Value) -> bool:
 
 def _first(values: Sequence[Value], wanted: Callable[[Value], bool]) -> int | None:
     return next((index for index, value in enumerate(values) if wanted(value)), None)
-
-
-def _shown_numbers(values: Sequence[Value]) -> dict[Any, str]:
-    """The `.16G` texts of the distinct non-zero numbers among `values`, when they repeat.
-
-    Equal numbers share one key (1 and 1.0), and so does their text; zeros are left out
-    because 0.0 and -0.0 are equal but written differently. Empty for mostly distinct
-    numbers (running totals): a table would cost more than it saves.
-    """
-    distinct = set(values)
-    if len(distinct) * 4 > len(values):
-        return {}
-    return {
-        value: f"{value:.16G}"
-        for value in distinct
-        if value is not None and value.__class__ is not str and value
-    }
 
 
 def _refuse_nan(values: list[Any]) -> None:

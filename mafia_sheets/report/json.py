@@ -6,13 +6,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..reading.layouts import reading_text
+from ..reading.summary import game_read_json
 from ..vocab import phase_name
 
 if TYPE_CHECKING:
     import pandas as pd
 
 from ..model import Outcome, Rating, Reading, Standing, Stats
-from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RuleSet
+from ..rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, RuleSet
 from .headers import header_record
 from .phrases import half_up, title
 
@@ -35,8 +36,8 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 
 def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[str, Any]]:
     """One record a file: `{"file", "layout": rows|blank|wide|mixed, "games", "unplayed",
-    "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
-
+    "sheets": [{"sheet", "layout"}], "text", "per_game": [what each game sheet gave]}` — the
+    layout detected, stated."""
     return [
         {
             "file": r.source,
@@ -45,6 +46,9 @@ def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[st
             "unplayed": r.unplayed,
             "sheets": [{"sheet": name, "layout": kind} for name, kind in r.sheets],
             "text": reading_text(r, lang),
+            "per_game": [
+                game_read_json(g, dict(r.sheets).get(g.sheet, r.layout), lang) for g in r.games_read
+            ],
         }
         for r in reading
     ]
@@ -72,7 +76,7 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
         },
         "settings": settings_json(rating.rules),
         "read": reading_json(rating.reading, lang),
-        "standings": [_standing(s) for s in rating.standings],
+        "standings": [_standing(s, rating.rules.pays_ci) for s in rating.standings],
         "removed": [s.player for s in rating.removed],
         "merged": [{"player": p, "spellings": list(names)} for p, names in rating.merged],
         "findings": [f.record(lang) for f in rating.findings],
@@ -82,17 +86,36 @@ def rating_json(rating: Rating, lang: str = "ru") -> dict[str, Any]:
 
 
 def settings_json(rules: RuleSet) -> dict[str, Any]:
-    """Every rule option in force: point values, yes/no options, the situation-9 window
-    (5, 6 or null when off), the tie-break order and the protest deadline."""
+    """Every rule value in force: the edition (its code, and where its values come from),
+    point values (numbers), yes/no options, the situation-9 window (5, 6 or null when
+    off), words as their codes, limits (null: none), the tie-break order and the protest
+    deadline."""
     settings: dict[str, Any] = {key: rounded(rules.points[key]) for key in POINT_KEYS}
     settings.update({key: bool(getattr(rules, key)) for key in OPTION_KEYS})
     settings[QUIET_KEY] = rules.draw_quiet_phases or None
     settings["tiebreak"] = list(rules.tiebreak)
     settings["protest_deadline_minutes"] = rules.protest_deadline_minutes
+    for key in RULE_KEYS:
+        settings.setdefault(key, _setting(rules.value(key)))
+    edition = rules.edition
+    settings["edition_source"] = {
+        "repository": edition.source,
+        "files": edition.files,
+        "commit": edition.commit,
+    }
     return settings
 
 
-def _standing(row: Standing) -> dict[str, Any]:
+def _setting(value: object) -> Any:
+    if isinstance(value, Fraction):
+        return rounded(value)
+    if isinstance(value, tuple):
+        return [_setting(v) for v in value]
+    return value
+
+
+def _standing(row: Standing, ci: bool = False) -> dict[str, Any]:
+    """One standings record; `ci` (first-killed compensation) where the edition pays it."""
     return {
         "place": row.place,
         "place_range": row.place_range,
@@ -108,6 +131,7 @@ def _standing(row: Standing) -> dict[str, Any]:
         "wins_don_sheriff": row.wins_don_sheriff,
         "killed_first_night": row.killed_first_night,
         "decided_by": row.decided_by,
+        **({"ci": rounded(row.ci)} if ci else {}),
     }
 
 

@@ -8,7 +8,8 @@ Input-side words (protocol columns, roles, results) come from :mod:`mafia_sheets
 from __future__ import annotations
 
 from ..reading.columns import COLUMNS
-from ..text import Text
+from ..text import LANGS, Text
+from ..vocab import display_value
 
 # The names of the files this tool writes: `cup-итоги.xlsx`, `cup-замечания.xlsx`, and a
 # season of several files is called `сезон` on the page.
@@ -35,6 +36,7 @@ STANDINGS_COLUMNS: dict[str, Text] = {
     "best_move": Text("Лучший ход", "Best move"),
     "awards": Text("ЛИ", "Awards"),
     "penalties": Text("Штрафы", "Penalties"),
+    "ci": Text("Ci", "Ci"),  # first-killed compensation: only where the edition pays it
     "games": Text("Игр", "Games"),
     "wins": Text("Побед", "Wins"),
     "wins_don_sheriff": Text("Побед Доном/Шерифом", "Wins as Don/Sheriff"),
@@ -52,7 +54,33 @@ DECIDED_BY: dict[str, Text] = {
     "killed_first_night": Text("смертям в 1-ю ночь", "deaths on night 1"),
     "lot": Text("жребию", "lot"),
     "tied": Text("нужен жребий", "lot needed"),
+    # the criteria an edition's tie-break order may name (SPEC §2.1 «Порядок показателей»)
+    "main": Text("основным баллам", "main points"),
+    "extras": Text("допам", "extras"),
+    "penalties": Text("штрафам", "penalties"),
+    "best_move": Text("лучшему ходу", "best move"),
+    "ci": Text("Ci", "Ci"),
+    "killed_first_night_red": Text("смертям красным в 1-ю ночь", "deaths on night 1 as red"),
+    "games": Text("числу игр", "games played"),
+    "shared": Text("общее место", "shared place"),
 }
+
+
+def decided_text(code: str, lang: str) -> str:
+    """«Решено по» of a standings row; a sum of criteria reads `допам+штрафам+лучшему ходу`."""
+    return "+".join(DECIDED_BY[part](lang) for part in code.split("+"))
+
+
+# Criteria only the editions' orders name (SPEC §2.1 «Порядок показателей»).
+_EDITION_CRITERIA = (
+    "main",
+    "extras",
+    "penalties",
+    "best_move",
+    "ci",
+    "killed_first_night_red",
+    "games",
+)
 
 # The same criteria as items of the tie-break order (regulation 8.6).
 TIEBREAK: dict[str, Text] = {
@@ -62,7 +90,17 @@ TIEBREAK: dict[str, Text] = {
     "wins_don_sheriff": Text("победы Доном/Шерифом", "wins as Don/Sheriff"),
     "killed_first_night": Text("смерти в 1-ю ночь", "deaths on night 1"),
     "lot": Text("жребий", "lot"),
+    **{
+        code: Text(*(display_value("criterion", code, lang) for lang in LANGS))
+        for code in _EDITION_CRITERIA
+    },
 }
+
+
+def tiebreak_text(order: tuple[str, ...], lang: str) -> str:
+    """The tie-break order in words: `сумма баллов → доп. баллы → … → жребий`."""
+    return " → ".join("+".join(TIEBREAK[p](lang) for p in c.split("+")) for c in order)
+
 
 _GAME = COLUMNS["games"]
 _SEAT = COLUMNS["seats"]
@@ -97,6 +135,7 @@ POINTS_COLUMNS: dict[str, Text] = {
     "penalty": Text("Штраф (8.2.4)", "Penalty (8.2.4)"),
     "best_move": Text("Лучший ход (8.3)", "Best move (8.3)"),
     "awards": Text("ЛИ (8.4)", "Awards (8.4)"),
+    "ci": Text("Ci (1-я ночь)", "Ci (night 1)"),
     "additional": Text("Доп. баллы", "Additional"),
     "total": Text("Итого", "Total"),
     "running_total": Text("Нарастающий итог", "Running total"),

@@ -20,9 +20,18 @@ ODS_MIME = b"application/vnd.oasis.opendocument.spreadsheet"
 
 
 def is_ods(data: bytes) -> bool:
-    """An OpenDocument spreadsheet: a zip whose first entry, `mimetype`, names the type
-    (ODF 1.2 §3.3 requires it stored first, uncompressed)."""
-    return data.startswith(b"PK") and data[30:38] == b"mimetype" and ODS_MIME in data[38:120]
+    """An OpenDocument spreadsheet: a zip whose `mimetype` entry names the type (the
+    bytes are the safety scan's judged archive)."""
+    import zipfile
+
+    if not data.startswith(b"PK"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = archive.getinfo("mimetype")
+            return info.file_size < 200 and archive.read(info).strip() == ODS_MIME
+    except (KeyError, zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return False
 
 
 def ods_workbook(source: Source, merges: dict[str, list[Any]] | None = None) -> Any:

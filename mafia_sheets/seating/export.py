@@ -50,6 +50,8 @@ def figures_json(
         "seed": seed,
         "games": {
             **_spread(figures.games),
+            "rested_twice": figures.rested_twice,
+            "rested_twice_bound": figures.rested_bound,
             "per_player": [
                 {"player": name, "games": games}
                 for name, games in zip(names, figures.per_player_games, strict=True)
@@ -60,6 +62,7 @@ def figures_json(
             "together_pairs": figures.together_pairs,
             "judges": figures.judges,
             "broken": len(figures.breaks),
+            "bound": figures.breaks_bound,
             "breaks": [
                 {
                     "kind": found.kind,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -55,8 +56,11 @@ class Figures:
 
     games: Spread
     per_player_games: tuple[int, ...]
+    rested_twice: int  # a player sitting out two rounds running, counted once each time
+    rested_bound: int
     breaks: tuple[Break, ...]
     apart_pairs: int
+    breaks_bound: int  # the fewest breaks any schedule with these games has
     together_pairs: int
     judges: int
     pairs: Spread
@@ -83,8 +87,14 @@ def measure(schedule: Schedule, restrictions: Restrictions | None = None) -> Fig
     return Figures(
         games=Spread(int(games.min()), int(games.max()), games_bound(shape, restrictions)),
         per_player_games=tuple(int(g) for g in games),
+        rested_twice=_rested_twice(schedule, restrictions),
+        rested_bound=sum(
+            max(0, len(schedule.out(r)) + len(schedule.out(r + 1)) - shape.players)
+            for r in range(shape.rounds - 1)
+        ),
         breaks=tuple(_breaks(schedule, restrictions)),
         apart_pairs=len(restrictions.apart),
+        breaks_bound=breaks_bound(games, shape.tables, restrictions),
         together_pairs=len(restrictions.together),
         judges=len({p for p, _ in restrictions.away}),
         pairs=Spread(
@@ -107,6 +117,69 @@ def measure(schedule: Schedule, restrictions: Restrictions | None = None) -> Fig
             for i, g in enumerate(SEAT_GROUPS)
         ),
     )
+
+
+def breaks_bound(games: np.ndarray, tables: tuple[int, ...], restrictions: Restrictions) -> int:
+    """The fewest apart pairs at one table that any schedule with these games must have.
+
+    For a group that must sit apart pairwise (a club, a team, an `--apart A,B,C`) whose
+    members play G games in all over R rounds, the round holding m of them at T tables
+    puts at least Σ C(n_t, 2) pairs together (n_t spread evenly); that is convex in m,
+    so spreading the G games evenly over the rounds is the least.
+
+    >>> from mafia_sheets.text import Text
+    >>> from mafia_sheets.seating.model import Pair
+    >>> club = tuple(Pair(a, b, Text("", "")) for a in range(4) for b in range(a + 1, 4))
+    >>> breaks_bound(np.array([7, 7, 7, 7]), (3,) * 9, Restrictions(apart=club))
+    1
+    """
+    total = 0
+    for members in _cliques(restrictions):
+        played = int(sum(int(games[p]) for p in members))
+        per, extra = divmod(played, len(tables))
+        rounds = sorted(tables)  # the extra games go to the rounds with most tables
+        for r, count in enumerate(rounds):
+            total += _together(per + (r >= len(rounds) - extra), count)
+    return total
+
+
+def _together(players: int, tables: int) -> int:
+    """Pairs at one table when `players` spread as evenly as they can over `tables`."""
+    per, extra = divmod(players, tables)
+    return extra * (per + 1) * per // 2 + (tables - extra) * per * (per - 1) // 2
+
+
+def _cliques(restrictions: Restrictions) -> list[list[int]]:
+    """The groups of players kept apart pairwise: the apart pairs of one reason that form
+    a complete group (a club, a team, one `--apart A,B,C`)."""
+    by_reason: dict[object, set[tuple[int, int]]] = {}
+    for pair in restrictions.apart:
+        by_reason.setdefault(pair.reason, set()).add((pair.a, pair.b))
+    groups: list[list[int]] = []
+    for pairs in by_reason.values():
+        members: dict[int, set[int]] = {}
+        for a, b in pairs:
+            members.setdefault(a, set()).add(b)
+            members.setdefault(b, set()).add(a)
+        seen: set[int] = set()
+        for start in sorted(members):
+            if start in seen:
+                continue
+            group = [start, *sorted(members[start])]
+            complete = all(set(group) - {p} <= members.get(p, set()) for p in group)
+            if complete:
+                seen.update(group)
+                groups.append(group)
+    return groups
+
+
+def _rested_twice(schedule: Schedule, restrictions: Restrictions) -> int:
+    """Times a player sits out two rounds running (a judge judging is not resting)."""
+    judging = restrictions.away
+    resting = [
+        {p for p in schedule.out(r) if (p, r) not in judging} for r in range(len(schedule.rounds))
+    ]
+    return sum(len(a & b) for a, b in pairwise(resting))
 
 
 def seat_counts(schedule: Schedule) -> np.ndarray:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from .model import SEATS, Shape
-from .tables import NORMAL, Problem, Search
+from .tables import APART, NORMAL, Problem, Search
+
+TIE = 1e-5  # urgencies this close are equal (the random tie-break is below it)
 
 
 def game_bounds(shape: Shape, available: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -41,7 +43,8 @@ def sit_outs(problem: Problem, rng: np.random.Generator) -> np.ndarray:
 
     Targets: everyone gets the lower count, and the seats left over go to players drawn
     at random among those who may play one more. Urgency = games still owed / rounds
-    still available; ties are drawn at random, which rotates the sit-outs."""
+    still available; ties are drawn at random, which rotates the sit-outs; a player whose
+    seat would force a restricted pair to one table waits when others are as urgent."""
     shape = problem.shape
     target = problem.low.copy()
     spare = shape.seats - int(target.sum())
@@ -50,16 +53,39 @@ def sit_outs(problem: Problem, rng: np.random.Generator) -> np.ndarray:
         target[rng.choice(extra, size=min(spare, len(extra)), replace=False)] += 1
     owed = target.astype(float)
     free_left = problem.available.sum(axis=0).astype(float)
+    apart = problem.kind == APART
     playing = np.zeros((shape.rounds, shape.players), dtype=bool)
+    rested = np.zeros(shape.players, dtype=bool)  # sat out the round before
     for r, tables in enumerate(shape.tables):
         can = problem.available[r]
         urgency = np.where(can, owed / np.maximum(free_left, 1.0), -np.inf)
-        noise = rng.random(shape.players) * 1e-6
-        chosen = np.argsort(-(urgency + noise), kind="stable")[: SEATS * tables]
+        urgency = urgency + rng.random(shape.players) * 1e-6
+        chosen = _seat_round(urgency, apart, tables, rested)
+        rested = can & ~np.isin(np.arange(shape.players), chosen)
         playing[r, chosen] = True
         owed[chosen] -= 1
         free_left[can] -= 1
     return playing
+
+
+def _seat_round(
+    urgency: np.ndarray, apart: np.ndarray, tables: int, rested: np.ndarray
+) -> np.ndarray:
+    """The round's players, most urgent first; among players equally urgent, one whose
+    seat would put an apart pair at one table (`tables` or more of its apart-partners
+    already seated) waits, and one who sat out the round before goes first (nobody sits
+    out twice running while others have not)."""
+    chosen = np.zeros(len(urgency), dtype=bool)
+    partners = np.zeros(len(urgency))
+    for _ in range(SEATS * tables):
+        open_ = np.where(chosen, -np.inf, urgency)
+        level = open_.max()
+        crowded = np.maximum(partners - (tables - 1), 0)
+        tied = np.where(open_ >= level - TIE, -crowded + 0.5 * rested + open_ * 1e-3, -np.inf)
+        p = int(np.argmax(tied))
+        chosen[p] = True
+        partners += apart[p]
+    return np.flatnonzero(chosen)
 
 
 def first_groups(problem: Problem, playing: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -16,7 +16,8 @@ one less, moving x from group A to B and y from B to A costs
 where `G[p, k]` sums F1 of p over group k and `L[p]` sums F0 of p over its own group
 (a group of players sitting out meets nobody). A swap with a player sitting out changes
 two players' games: a count outside the player's bounds costs `GAMES_WEIGHT` per game
-squared, so the search may pass through uneven counts (strategic oscillation: where the
+squared (with restrictions, as much as a broken one), so the search may pass through
+uneven counts (strategic oscillation: where the
 counts must be exactly equal, the sit-outs of two rounds trade places in two steps), but
 only groupings with every count within bounds are kept as results.
 
@@ -38,6 +39,7 @@ NORMAL, APART, TOGETHER = 0, 1, 2
 EPS = 1e-9
 BAND_WEIGHT = 40.0
 GAMES_WEIGHT = 3.0
+RESTING_WEIGHT = 5.0  # a player sitting out two rounds running: rotation, after the pairs
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class Search:
         self.normal = problem.kind == NORMAL
         np.fill_diagonal(self.normal, False)
         self.big = 0.0
+        self.games_weight = GAMES_WEIGHT
         self.sign = np.zeros((players, players))
         self.tabu = np.zeros((len(self.tables), players, max(self.tables) + 1), dtype=np.int64)
         self.it = 0
@@ -115,6 +118,10 @@ class Search:
         kind = self.problem.kind
         self.sign = np.where(kind == APART, self.big, np.where(kind == TOGETHER, -self.big, 0.0))
         np.fill_diagonal(self.sign, 0.0)
+        # with restrictions, an uneven count weighs as much as a broken one: the search may
+        # still trade them in passing, but never settles on uneven games to spare a pair
+        restricted = bool((kind != NORMAL).any())
+        self.games_weight = max(GAMES_WEIGHT, self.big / 2) if restricted else GAMES_WEIGHT
         met = self.met
         self.up = np.where(self.normal, curve[met + 1] - curve[met], self.sign)
         self.down = np.where(self.normal, curve[np.maximum(met - 1, 0)] - curve[met], -self.sign)
@@ -123,12 +130,14 @@ class Search:
     def total(self) -> float:
         upper = np.triu_indices(self.problem.shape.players, 1)
         priced = np.where(self.normal, self.curve[self.met], self.sign * self.met)
-        return float(priced[upper].sum()) + float(self._uneven(self.games).sum())
+        resting = (self.group < 0) & self.problem.available  # sitting out, free to play
+        twice = float((resting[1:] & resting[:-1]).sum()) * RESTING_WEIGHT
+        return float(priced[upper].sum()) + float(self._uneven(self.games).sum()) + twice
 
     def _uneven(self, games: np.ndarray) -> np.ndarray:
         """The price of each player's game count: 0 within bounds."""
         off = np.maximum(self.problem.low - games, 0) + np.maximum(games - self.problem.high, 0)
-        return np.asarray(GAMES_WEIGHT * off * off)
+        return np.asarray(self.games_weight * off * off)
 
     @property
     def even(self) -> bool:
@@ -191,9 +200,22 @@ class Search:
         leave = np.where(real, self._uneven(self.games - 1) - now, 0.0)
         join = np.where(real, 0.0, self._uneven(self.games + 1) - now)
         out_in = leave[:, None] + join[None, :]
+        out_in = out_in + self._resting_prices(r, real)
         crossing = real[:, None] & ~real[None, :]
         prices = np.where(crossing, out_in, 0.0)
         return prices + prices.T
+
+    def _resting_prices(self, r: int, real: np.ndarray) -> np.ndarray:
+        """Δ of sitting out twice running when x (seated) and y (sitting out) trade places
+        in round r: x now rests beside its resting neighbours, y no longer does."""
+        beside = np.zeros(len(real))
+        for other in (r - 1, r + 1):
+            if 0 <= other < self.group.shape[0]:
+                beside += (self.group[other] < 0) & self.problem.available[other]
+        beside = beside * RESTING_WEIGHT
+        return np.asarray(
+            np.where(real, beside, 0.0)[:, None] - np.where(real, 0.0, beside)[None, :]
+        )
 
     def _allowed(self, r: int, real: np.ndarray) -> np.ndarray:
         """A player sitting out may take a seat only in a round they are free to play."""
@@ -248,8 +270,9 @@ class Search:
             members[gy][members[gy] == y] = x
 
     def run(self, iterations: int, tick: Callable[[], None]) -> tuple[np.ndarray, float]:
-        """`iterations` steps over the rounds in random order; the best groups seen."""
-        best_cost, best = self.cost, self.group.copy()
+        """`iterations` steps over the rounds in random order; the best groups seen with
+        every player's games within bounds (inf when none was)."""
+        best_cost, best = (self.cost if self.even else np.inf), self.group.copy()
         rounds = len(self.tables)
         order = self.rng.permutation(rounds)
         for i in range(iterations):

@@ -35,13 +35,23 @@ LINES: dict[str, Text] = {
         "Equal counts are impossible: {seats} seats for {players}; {up} play {high}, "
         "{down} play {low}.",
     ),
+    "rested": Text(
+        "Два тура подряд не играли: {count} раз (нижняя граница {bound}).",
+        "Sat out two rounds running: {count} times (lower bound {bound}).",
+    ),
     "restrictions_none": Text("Ограничений нет.", "No restrictions."),
     "restrictions_kept": Text(
         "Ограничения соблюдены все: {what}.", "Every restriction is honoured: {what}."
     ),
     "restrictions_broken": Text(
-        "Ограничения нарушены {count} раз(а) — меньше нельзя при этих столах: {what}.",
-        "Restrictions broken {count} times — the fewest these tables allow: {what}.",
+        "Ограничения нарушены: {count} (нижняя граница {bound}) — {what}.",
+        "Restrictions broken: {count} (lower bound {bound}) — {what}.",
+    ),
+    "restrictions_fewest": Text(
+        "Ограничения нарушены: {count} — меньше нельзя при этих столах (нижняя граница "
+        "{bound}) — {what}.",
+        "Restrictions broken: {count} — the fewest these tables allow (lower bound "
+        "{bound}) — {what}.",
     ),
     "apart_pairs": Text("порознь {n}", "apart {n}"),
     "together_pairs": Text("вместе {n}", "together {n}"),
@@ -94,7 +104,10 @@ def line(key: str, lang: str, **fields: object) -> str:
 
 def figures_text(schedule: Schedule, figures: Figures, lang: str) -> str:
     """The figures in the order they are optimised, each beside its lower bound."""
-    out = [_games(schedule, figures, lang), *_restrictions(schedule, figures, lang)]
+    out = [_games(schedule, figures, lang)]
+    if any(schedule.out(r) for r in range(len(schedule.rounds))):
+        out.append(line("rested", lang, count=figures.rested_twice, bound=figures.rested_bound))
+    out += _restrictions(schedule, figures, lang)
     pairs = figures.pairs
     average = f"{figures.average:.2f}"
     out.append(
@@ -163,7 +176,12 @@ def _restrictions(schedule: Schedule, figures: Figures, lang: str) -> list[str]:
     what = ", ".join(kinds)
     if not figures.breaks:
         return [line("restrictions_kept", lang, what=what)]
-    out = [line("restrictions_broken", lang, count=len(figures.breaks), what=what)]
+    key = (
+        "restrictions_fewest"
+        if len(figures.breaks) == figures.breaks_bound
+        else ("restrictions_broken")
+    )
+    out = [line(key, lang, count=len(figures.breaks), bound=figures.breaks_bound, what=what)]
     names = schedule.names
     for found in figures.breaks:
         a = names[found.players[0]]

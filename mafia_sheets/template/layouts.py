@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import datetime as dt
 import numbers
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
-
-from openpyxl.workbook.child import avoid_duplicate_name
 
 from ..reading.columns import COLUMNS, dropdown
 from ..reading.labels import printed
@@ -134,7 +133,7 @@ def games_of(protocol: Protocol) -> list[GameData]:
                 _code(seat["left"]),
                 int(seat["when"]) if seat["when"] else None,
                 tuple(seat["best_move"]) if seat["best_move"] else (),
-                _code(seat["bonus"]),
+                _code(seat["bonus"]) or seat.get("extra"),
             )
         out.append(data)
     return out
@@ -285,9 +284,16 @@ def _write_side_sheets(
 
 
 def _unique(names: list[str], name: str) -> str:
-    """The sheet's name, numbered on as openpyxl numbers a name already taken."""
+    """The sheet's name, numbered on as Excel and openpyxl number a name already taken
+    (case-insensitively): `Игра 1`, `Игра 11`, `Игра 12` …
 
-    name = avoid_duplicate_name(names, name)
+    >>> _unique(["Игроки"], "игроки"), _unique(["A", "A1", "A3"], "a")
+    ('игроки1', 'a4')
+    """
+    if any(taken.casefold() == name.casefold() for taken in names):
+        pattern = re.compile(f"{re.escape(name)}(\\d*),?", re.I)
+        counts = [int(n) for n in pattern.findall(",".join(names)) if n.isdigit()]
+        name = f"{name}{max(counts, default=0) + 1}"
     names.append(name)
     return name
 

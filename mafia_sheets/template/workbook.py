@@ -1,7 +1,8 @@
 """The blank protocol workbook of SPEC §2 that judges type games into (`mafia-sheets template`).
 
 The workbook must read back as an empty-but-valid protocol, so protocol sheets hold only
-canonical headers and plain values: no merged cells, no formulas, nothing hidden.
+canonical headers and plain values: no merged cells, no formulas, nothing hidden. It is
+written through the report's engine, like every workbook the product writes.
 Dropdowns are inline lists, because lists that point at another sheet are dropped when
 openpyxl (or our own `check --annotate`) saves a copy. Lists warn instead of refusing,
 since the reader also accepts short forms (К, Ш, М, Д) and spellings a dropdown cannot hold.
@@ -9,25 +10,16 @@ since the reader also accepts short forms (К, Ш, М, Д) and spellings a dropd
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
-
-from openpyxl import Workbook
-from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.datavalidation import DataValidation
+from typing import Any
 
 from .. import text as texts
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
-from ..rules import load_rules
+from ..report.engine import Book, Dropdown, Page, Sheet, Style, cell_name, open_book
+from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
-from ..vocab import FLAG_SETTINGS, QUIET_SETTING, SETTINGS, SHEETS, display_value
+from ..vocab import FLAG_SETTINGS, QUIET_SETTING, ROLE_WORDS, SETTINGS, SHEETS, display_value
 from .roster import PlayerRow
-
-if TYPE_CHECKING:
-    from openpyxl.worksheet.worksheet import Worksheet
 
 # The first sheet, by language (tests and the CLI look it up by name).
 INSTRUCTIONS = {lang: Text("Инструкция", "Instructions")(lang) for lang in LANGS}
@@ -89,8 +81,10 @@ GENERAL: tuple[Text, ...] = (
 
 SHEET_HELP: dict[str, Text] = {
     "tournament": Text(
-        "Настройки турнира (необязательно). Пустое значение — правило регламента ФИИМ.",
-        "Tournament settings (optional). A blank value means the FIIM default.",
+        "Настройки турнира (необязательно). «Правила» — редакция подсчёта (по умолчанию "
+        "регламент); пустое значение — значение этих правил.",
+        "Tournament settings (optional). “Rules” names the scoring edition (the regulation "
+        "by default); a blank value is that edition's own.",
     ),
     "players": Text(
         "Список игроков (необязательно). Если заполнен, каждый ник из «Протокола» "
@@ -156,7 +150,108 @@ SETTING_HELP: dict[str, Text] = {
     "bp": Text("ЛИ, победившей команде (8.4).", "BP, to the winning team (8.4)."),
     "bp2": Text("ЛИ2, победившей команде (8.4).", "BP2, to the winning team (8.4)."),
     "bpl": Text("ЛИП, проигравшей команде (8.4).", "BPL, to the losing team (8.4)."),
+    "edition": Text(
+        "Правила подсчёта по названию (mafia-sheets rules — список); строки ниже меняют "
+        "отдельные значения.",
+        "Scoring rules by name (mafia-sheets rules lists them); the rows below change "
+        "single values.",
+    ),
+    **{
+        f"win_{role}": Text(
+            f"Баллы за победу, если правила платят роли «{ru}» отдельно.",
+            f"Win points where the rules pay the {en} apart.",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"loss_{role}": Text(
+            f"Баллы за поражение роли «{ru}» (клубные правила).",
+            f"Loss points of the {en} (club editions).",
+        )
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    **{
+        f"draw_{role}": Text(f"Баллы за ничью роли «{ru}».", f"Draw points of the {en}.")
+        for role, (ru, en) in ROLE_WORDS.items()
+    },
+    "k_draws_black": Text(
+        "K по доле побед красных, как на сайте рейтинга: ничьи — победы чёрных.",
+        "K from the red win share, as the rating site: draws count as black wins.",
+    ),
+    "fouled_out": Text(
+        "Штраф за выбывание по 4-му фолу, ≤ 0, доп. баллы.",
+        "Penalty for leaving on a 4th foul, ≤ 0, additional points.",
+    ),
+    "team_removal": Text(
+        "Штраф за «удалён с поражением команды», ≤ 0 (вместо дисквалификации).",
+        "Penalty for a “team removal”, ≤ 0 (instead of the disqualification's).",
+    ),
+    "gave_up": Text("Штраф за «отказ от игры», ≤ 0.", "Penalty for “gave up”, ≤ 0."),
+    "best_move_1": Text("Лучший ход: ровно один чёрный.", "Best move: exactly 1 black."),
+    "best_move_team": Text(
+        "Кто получает баллы за лучший ход: красным или всем.",
+        "Who earns the best move: red players or anyone.",
+    ),
+    "best_move_title": Text(
+        "«Лучший ход судьи» в «Доп»: звание судьи, не лучший ход первой ночи.",
+        "“Judge's best move” in Bonus: the judge's title, not the first-night best move.",
+    ),
+    "bp_any_team": Text(
+        "ЛИ можно дать игроку любой команды, и в ничьей.",
+        "BP may go to a player of either team, in a draw too.",
+    ),
+    "auto_bonus": Text(
+        "Каждому игроку за игру; «Худший ход» в «Доп» его снимает.",
+        "To every player each game; “Worst move” in Bonus withholds it.",
+    ),
+    "extras_numeric": Text(
+        "«Доп» принимает числа (в пределах ниже); иначе ЛИ / ЛИ2 / ЛИП.",
+        "Bonus takes numbers (within the limits below); else BP / BP2 / BPL.",
+    ),
+    "extras_min": Text("Наименьший доп числом; «нет» — без предела.", "Smallest numeric extra."),
+    "extras_max": Text("Наибольший доп числом; «нет» — без предела.", "Largest numeric extra."),
+    "extras_step": Text("Доп кратен шагу, например 0,1.", "Extras are multiples of it, e.g. 0.1."),
+    "extras_least": Text(
+        "Доп не меньше этого по модулю, например 0,2.",
+        "Extras at least this large in magnitude, e.g. 0.2.",
+    ),
+    "extras_also": Text(
+        "Ещё допустимые значения через «;», например −1,5; −2,1.",
+        "Further allowed values separated by “;”, e.g. −1.5; −2.1.",
+    ),
+    "extras_sum": Text(
+        "Сумма положительных допов за игру не больше.", "Positive extras in one game at most."
+    ),
+    "extras_players": Text("Игроков с допом за игру не больше.", "Players with extras per game."),
+    "extras_in_draw": Text(
+        "Допы числом в ничьей: нет, только минус или да.",
+        "Numeric extras in a draw: no, negatives only, or yes.",
+    ),
+    "ci_share": Text(
+        "Ci = min(доля · F / round(0,4 · N), предел); F — смерти красным в 1-ю ночь, N — игры.",
+        "Ci = min(share · F / round(0.4 · N), cap); F: first-night deaths as red, N: games.",
+    ),
+    "ci_cap": Text("Предел Ci за игру.", "The most Ci per game."),
+    "ci_from": Text("Ci только у сыгравших не меньше игр.", "Ci only from this many games."),
+    "ci_when": Text(
+        "Когда платится Ci: нет, в проигрыше, половина при победе красных или чёрных.",
+        "When Ci is paid: no, in lost games, half when red or when black won.",
+    ),
+    "ci_round": Text("Ci точно или до сотых.", "Ci exact or to hundredths."),
+    "tiebreak": Text(
+        "После суммы: буквы сайта рейтинга, например (epg)wsk, или показатели через запятую.",
+        "After the total: the rating site's letters, e.g. (epg)wsk, or criteria by name.",
+    ),
+    "shared_places": Text(
+        "Равные суммы делят место без жребия: да (2–3, затем 4) или подряд (2, 2, затем 3).",
+        "Equal totals share a place, no lot: yes (2–3, then 4) or dense (2, 2, then 3).",
+    ),
 }
+
+DEFAULT_NOTE = Text(
+    " Пусто — по «Правилам» (регламент: {value}).",
+    " Blank: as the Rules say (regulation: {value}).",
+)
 
 INSTRUCTION_HEADERS: tuple[Text, ...] = (
     Text("Лист / колонка", "Sheet / column"),
@@ -199,8 +294,6 @@ def build_template(
         raise ValueError(f"unknown language {lang!r}")
     if games < 0:
         raise ValueError("games must not be negative")
-    book = Workbook()
-    _instructions_sheet(book.worksheets[0], lang)
     rows = {
         "tournament": _settings_rows(lang, settings or {}),
         "players": roster_rows(players),
@@ -210,12 +303,12 @@ def build_template(
         ],
         **(filled or {}),
     }
-    for code, name in SHEETS.items():
-        sheet = book.create_sheet(name(lang))
-        _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    with open_book(streamed=False) as book:
+        _instructions_sheet(book, lang)
+        for code, name in SHEETS.items():
+            sheet = book.sheet(name(lang))
+            _protocol_sheet(sheet, code, lang, rows.get(code, []), (extra or {}).get(code, ()))
+        return book.close()
 
 
 def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
@@ -238,8 +331,20 @@ def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
     return [c for c, column in SCHEMA[code].items() if column.template or c in extra]
 
 
+_BORDER = Style(border=1, border_color="#808080")
+HEADER = Style(
+    bold=True,
+    bg_color=f"#{HEADER_FILL}",
+    pattern=1,
+    border=1,
+    border_color="#808080",
+    valign="vcenter",
+    text_wrap=True,
+)
+
+
 def _protocol_sheet(
-    sheet: Worksheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
+    sheet: Sheet, code: str, lang: str, rows: list[list[Any]], extra: Sequence[str] = ()
 ) -> None:
     columns = written_columns(code, extra)
     headers = [COLUMNS[code][column](lang) for column in columns]
@@ -250,60 +355,61 @@ def _protocol_sheet(
     if code == "tournament":
         headers.append(EXPLANATION(lang))
         widths.append(60)
-    _header_row(sheet, headers, widths)
-    for row in rows:
-        sheet.append(row)
-    _borders(sheet, len(rows), len(headers))
+    formats = [SCHEMA[code][column].number_format for column in columns]
+    _header_row(sheet, headers, widths, formats)
+    # grid lines on pre-filled rows, so that a printed blank reads like the paper form
+    wrap = code == "tournament"  # the explanations wrap within their column
+    for r, row in enumerate(rows, start=1):
+        cells = list(row) + [None] * (len(headers) - len(row))
+        for c, value in enumerate(cells):
+            style = _BORDER if c < len(formats) or not wrap else Style(**_WRAPPED)
+            sheet.write(r, c, value, style)
+        if wrap:
+            sheet.height(r, LINE_HEIGHT * _lines(cells, widths))
     last_row = max(VALIDATED_ROWS[code], len(rows) + VALIDATED_ROWS[code] // 2)
-    for index, column in enumerate(columns, start=1):
-        _column_rules(sheet, code, column, index, last_row, lang)
+    for index, column in enumerate(columns):
+        _column_rules(sheet, code, column, cell_range(index, last_row), lang)
     if code == "tournament":
         _flag_dropdown(sheet, lang)
     _print_setup(sheet, lang, sum(widths))
 
 
-def _header_row(sheet: Worksheet, headers: Sequence[str], widths: Sequence[int]) -> None:
-
-    sheet.append(list(headers))
-    for index, width in enumerate(widths, start=1):
-        cell = sheet.cell(row=1, column=index)
-        cell.font = Font(bold=True)
-        cell.fill = PatternFill("solid", fgColor=HEADER_FILL)
-        cell.border = _thin_border()
-        cell.alignment = Alignment(vertical="center", wrap_text=True)
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    sheet.freeze_panes = "A2"
+_WRAPPED: dict[str, Any] = {"border": 1, "border_color": "#808080", "text_wrap": True}
 
 
-def _thin_border() -> Any:
-
-    side = Side(style="thin", color="808080")
-    return Border(left=side, right=side, top=side, bottom=side)
-
-
-def _borders(sheet: Worksheet, count: int, width: int) -> None:
-    """Grid lines on pre-filled rows so a printed blank reads like the paper form."""
-    border = _thin_border()
-    for row in sheet.iter_rows(min_row=2, max_row=count + 1, max_col=width):
-        for cell in row:
-            cell.border = border
+def cell_range(col: int, last_row: int) -> str:
+    """`C2:C200`: a column from its first data row to `last_row` (1-based)."""
+    return f"{cell_name(1, col)}:{cell_name(last_row - 1, col)}"
 
 
-def _column_rules(
-    sheet: Worksheet, code: str, column: str, index: int, last_row: int, lang: str
+def _lines(cells: Sequence[Any], widths: Sequence[int]) -> int:
+    """Lines a row's longest wrapped text takes (neither Excel nor LibreOffice grows a row
+    for wrapped text written by a library)."""
+    needed = [
+        -(-len(str(value or "")) // max(width - 3, 1))
+        for value, width in zip(cells, widths, strict=False)
+    ]
+    return max([*needed, 1])
+
+
+def _header_row(
+    sheet: Sheet, headers: Sequence[str], widths: Sequence[int], formats: Sequence[str | None] = ()
 ) -> None:
-    """Dropdown, number range and display format of one column, rows 2..last_row."""
+    """The header row, frozen; each column's width and its cells' number format."""
+    for index, (header, width) in enumerate(zip(headers, widths, strict=True)):
+        sheet.text(0, index, header, HEADER)
+        number = formats[index] if index < len(formats) else None
+        sheet.width(index, index, width, Style(num_format=number) if number else None)
 
-    letter = get_column_letter(index)
-    target = f"{letter}2:{letter}{last_row}"
+
+def _column_rules(sheet: Sheet, code: str, column: str, target: str, lang: str) -> None:
+    """Dropdown and number range of one column over `target`."""
     declared = SCHEMA[code][column]
     entries = dropdown(code, column, lang)
     if entries:
-        sheet.add_data_validation(_list_validation(entries, target, lang, code, column))
+        sheet.dropdown(target, _list_validation(entries, lang, code, column))
     if declared.whole is not None:
-        sheet.add_data_validation(_number_validation(*declared.whole, target, lang))
-    if declared.number_format is not None:
-        sheet.column_dimensions[letter].number_format = declared.number_format
+        sheet.whole_numbers(target, declared.whole, NUMBER_ERROR(lang))
 
 
 def nickname_list(players: Sequence[PlayerRow]) -> list[str]:
@@ -317,135 +423,84 @@ def nickname_list(players: Sequence[PlayerRow]) -> list[str]:
 
 
 def _list_validation(
-    entries: Sequence[str], target: str, lang: str, code: str = "", column: str = ""
-) -> Any:
-
-    formula = '"' + ",".join(entries) + '"'
-    # Excel refuses to open a workbook whose inline list is longer than this.
-    if len(formula) > 255 + 2 or any("," in entry for entry in entries):
-        raise ValueError(f"dropdown {entries} does not fit an inline list")
+    entries: Sequence[str], lang: str, code: str = "", column: str = ""
+) -> Dropdown:
+    """An inline list that warns; the role's says that a blank is a civilian."""
     title, message = (text(lang) for text in LIST_ERROR)
-    validation = DataValidation(
-        type="list",
-        formula1=formula,
-        allow_blank=True,
-        showErrorMessage=True,
-        errorStyle="warning",
-        errorTitle=title,
-        error=message,
-    )
-    if (code, column) == ("seats", "role"):
-        # The one rule a judge cannot see in the dropdown itself.
-        validation.showInputMessage = True
-        validation.promptTitle = COLUMNS[code][column](lang)
-        validation.prompt = SCHEMA[code][column].help(lang)
-    for part in target.split():  # separate cells such as the flag rows of «Турнир»
-        validation.add(part)
-    return validation
+    prompt = None
+    if (code, column) == ("seats", "role"):  # the one rule a judge cannot see in the list
+        prompt = (COLUMNS[code][column](lang), SCHEMA[code][column].help(lang))
+    return Dropdown(tuple(entries), title, message, prompt)
 
 
-def _number_validation(low: int, high: int | None, target: str, lang: str) -> Any:
-
-    title = NUMBER_ERROR(lang)
-    if high is None:
-        validation = DataValidation(
-            type="whole", operator="greaterThanOrEqual", formula1=str(low), error=f"≥ {low}"
-        )
-    else:
-        validation = DataValidation(
-            type="whole",
-            operator="between",
-            formula1=str(low),
-            formula2=str(high),
-            error=f"{low}–{high}",
-        )
-    validation.allow_blank = True
-    validation.showErrorMessage = True
-    validation.errorStyle = "stop"
-    validation.errorTitle = title
-    validation.add(target)
-    return validation
-
-
-def _print_setup(sheet: Worksheet, lang: str, total_width: int) -> None:
+def _print_setup(sheet: Sheet, lang: str, total_width: int) -> None:
     """A4, one page wide, header row on every page, sheet name on top, page numbers below."""
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if total_width > PORTRAIT_MAX_WIDTH else "portrait"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    fit = sheet.sheet_properties.pageSetUpPr
-    assert fit is not None  # openpyxl creates it with every sheet
-    fit.fitToPage = True
-    sheet.print_title_rows = "1:1"
-    header, footer = sheet.oddHeader, sheet.oddFooter
-    assert header is not None and footer is not None  # openpyxl creates both with every sheet
-    header.center.text = "&A"
-    footer.center.text = FOOTER(lang)
+    sheet.page(
+        Page(
+            landscape=total_width > PORTRAIT_MAX_WIDTH,
+            header="&C&A",
+            footer=f"&C{FOOTER(lang)}",
+            repeat_rows=(0, 0),
+            freeze=(1, 0),
+        )
+    )
 
 
 # ---- Турнир ------------------------------------------------------------------------------
 
 
 def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
-    """Every setting key with the bundled rule set's default (or the value `given`) and
-    what it means."""
+    """Every setting key with what it means (or the value `given`). The rules are named,
+    not their values: a value typed in a row replaces the chosen rules' own, so the rows
+    are left blank and the explanation says the regulation's value."""
+    from ..reading.settings import shown_value
+
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():
-        value: Any = None
-        if key in given:
-            rows.append([name(lang), given[key], SETTING_HELP[key](lang)])
-            continue
-        if key in FLAG_SETTINGS:
-            value = display_value("yesno", "yes" if getattr(rules, key) else "no", lang)
-        elif key == QUIET_SETTING:
-            value = rules.draw_quiet_phases or display_value("yesno", "no", lang)
-        elif key in rules.points:
-            value = _number(rules.points[key])
-        rows.append([name(lang), value, SETTING_HELP[key](lang)])
+        value: Any = rules.edition.name(lang) if key == "edition" else None
+        explanation = SETTING_HELP[key](lang)
+        if key in RULE_KEYS and key != "edition":
+            default = shown_value(key, rules.value(key))(lang)
+            explanation += DEFAULT_NOTE.format(value=default)(lang)
+        rows.append([name(lang), given.get(key, value), explanation])
     return rows
 
 
-def _number(value: Fraction) -> int | float:
-    # Regulation values are halves and quarters: exact as binary floats.
-    return int(value) if value.denominator == 1 else float(value)
-
-
-def _flag_dropdown(sheet: Worksheet, lang: str) -> None:
+def _flag_dropdown(sheet: Sheet, lang: str) -> None:
     cells = [f"B{row}" for row, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
-    validation = _list_validation(display_values("yesno", lang), " ".join(cells), lang)
-    sheet.add_data_validation(validation)
+    sheet.dropdown(" ".join(cells), _list_validation(display_values("yesno", lang), lang))
     # special situation 9: the two readings of the window, or off
     row = list(SETTINGS).index(QUIET_SETTING) + 2
     no = display_value("yesno", "no", lang)
-    sheet.add_data_validation(_list_validation(["5", "6", no], f"B{row}", lang))
+    sheet.dropdown(f"B{row}", _list_validation(["5", "6", no], lang))
+    # the editions by name, and every setting whose value is a word
+    lists = {"edition": [r.edition.name(lang) for r in presets().values()]}
+    lists.update({key: display_values(key, lang) for key in CHOICE_KEYS})
+    for key, entries in lists.items():
+        row = list(SETTINGS).index(key) + 2
+        sheet.dropdown(f"B{row}", _list_validation(entries, lang))
 
 
 # ---- Инструкция --------------------------------------------------------------------------
 
+SECTION = Style(bold=True, bg_color=f"#{SECTION_FILL}", pattern=1, valign="top", text_wrap=True)
+TOP = Style(valign="top", text_wrap=True)
 
-def _instructions_sheet(sheet: Worksheet, lang: str) -> None:
+
+def _instructions_sheet(book: Book, lang: str) -> None:
     """How to fill each sheet: one row per column with its meaning and allowed values."""
-
-    sheet.title = INSTRUCTIONS[lang]
+    sheet = book.sheet(INSTRUCTIONS[lang])
     widths = (26, 70, 44)
     _header_row(sheet, [text(lang) for text in INSTRUCTION_HEADERS], widths)
-    for text in GENERAL:
-        sheet.append(["", text(lang), ""])
+    rows: list[tuple[list[str], Style]] = [(["", text(lang), ""], TOP) for text in GENERAL]
     for code, name in SHEETS.items():
-        sheet.append([name(lang), SHEET_HELP[code](lang), ""])
-        for cell in sheet[sheet.max_row]:
-            cell.font = Font(bold=True)
-            cell.fill = PatternFill("solid", fgColor=SECTION_FILL)
-        for declared in SCHEMA[code].values():
-            sheet.append([declared.name(lang), declared.help(lang), declared.accepts(lang)])
-    for row in sheet.iter_rows(min_row=2):
-        for cell in row:
-            cell.alignment = Alignment(vertical="top", wrap_text=True)
-        # Neither Excel nor LibreOffice grows a row for wrapped text written by a library.
-        lines = max(
-            -(-len(str(cell.value or "")) // (width - 3))
-            for cell, width in zip(row, widths, strict=True)
-        )
-        sheet.row_dimensions[int(row[0].row or 1)].height = LINE_HEIGHT * max(lines, 1)
+        rows.append(([name(lang), SHEET_HELP[code](lang), ""], SECTION))
+        rows += [
+            ([d.name(lang), d.help(lang), d.accepts(lang)], TOP) for d in SCHEMA[code].values()
+        ]
+    for r, (cells, style) in enumerate(rows, start=1):
+        for c, value in enumerate(cells):
+            sheet.write(r, c, value or None, style)
+        sheet.height(r, LINE_HEIGHT * _lines(cells, widths))
     _print_setup(sheet, lang, sum(widths))

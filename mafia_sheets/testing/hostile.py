@@ -34,6 +34,7 @@ class Shape:
     family: str
     refused: bool  # a sound product refuses it (one line, exit 2); else it reads it
     words: str = ""  # what the English refusal says
+    suffix: str = ".xlsx"  # the file's kind: an .ods shape is named so
 
 
 # ---- a package, part by part -------------------------------------------------------------
@@ -709,4 +710,29 @@ SHAPES: dict[str, Shape] = {
     "empty_strings_million_rows": Shape(empty_strings_million_rows, "cost", False),
     "styles_of_a_million_formats": Shape(styles_of_a_million_formats, "cost", True, "packed"),
 }
+
+
+def _ods(name: str) -> Callable[[int], bytes]:
+    from .ods import hostile
+
+    return lambda _: hostile()[name]
+
+
+# an OpenDocument spreadsheet's own ways: repeats, runs of spaces, entities (`testing.ods`)
+SHAPES.update(
+    {
+        f"ods_{name.replace('-', '_')}": Shape(_ods(name), "ods", refused, words, ".ods")
+        for name, refused, words in (
+            ("repeated-cells", True, "repeated cells copy"),
+            ("repeated-rows", True, "outside"),
+            ("far-cell", False, ""),
+            ("spaces", True, "repeats a space"),
+            ("entities", True, "document type"),
+            ("dtd", True, "document type"),
+            ("copied-text", True, "repeated cells copy"),
+            ("long-tag", True, "a tag longer than"),
+            ("huge-content", True, "packed"),
+        )
+    }
+)
 LINEAR = [name for name, shape in SHAPES.items() if shape.family == "quadratic"]

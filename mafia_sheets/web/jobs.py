@@ -91,9 +91,18 @@ def _rate(job: Job) -> dict[str, Any]:
     outcome = _evaluate(job, job.lot_seed)
     annotate = bool(outcome.findings) and job.can_annotate and _annotator() is not None
     body = {"result": outcome_json(outcome, job.lang), "annotate": annotate}
+    if outcome.rating is not None:  # the edition and every value in force, as «Сводка» says
+        body["rules"] = _rules(outcome.rating, job.lang)
     if outcome.rating is not None and outcome.rating.stats is not None:
         body["cards"] = cards_json(outcome.rating)  # each player's games, for the card
     return body
+
+
+def _rules(rating: Any, lang: str) -> list[dict[str, Any]]:
+    from ..report.sheets.summary import rule_lines
+
+    lines = rule_lines(rating, lang)[1:]  # the section's own title is the page's
+    return [{"item": item, "value": value, "note": note} for item, value, note in lines]
 
 
 def _rating(job: Job, **options: Any) -> Any:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS
+from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS, decided_text
 from ..report.labels_stats import OUTCOME, ROLE_WORDS
+from ..rules import presets
 from ..text import LANGS, Text
 
 # The standings columns the page shows, by their codes on the results workbook.
@@ -27,6 +28,14 @@ STANDINGS_SHOWN = (
     "decided_by",
 )
 
+# «Решено по» of the criteria the bundled editions sum (`extras+penalties+best_move`).
+GROUPS = {
+    code: Text(*(decided_text(code, lang) for lang in LANGS))
+    for rules in presets().values()
+    for code in rules.tiebreak
+    if "+" in code
+}
+
 PAGE: dict[str, Any] = {
     "pageTitle": Text("Mafia Sheets — пересчёт рейтинга", "Mafia Sheets — standings"),
     "title": Text("пересчёт рейтинга", "standings recalculation"),
@@ -37,11 +46,13 @@ PAGE: dict[str, Any] = {
         "Drop Excel workbooks with game protocols — one or several (a season). Files are not "
         "stored anywhere.",
     ),
-    "dropTitle": Text("Перетащите сюда протоколы (.xlsx)", "Drop protocols here (.xlsx)"),
+    "dropTitle": Text(
+        "Перетащите сюда протоколы (.xlsx, .ods)", "Drop protocols here (.xlsx, .ods)"
+    ),
     "dropOr": Text("или нажмите, чтобы выбрать файлы", "or click to choose files"),
     "limits": Text(
-        "Только .xlsx; до {file} МБ на файл, до {total} МБ за раз.",
-        ".xlsx only; up to {file} MB per file, {total} MB at once.",
+        "Только .xlsx и .ods; до {file} МБ на файл, до {total} МБ за раз.",
+        ".xlsx and .ods only; up to {file} MB per file, {total} MB at once.",
     ),
     "standings": Text("Итоги", "Standings"),
     "checkTitle": Text("Проверка протокола", "Protocol check"),
@@ -97,6 +108,7 @@ PAGE: dict[str, Any] = {
     "expected": Text("Ожидалось: ", "Expected: "),
     "hint": Text("Как исправить: ", "How to fix: "),
     "kValue": Text("Коэффициент K", "Coefficient K"),
+    "rulesTitle": Text("Правила подсчёта", "Scoring rules"),
     "kOff": Text("не применяется", "not applied"),
     "heavy": Text("Сторона с меньшим числом побед", "Side with fewer wins"),
     "heavyNone": Text("нет (равное число побед)", "none (equal wins)"),
@@ -180,11 +192,12 @@ PAGE: dict[str, Any] = {
     ),
     "files": Text("Файлы ({n}): ", "Files ({n}): "),
     "filesOne": Text("Файл: ", "File: "),
+    "readGames": Text("Что дал каждый бланк", "What each game sheet gave"),
     "cardTitle": Text("Место {place} — {name}", "Place {place} — {name}"),
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],
     "decimalMark": Text(",", "."),
-    "decided": DECIDED_BY,
+    "decided": {**DECIDED_BY, **GROUPS},
 }
 
 

@@ -341,19 +341,19 @@ async def read_sources(
         raise UploadError(
             400,
             Text(
-                "Файлы не выбраны: выберите одну или несколько книг .xlsx.",
-                "No file was uploaded: choose one or several .xlsx workbooks.",
+                "Файлы не выбраны: выберите одну или несколько книг .xlsx или .ods.",
+                "No file was uploaded: choose one or several .xlsx or .ods workbooks.",
             ),
         )
     for part in reader.files:
-        if not (part.name or "").lower().endswith(".xlsx"):
+        if not (part.name or "").lower().endswith((".xlsx", ".ods")):
             raise UploadError(
                 415,
                 Text(
-                    f"«{part.name}» — не книга Excel: принимаются только файлы .xlsx "
-                    "(в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).",
-                    f"“{part.name}” is not an Excel workbook: only .xlsx files are accepted "
-                    "(in Excel: Save As → Excel Workbook (*.xlsx)).",
+                    f"«{part.name}» — не книга Excel или LibreOffice: принимаются файлы .xlsx "
+                    "и .ods (в Excel: «Сохранить как» → «Книга Excel (*.xlsx)»).",
+                    f"“{part.name}” is not an Excel or LibreOffice workbook: .xlsx and .ods "
+                    "files are accepted (in Excel: Save As → Excel Workbook (*.xlsx)).",
                 ),
             )
     return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from ...model import Rating
 from ...reading.layouts import reading_text
-from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY
+from ...reading.settings import shown_value
+from ...reading.summary import reading_lines
+from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, Edition
 from ...text import Text
 from ...vocab import SETTINGS, display_value
 from ..cells import row_height
 from ..engine import Book, Chart, Column, Series
 from ..headers import header_lines
-from ..labels import SHEETS, STANDINGS_COLUMNS, TEXT, TIEBREAK
+from ..labels import SHEETS, STANDINGS_COLUMNS, TEXT, tiebreak_text
 from ..phrases import (
     heavy_win_text,
     k_formula,
@@ -87,7 +90,9 @@ def _k_lines(rating: Rating, lang: str) -> list[Line]:
     return lines
 
 
-def _rule_lines(rating: Rating, lang: str) -> list[Line]:
+def rule_lines(rating: Rating, lang: str) -> list[Line]:
+    """The scoring edition and every value in force, each marked where the tournament set
+    it: on «Сводка» and on the page."""
     rules = rating.rules
     changed = TEXT["set_by_tournament"](lang)
 
@@ -95,6 +100,8 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
         return changed if key in rules.overridden else ""
 
     lines: list[Line] = [(TEXT["sec_rules"](lang), None, "")]
+    edition = rules.edition
+    lines.append((SETTINGS["edition"](lang), edition.name(lang), edition_source(edition)))
     lines += [
         (SETTINGS[key](lang), float(rules.points[key]), note(key))
         for key in POINT_KEYS
@@ -107,10 +114,26 @@ def _rule_lines(rating: Rating, lang: str) -> list[Line]:
     lines.append(
         (SETTINGS[QUIET_KEY](lang), window if window else _yes_no(False, lang), note(QUIET_KEY))
     )
-    order = " → ".join(TIEBREAK[c](lang) if c in TIEBREAK else c for c in rules.tiebreak)
-    lines.append((TEXT["tiebreak"](lang), order, ""))
+    lines.append((TEXT["tiebreak"](lang), tiebreak_text(rules.tiebreak, lang), note("tiebreak")))
     lines.append((TEXT["deadline"](lang), rules.protest_deadline_minutes, ""))
+    # every other value of the edition in force (SPEC §2.1), after the regulation's own
+    shown = {"edition", *POINT_KEYS, *OPTION_KEYS, QUIET_KEY, "tiebreak"}
+    shown.add("protest_deadline_minutes")
+    for key in (k for k in RULE_KEYS if k not in shown):
+        value = rules.value(key)
+        cell: Any = shown_value(key, value)(lang)
+        if isinstance(value, Fraction):
+            cell = float(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            cell = value  # a count of games or players
+        lines.append((SETTINGS[key](lang), cell, note(key)))
     return lines
+
+
+def edition_source(edition: Edition) -> str:
+    """Where an edition's values come from: `szotin/mafiaratings @0ab7207: db/alter153.sql …`."""
+    commit = f" @{edition.commit[:7]}" if edition.commit else ""
+    return f"{edition.source}{commit}: {edition.files}" if edition.files else edition.source
 
 
 def _lot_lines(rating: Rating, lang: str) -> list[Line]:
@@ -130,9 +153,11 @@ def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     """How each file was read: «прочитано: бланк на игру, 12 игр»."""
     if not rating.reading:
         return []
-    return [(Text("Как прочитано", "How it was read")(lang), None, "")] + [
-        (r.source, reading_text(r, lang), "") for r in rating.reading
-    ]
+    lines: list[Line] = [(Text("Как прочитано", "How it was read")(lang), None, "")]
+    for r in rating.reading:
+        lines.append((r.source, reading_text(r, lang), ""))
+        lines += [(sheet, text, "") for sheet, text in reading_lines(r, lang)]
+    return lines
 
 
 def _merged_lines(rating: Rating, lang: str) -> list[Line]:
@@ -160,7 +185,7 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
         *_status_lines(rating, lang),
         *_games_lines(rating, lang),
         *_k_lines(rating, lang),
-        *_rule_lines(rating, lang),
+        *rule_lines(rating, lang),
         *_lot_lines(rating, lang),
         *_tournament_lines(rating, lang),
         *_merged_lines(rating, lang),

@@ -27,7 +27,6 @@ from ..cells import (
 )
 from ..engine import MAX_ROWS, Book, Column
 from ..labels import (
-    DECIDED_BY,
     FINDINGS_COLUMNS,
     GAMES_COLUMNS,
     POINTS_COLUMNS,
@@ -35,6 +34,7 @@ from ..labels import (
     SHEETS,
     STANDINGS_COLUMNS,
     TEXT,
+    decided_text,
 )
 from ..phrases import k_line, lot_line
 from .common import LOOK, page, write_header, write_table, write_top, write_wrapped
@@ -51,7 +51,7 @@ BATCH = 50_000  # points rows prepared at a time
 
 
 def standings_columns(
-    rows: Sequence[Standing], lang: str, *, removed: bool = False
+    rows: Sequence[Standing], lang: str, *, removed: bool = False, ci: bool = False
 ) -> list[Column]:
     name = STANDINGS_COLUMNS
     players = [s.player for s in rows]
@@ -62,7 +62,8 @@ def standings_columns(
     def integer(code: str, values: list[int], width: float = 8) -> Column:
         return Column(name[code](lang), width, LOOK.integer, LOOK.center, values)
 
-    decided = [None if removed else DECIDED_BY[s.decided_by](lang) for s in rows]
+    decided = [None if removed else decided_text(s.decided_by, lang) for s in rows]
+    paid_ci = [number("ci", [float(s.ci) for s in rows])] if ci else []  # where it is paid
     return [
         Column(
             name["place"](lang),
@@ -78,6 +79,7 @@ def standings_columns(
         number("best_move", [float(s.best_move) for s in rows]),
         number("awards", [float(s.awards) for s in rows]),
         number("penalties", [float(s.penalties) for s in rows]),
+        *paid_ci,
         integer("games", [s.games for s in rows]),
         integer("wins", [s.wins for s in rows]),
         integer("wins_don_sheriff", [s.wins_don_sheriff for s in rows], 17),
@@ -97,10 +99,11 @@ def standings_sheet(book: Book, rating: Rating, lang: str) -> None:
         sheet.text(row, 0, lot, LOOK.alert if rating.lot.needed else LOOK.notice)
         row += 1
     header_row = row + 1
-    end = write_table(sheet, header_row, standings_columns(rating.standings, lang))
+    ci = rating.rules.pays_ci
+    end = write_table(sheet, header_row, standings_columns(rating.standings, lang, ci=ci))
     if rating.removed:
         sheet.text(end + 1, 0, TEXT["removed"](lang), LOOK.section)
-        columns = standings_columns(rating.removed, lang, removed=True)
+        columns = standings_columns(rating.removed, lang, removed=True, ci=ci)
         write_header(sheet, end + 2, columns)
         sheet.table(end + 3, columns)
     sheet.page(page(rating, lang, landscape=True, header_row=header_row))
@@ -241,8 +244,10 @@ def points_columns(
     with_source: bool,
     texts: dict[str, list[Any]] | None = None,
     scale: int = 1,
+    ci: bool = False,
 ) -> list[Column]:
-    """Each player's games in turn: who, where, and every component with its clause.
+    """Each player's games in turn: who, where, and every component with its clause
+    (`ci`: the first-killed compensation too, where the edition pays it).
 
     Round, table, result and K live on the Games sheet; repeating them on a million
     rows would double the file for nothing a judge needs here. `texts` are the rows'
@@ -264,14 +269,15 @@ def points_columns(
         ),
         Column(names["role"](lang), 9, None, LOOK.text, texts["role"]),
     ]
-    for code in (*BLANK_ZERO, "total", "running_total"):
+    parts = [*BLANK_ZERO[:4], *(["ci"] if ci else []), *BLANK_ZERO[4:]]
+    for code in (*parts, "total", "running_total"):
         columns.append(
             Column(
                 names[code](lang),
                 10,
                 LOOK.number,
                 LOOK.text,
-                number_cells(shown_points(frame, code, scale), blank_zero=code in BLANK_ZERO),
+                number_cells(shown_points(frame, code, scale), blank_zero=code in parts),
             )
         )
     return columns
@@ -310,6 +316,7 @@ def _points_sheet(
             with_source,
             {code: cells[start : start + BATCH] for code, cells in texts.items()},
             rating.points_scale,
+            rating.rules.pays_ci,
         )
         if start == 0:
             write_header(sheet, header_row, columns)

@@ -217,9 +217,14 @@ function renderResults() {
   $("files-line").textContent = (state.files.length === 1 ? t("filesOne") : fmt("files", { n: state.files.length })) + state.files.map((f) => f.name).join(", ");
   // how each file was read, as the server detected it: «прочитано: бланк на игру, 12 игр»
   $("read-line").textContent = (result.read || []).map((r) => `${r.file}: ${r.text}`).join("; ");
+  // what each game sheet or game row gave: «результат ✓, лучший ход —, 6 выбываний …»
+  const perGame = (result.read || []).flatMap((r) => r.per_game || []);
+  $("read-games").hidden = perGame.length === 0;
+  $("read-games-list").replaceChildren(...perGame.map((g) => el("li", {}, g.text)));
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);
+  renderRules(reply.rules || []);
   renderStats(result);
   renderCard();
   renderFindings(result.findings || []);
@@ -308,6 +313,15 @@ function renderK(k) {
   items.push([t("heavy"), k.heavy_side ? t(k.heavy_side) : t("heavyNone")]);
   items.push([t("games"), String(k.games)], [t("heavyGames"), String(k.heavy_games)]);
   $("k-summary").replaceChildren(...items.map(([term, value]) => el("div", {}, el("dt", {}, term), el("dd", {}, value))));
+}
+
+// The scoring edition and every value in force, as the results' «Сводка» lists them.
+function renderRules(lines) {
+  $("rules-box").hidden = !lines.length;
+  $("rules-summary").replaceChildren(...lines.map((line) => el("div", {},
+    el("dt", {}, line.item),
+    el("dd", {}, typeof line.value === "number" ? formatNumber(line.value) : String(line.value),
+      line.note ? el("small", {}, ` (${line.note})`) : ""))));
 }
 
 function formatK(value) {
