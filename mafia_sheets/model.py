@@ -118,6 +118,25 @@ class Tournament:
 
 
 @dataclass(frozen=True)
+class GameRead:
+    """What one game sheet (or game row) gave, for a judge to see at a glance before
+    trusting the standings: `result ✓ red, best move 1 → 3 7 9, departures 6 …`."""
+
+    sheet: str
+    row: int  # the Excel row the game starts at (a game row's own)
+    game: str  # the game's id as read
+    result: str | None  # red | black | draw, None when none was read
+    best_move: tuple[int | None, tuple[int, ...]] | None  # (the victim's seat, the seats)
+    departures: int
+    phases: tuple[int, ...]  # the phase of each departure that has one, in order
+    unknown_phases: int  # departures whose phase the sheet does not give
+    fouls: int
+    awards: int  # the judge's awards (ЛИ, ЛИ2, ЛИП, a bare 1 or 0.5)
+    protest: bool  # a protest written on the sheet
+    unread: int  # cells of the sheet that were not read (listed in `cells-not-read`)
+
+
+@dataclass(frozen=True)
 class Reading:
     """How one workbook was read: its layout (`rows`, `blank`, `wide` or `mixed`), the
     number of games found and the sheets each layout was read from."""
@@ -127,6 +146,7 @@ class Reading:
     games: int
     sheets: tuple[tuple[str, str], ...] = ()  # (sheet name, layout) of every game sheet
     unplayed: int = 0  # game sheets or rows not filled in yet (no result, nothing typed)
+    games_read: tuple[GameRead, ...] = ()  # what each game sheet or game row gave
 
 
 @dataclass(frozen=True)

@@ -425,7 +425,18 @@ ROLE_COUNTS = {"civilian": 6, "sheriff": 1, "mafia": 2, "don": 1}  # every game'
 
 def value_lookup(vocab: str) -> dict[str, str]:
     """Folded spelling → canonical code for one vocabulary (and its ambiguous words), each
-    spelling under both :func:`fold` and :func:`fold_key`, so either finds it."""
+    spelling under both :func:`fold` and :func:`fold_key`, so either finds it. Built once
+    per vocabulary (the readers ask per cell); read it, never change it."""
+    known = _LOOKUPS.get(vocab)
+    if known is None:
+        known = _LOOKUPS[vocab] = _value_lookup(vocab)
+    return known
+
+
+_LOOKUPS: dict[str, dict[str, str]] = {}
+
+
+def _value_lookup(vocab: str) -> dict[str, str]:
     pairs = [(s, code) for code, spellings in VALUES[vocab].items() for s in spellings]
     pairs += [(s, code) for code, spellings in AMBIGUOUS.get(vocab, {}).items() for s in spellings]
     table = {fold_key(s): code for s, code in pairs}
@@ -468,6 +479,18 @@ def parse_phase(text: str) -> int | None:
     if number < 1:
         return None
     return 2 * number - 1 if letter == "д" else 2 * number
+
+
+# A departure whose phase the sheet has no place for (a blank's «Дисквалифицирован» row,
+# four foul boxes filled): the reader writes `?`, and a judge may type it too.
+PHASE_UNKNOWN = "?"
+PHASE_UNKNOWN_WORDS = frozenset({"неизвестно", "не записана", "unknown", "not recorded"})
+
+
+def phase_unknown(text: object) -> bool:
+    """`?` (or «неизвестно») in place of a phase: the departure happened, its phase is not
+    on the sheet."""
+    return str(text).strip() == PHASE_UNKNOWN or fold(text) in PHASE_UNKNOWN_WORDS
 
 
 _DAY, _NIGHT = Text("Д", "D"), Text("Н", "N")

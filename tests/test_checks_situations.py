@@ -247,6 +247,44 @@ def test_two_voted_out_together_is_fine() -> None:
     assert check_findings(proto) == []
 
 
+# ---- a departure whose phase the sheet does not give ------------------------------------
+
+
+def test_a_disqualification_of_unknown_phase_is_counted_and_said_where_it_matters() -> None:
+    """`?` in «Когда» (a blank's «Дисквалифицирован» row has no place for the phase): the
+    −1 counts, the game is still judged, and situations 1–2, which need the moment, say
+    they were not checked for it — a warning, never a blocking error."""
+    from mafia_sheets.pipeline import evaluate
+
+    proto = game_of("Красные")
+    proto.seat(GAME, 4).update(left="дисквалифицирован", when="?")
+    found = check_findings(proto)
+    assert placed(found) == [at_seat(proto, "phase-not-recorded", 4)]
+    assert found[0].message("en").startswith("The phase the player in seat 4 left in")
+    rating = evaluate([proto.source()]).rating
+    assert rating is not None
+    assert {s.player: s.penalties for s in rating.standings}["Игрок4"] == -1
+
+
+def test_the_last_black_disqualified_in_an_unknown_phase_ends_the_game() -> None:
+    proto = game_of(
+        "Красные",
+        {
+            3: ("заголосован", "Д1"),
+            1: ("убит", "Н1"),
+            7: ("заголосован", "Д2"),
+            9: ("дисквалифицирован", "?"),
+        },
+    )
+    assert placed(check_findings(proto)) == [at_seat(proto, "phase-not-recorded", 9)]
+
+
+def test_an_unknown_phase_is_no_phase_for_a_kill_or_a_vote() -> None:
+    proto = game_of("Красные")
+    proto.seat(GAME, 1)["when"] = "?"  # killed — on which night decides the best move
+    assert ("left-without-when", "error") in {(f.code, f.severity) for f in check_findings(proto)}
+
+
 # ---- games that record only some departures (an online platform's) ----------------------
 
 

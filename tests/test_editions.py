@@ -476,7 +476,8 @@ def test_the_new_departures_and_extras_read_in_every_layout(layout: str) -> None
     data = with_settings(books[layout](proto, tables), [SITE])
     outcome = evaluate([Source(f"{layout}.xlsx", data)])
     assert outcome.reading[0].layout == layout
-    codes = [f.code for f in outcome.findings]
+    # the club's «Итого игр:» line under its rows is noted as the row layout notes one
+    codes = [f.code for f in outcome.findings if f.code != "totals-row"]
     assert codes == ["bonus-worth-nothing"], [(f.code, f.cell) for f in outcome.findings]
     rows = rate(new_values_protocol()).standings
     key = [(s.player, s.total, s.penalties, s.awards) for s in rows]

@@ -65,17 +65,20 @@ def test_hand_typed_layouts_give_the_twins_standings(layout: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("layout", "name", "games"),
+    ("layout", "name", "games", "codes"),
     [
-        ("ukrainian-blank", "бланк на игру", 4),
-        ("russian-blank", "бланк на игру", 4),
-        ("club-rows", "строка на игру", 4),
+        ("ukrainian-blank", "бланк на игру", 4, []),
+        ("russian-blank", "бланк на игру", 4, []),
+        # the sheet's «Итого игр:» line is noted as the row layout notes a totals row
+        ("club-rows", "строка на игру", 4, ["totals-row"]),
     ],
 )
-def test_the_layout_is_detected_and_stated(layout: str, name: str, games: int) -> None:
+def test_the_layout_is_detected_and_stated(
+    layout: str, name: str, games: int, codes: list[str]
+) -> None:
     proto, tables = twin()
     outcome = evaluate([Source("x.xlsx", BOOKS[layout](proto, tables))])
-    assert [f.code for f in outcome.findings] == []
+    assert [f.code for f in outcome.findings] == codes
     assert reading_text(outcome.reading[0], "ru").startswith(f"прочитано: {name}, {games} игр")
 
 
@@ -153,7 +156,7 @@ def test_an_unplaced_sheet_is_reported_not_skipped() -> None:
     book.create_sheet("Заметки")["A1"] = "кто принесёт карты"
     buffer = io.BytesIO()
     book.save(buffer)
-    assert placed(buffer.getvalue()) == [("unplaced-sheet", "Заметки", "")]
+    assert placed(buffer.getvalue()) == [("unplaced-sheet", "Заметки", "A1")]
 
 
 def test_findings_of_a_game_row_point_at_its_cells() -> None:
@@ -230,6 +233,8 @@ def test_generated_tournaments_rate_the_same_in_every_layout(seed: int, games: i
         outcome = evaluate([source])
         assert outcome.reading[0].layout == layout
         assert outcome.rating is not None, [(f.code, f.sheet, f.cell) for f in outcome.findings]
+        # every label the templates print is read back: no cell of theirs is left unread
+        assert "cells-not-read" not in {f.code for f in outcome.findings}
         assert outcome.rating.standings == expected.rating.standings
         assert outcome.rating.k == expected.rating.k
 
@@ -267,6 +272,7 @@ def test_check_json_names_the_layout() -> None:
 
     result = CliRunner().invoke(main, ["check", "--json", str(SAMPLES / "tournament-wide-ru.xlsx")])
     data = json.loads(result.output)
+    per_game = data["read"][0].pop("per_game")
     assert data["read"] == [
         {
             "file": "tournament-wide-ru.xlsx",
@@ -277,6 +283,21 @@ def test_check_json_names_the_layout() -> None:
             "text": "прочитано: строка на игру, 20 игр",
         }
     ]
+    assert len(per_game) == 20 and per_game[0]["sheet"] == "Игры" and per_game[0]["row"] == 2
+    assert set(per_game[0]) == {
+        "sheet",
+        "row",
+        "game",
+        "result",
+        "best_move",
+        "departures",
+        "phases",
+        "fouls",
+        "awards",
+        "protest",
+        "unread",
+        "text",
+    }
 
 
 def test_the_page_accepts_every_layout() -> None:
@@ -349,3 +370,15 @@ def test_template_in_each_layout_reads_back_empty(tmp_path, layout: str) -> None
         ws = book["Игры"]
         assert [ws.cell(1, c).value for c in range(7, 17)] == list(range(1, 11))
     assert "Игроки" in book.sheetnames
+
+
+def test_a_departure_typed_as_a_phase_alone_reads_as_a_kill_or_a_vote_out() -> None:
+    """`Н1` in the departures block, its phase left blank: killed in Н1, said at the cell."""
+    proto, tables = twin()
+    data = _edit(club_rows(proto, tables), "Сезон", AK4="Н1", AU4=None)  # game 1, seat 1
+    outcome = evaluate([Source("x.xlsx", data)])
+    found = [(f.code, f.sheet, f.cell) for f in outcome.findings]
+    assert ("departure-read-from-phase", "Сезон", "AK4") in found
+    note = next(f for f in outcome.findings if f.code == "departure-read-from-phase")
+    assert note.message("en") == "Only the phase “Н1” is written in Left: read as “killed” in Н1"
+    assert standings(Source("x.xlsx", data)) == standings(proto.source())

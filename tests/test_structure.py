@@ -212,7 +212,7 @@ def test_a_second_sheet_of_one_purpose_is_reported_and_the_first_is_read():
 
     outcome = evaluate([_edited(valid(), add_english_games)], rate=False)
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
-        ("duplicate-sheet", "warning", "Games", "", "Игры")
+        ("duplicate-sheet", "warning", "Games", "A1", "Игры")
     ]
 
 

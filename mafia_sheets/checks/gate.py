@@ -73,7 +73,7 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
         _broken_games(seats, frame)
     )
-    chosen = frame[sound]
+    chosen = _phases_placed(seats, frame[sound])
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
     partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
     return Regulated(
@@ -84,6 +84,36 @@ def _regulated(protocol: Protocol) -> Regulated | None:
         frame[frame["game"].isin(set(counted["game"]))],
         partial,
     )
+
+
+# Departures a player may leave by at any moment, without a phase that matters to points:
+# a game sheet may have no place for their phase (`?`), and the game is still judged.
+PHASELESS = ("disqualified", "fouled", "team_removal", "gave_up")
+
+
+def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:
+    """Rows of `frame` that left by fouls or disqualification with the phase written as
+    unknown (`?`): a game sheet with no place for it, or the judge's own `?`."""
+    if "when" not in table.raw or frame.empty:
+        return np.zeros(len(frame), dtype=bool)
+    typed = table.raw["when"].to_numpy(dtype=object)[frame.index]
+    unknown = np.array([vocab.phase_unknown(v) for v in typed], dtype=bool)
+    return unknown & frame["left"].isin(PHASELESS).to_numpy() & frame["when"].isna().to_numpy()
+
+
+def _phases_placed(table: Table, frame: pd.DataFrame) -> pd.DataFrame:
+    """The judged seat rows with `phase_unknown`, and a departure of unknown phase placed
+    at its game's last recorded phase: the table's counts at the end are right, and the
+    checks that need the moment skip it (they say so: `phase-not-recorded`)."""
+    unknown = phase_unknown(table, frame)
+    frame = frame.assign(phase_unknown=unknown)
+    if not unknown.any():
+        return frame
+    last = frame.groupby("game", sort=False)["when"].transform("max")
+    when = frame["when"].astype(object).copy()
+    placed = last.where(last.notna(), 1)[unknown]
+    when[unknown] = [int(v) for v in placed]
+    return frame.assign(when=when)
 
 
 def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
@@ -97,6 +127,7 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
         typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
         bad[missing] = [not is_blank(value) for value in typed]
     bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
+    bad &= ~phase_unknown(table, frame)  # a phase the sheet has no place for breaks nothing
     codes, games = pd.factorize(frame["game"])
     broken = np.bincount(codes[bad], minlength=len(games)) > 0
     # exactly seats 1–10 once each: ten rows, ten distinct seat numbers

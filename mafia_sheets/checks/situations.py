@@ -210,6 +210,26 @@ VOTE_AFTER_FOUL_OUT_NEXT = define(
         "Check the order of events of game {game} on the paper form",
     ),
 )
+PHASE_NOT_RECORDED = define(
+    "phase-not-recorded",
+    "warning",
+    Text(
+        "Фаза выбывания игрока на месте {seat} не записана: ход игры {game} проверен по "
+        "её концу, особые ситуации 1, 2 и 9 — без этого выбывания",
+        "The phase the player in seat {seat} left in is not recorded: game {game} is "
+        "checked by its end, special situations 1, 2 and 9 without this departure",
+    ),
+    Text(
+        "фаза, в которой игрок покинул стол, если она известна (Д1, Н1 …)",
+        "the phase the player left the table in, when known (D1, N1 …)",
+    ),
+    Text(
+        "Если фаза известна, впишите её рядом с местом («5 Д3») или в «Когда»; если нет — "
+        "ничего делать не нужно: штраф и итоги от фазы не зависят",
+        "If the phase is known, write it beside the seat («5 D3») or in When; if not, "
+        "nothing to do: the penalty and the standings do not depend on it",
+    ),
+)
 VOTE_REMOVED_ALL = define(
     "vote-removed-everyone",
     "warning",
@@ -358,7 +378,10 @@ def end_state(context: Context) -> Iterator[Finding]:
         return
     steps = departure_phases(gate.whole(gate.seats))
     state = decisions(steps)
-    yield from _late_departures(gate, state)
+    unsure = _unsure_games(gate)
+    if unsure:  # a departure's moment unknown: the end state is known, the course is not
+        state = _final_states(steps, state, unsure)
+    yield from _late_departures(gate, state.drop(index=list(unsure), errors="ignore"))
     listed = gate.whole(gate.listed)
     games = listed[listed["result"].notna()]
     removed = state["removal"].eq(True) & state["outcome"].ne("")
@@ -384,6 +407,29 @@ def end_state(context: Context) -> Iterator[Finding]:
     if not context.protocol.rules.draw_quiet_phases:
         # no rule of the tournament ends a game as a draw: say so, but the result stands
         yield from at_rows(gate.games, DRAW_RULE_OFF, "result", games[draw & ~draw_bad])
+
+
+def _unsure_games(gate: Regulated) -> set[object]:
+    """Games with a departure whose phase the sheet does not give."""
+    return set(gate.seats.loc[gate.seats["phase_unknown"], "game"])
+
+
+def _final_states(steps: pd.DataFrame, state: pd.DataFrame, games: set[object]) -> pd.DataFrame:
+    """For `games`, the state after their last departure phase in place of the first
+    deciding one: with a departure's moment unknown only the end is certain."""
+    last = steps[steps["game"].isin(games)].drop_duplicates("game", keep="last")
+    final = pd.DataFrame(
+        {
+            "phase": last["when"].to_numpy(),
+            "outcome": last["outcome"].to_numpy(dtype=object),
+            "reds": last["reds"].to_numpy(),
+            "blacks": last["blacks"].to_numpy(),
+            "removal": (last["removed_red"].gt(0) | last["removed_black"].gt(0)).to_numpy(),
+        },
+        index=pd.Index(last["game"].astype(object), name="game"),
+    )
+    final.loc[final["outcome"].eq(""), "phase"] = 0
+    return pd.concat([state.drop(index=list(games), errors="ignore"), final])
 
 
 def _team_removals(gate: Regulated, games: pd.DataFrame, state: pd.DataFrame) -> Iterator[Finding]:
@@ -498,14 +544,16 @@ def missed_draws(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None or not window:
         return
-    steps = departure_phases(gate.whole(gate.seats))
+    seats = gate.whole(gate.seats)
+    seats = seats[~seats["game"].isin(_unsure_games(gate))]
+    steps = departure_phases(seats)
     decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
     end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
     late = quiet_windows(steps[steps["when"].to_numpy() <= end.to_numpy()], window)
     late = late.drop_duplicates("game", keep="first")
     if late.empty:
         return
-    seats = gate.seats[gate.seats["when"].notna()]
+    seats = seats[seats["when"].notna()]
     hits = seats.reset_index().merge(
         late[["game", "when", "quiet_from", "quiet_to"]], on=["game", "when"]
     )
@@ -539,7 +587,7 @@ def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
     if gate is None:
         return
     seats = gate.seats[gate.seats["when"].notna()]
-    out = seats[seats["left"].isin(OUT)]
+    out = seats[seats["left"].isin(OUT) & ~seats["phase_unknown"]]
     if out.empty:
         return
     seats = seats[seats["game"].isin(set(out["game"]))]
@@ -607,6 +655,20 @@ def _cancelled_votes(out: pd.DataFrame, voted: pd.DataFrame, steps: pd.DataFrame
         ],
         ignore_index=True,
     )
+
+
+@check(PHASE_NOT_RECORDED)
+def phases_not_recorded(context: Context) -> Iterator[Finding]:
+    """A foul-out or disqualification whose phase the sheet does not give: said once, at
+    it — the course of its game (situations 1, 2 and 9, departures after the end) needs
+    the phase; the end of the game and the points do not."""
+    gate = context.regulated
+    if gate is None:
+        return
+    seats = gate.seats
+    rows = seats[seats["phase_unknown"]]
+    for seat, group in rows.groupby("seat", sort=True):
+        yield from at_rows(gate.table, PHASE_NOT_RECORDED, "when", group, seat=seat)
 
 
 @check(VOTE_REMOVED_ALL)

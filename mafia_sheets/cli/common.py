@@ -27,6 +27,7 @@ import click
 from ..errors import MafiaSheetsError
 from ..reading.layouts import reading_text
 from ..reading.safety import load_source
+from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
 from . import text as msg
@@ -194,3 +195,5 @@ def say_reading(outcome: Outcome, lang: str) -> None:
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))
+        for _, line in reading_lines(reading, lang):  # what each game sheet gave
+            click.echo(terminal(f"  {line}"))

@@ -77,7 +77,7 @@ def compute_stats(
     codes = player.astype(np.int64)
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
     players = _player_frame(seats, codes, names, units)
-    several = len(sources) > 1 or _rounds(counted) > 1
+    several = len(sources) > 1 or len(counted) > 1  # head to head once games are several
     totals = {c: int(counted["result"].eq(c).sum()) for c in RESULTS}
     pairs, pairs_total = _pairs(seats, codes, len(names)) if several else (None, 0)
     return Stats(

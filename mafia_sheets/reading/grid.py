@@ -17,7 +17,6 @@ from functools import cached_property
 
 from .. import vocab
 from ..model import Places
-from .labels import label_of
 from .raw import RawSheet, column_letter
 from .values import seats_of
 
@@ -67,6 +66,7 @@ def _letter(index: int) -> str:
     return _LETTERS[index]
 
 
+_ADDRESS = re.compile(r"([A-Z]+)(\d+)")
 Merge = tuple[tuple[int, int], tuple[int, int]]  # ((top, left), (bottom, right)), 0-based
 
 
@@ -116,20 +116,15 @@ class Grid:
         return cls(name, cells, start, merges, hidden)
 
     @cached_property
-    def texts(self) -> list[tuple[int, int, str, str]]:
-        """Every text cell once: (row, column, text, its label) — labels are folded once.
-
-        Empty cells (calamine's `''`) and numbers are passed over without a call each."""
+    def texts(self) -> list[tuple[int, int, str]]:
+        """Every text cell once: (row, column, text), in reading order. Empty cells
+        (calamine's `''`) and numbers are passed over without a call each."""
         out = []
         for r, row in enumerate(self.cells):
             for c, v in enumerate(row):
                 if v.__class__ is str and v and v.strip():  # type: ignore[attr-defined]
-                    out.append((r, c, v, label_of(v)))
+                    out.append((r, c, v))
         return out
-
-    @cached_property
-    def _labels(self) -> dict[tuple[int, int], str]:
-        return {(r, c): label for r, c, _, label in self.texts}
 
     def value(self, r: int, c: int) -> object:
         if 0 <= r < self.height and 0 <= c < len(self.cells[r]):
@@ -147,11 +142,18 @@ class Grid:
                 )  # type: ignore
         return True
 
-    def label(self, r: int, c: int) -> str:
-        return self._labels.get((r, c), "")
-
     def address(self, r: int, c: int) -> str:
         return f"{_letter(self.col0 + c)}{self.row0 + r + 1}"
+
+    def cell_of(self, address: str) -> tuple[int, int]:
+        """The (row, column) of an address on this sheet: `'D14'` → its grid position."""
+        match = _ADDRESS.match(address)
+        if match is None:
+            return 0, 0
+        column = 0
+        for ch in match.group(1):
+            column = column * 26 + ord(ch) - 64
+        return int(match.group(2)) - 1 - self.row0, column - 1 - self.col0
 
     def letter(self, c: int) -> str:
         """The Excel letters of column `c`."""
@@ -170,6 +172,8 @@ class Grid:
 
     def filled(self) -> Iterator[tuple[int, int, object]]:
         for r, row in enumerate(self.cells):
+            if row.count("") == len(row):
+                continue  # an empty row, answered in C
             for c, value in enumerate(row):
                 if (
                     value != ""

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .. import vocab
 from ..errors import ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import HeaderRead, Reading
@@ -27,6 +28,7 @@ from ..text import Plural, Text
 from . import blank, rows, wide
 from .grid import Grid, Records, from_raw
 from .raw import GameSheet, RawSheet, SheetRead
+from .summary import game_read
 from .values import parse_text
 
 LAYOUTS: dict[str, Text] = {
@@ -164,14 +166,13 @@ def _read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
         claim = detect(grid)
         if claim is None:
             if not grid.is_empty():
-                done.findings.append(finding(UNPLACED_SHEET, grid.name, source=source))
+                done.findings.append(_at_first_cell(UNPLACED_SHEET, grid, source))
             continue
         reader, found = claim
         if reader.layout == "rows" and found in done.sheets:
             kept = done.sheets[str(found)].name
-            done.findings.append(
-                finding(DUPLICATE_SHEET, grid.name, value=kept, other=grid.name, source=source)
-            )
+            note = _at_first_cell(DUPLICATE_SHEET, grid, source, value=kept, other=grid.name)
+            done.findings.append(note)
             continue
         read = reader.read(grid, found, source)
         done.findings += read.findings
@@ -183,6 +184,15 @@ def _read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
             kinds.append((grid.name, read.layout))
     done.reading = _assemble(done, kinds, source)
     return done
+
+
+def _at_first_cell(code: str, grid: Grid, source: str, **params: object) -> Finding:
+    """A finding about a whole sheet, at its first filled cell (A1 when it has none)."""
+    first = next(grid.filled(), None)
+    r, c = (first[0], first[1]) if first is not None else (0, 0)
+    value = params.pop("value", "")
+    cell, row = grid.address(r, c), grid.excel_row(r)
+    return finding(code, grid.name, cell, value, row=row, source=source, **params)  # type: ignore[arg-type]
 
 
 def _assemble(done: SheetsRead, kinds: list[tuple[str, str]], source: str) -> Reading:
@@ -209,7 +219,8 @@ def _assemble(done: SheetsRead, kinds: list[tuple[str, str]], source: str) -> Re
         sheets["seats"] = seat_records.raw_sheet(kinds[0][0])
     layout = layouts.pop() if len(layouts) == 1 else "mixed"
     unplayed = len(done.games) - len(played)
-    return Reading(source, layout, _count(sheets), tuple(kinds), unplayed)
+    games_read = tuple(map(game_read, played, _game_ids(played)))
+    return Reading(source, layout, _count(sheets), tuple(kinds), unplayed, games_read)
 
 
 def reading_text(reading: Reading, lang: str) -> str:
@@ -254,15 +265,19 @@ def _fold(name: str) -> str:
 
 
 def _records(games: list[GameSheet]) -> tuple[Records, Records]:
+    """The games and seats tables of game sheets and game rows. Every value has a cell to
+    point at: one the sheet has no cell for (a game id from the sheet's name, a role
+    column the grid lacks) points at its game's or seat's own first cell."""
     ids = _game_ids(games)
     game_records, seat_records = Records("games"), Records("seats")
     for game, game_id in zip(games, ids, strict=True):
-        id_cell = game.header.get("game", ("", ""))[1]
+        anchor = _anchor(game)
+        id_cell = game.header.get("game", ("", ""))[1] or anchor
         values = {"game": (game_id, id_cell), "result": game.header.get("result", ("", ""))}
         for column in _GAME_COLUMNS[2:]:
             if column in game.header and column != "result":
                 values[column] = game.header[column]
-        game_records.add(game.sheet, game.first_row, values)
+        game_records.add(game.sheet, game.first_row, _placed(values, anchor))
         for seat, row in zip(game.seats, game.seat_rows, strict=True):
             located = {
                 "game": (game_id, id_cell),
@@ -270,27 +285,50 @@ def _records(games: list[GameSheet]) -> tuple[Records, Records]:
             }
             located.setdefault("player", ("", ""))
             located.setdefault("role", ("", ""))
-            seat_records.add(game.sheet, row, located)
+            own = seat.get("seat", ("", ""))[1] or seat.get("player", ("", ""))[1] or anchor
+            seat_records.add(game.sheet, row, _placed(located, own))
     return game_records, seat_records
 
 
+def _anchor(game: GameSheet) -> str:
+    """The game's first cell: its id's, else its result's, else its first seat row's."""
+    for name in ("game", "result", "table", "round"):
+        cell = game.header.get(name, ("", ""))[1]
+        if cell:
+            return cell
+    for row in game.seats[:1]:
+        for _, cell in row.values():
+            if cell:
+                return cell
+    return "A1"
+
+
+def _placed(values: dict[str, tuple[object, str]], cell: str) -> dict[str, tuple[object, str]]:
+    return {k: (v, c or cell) for k, (v, c) in values.items()}
+
+
 def _game_ids(games: list[GameSheet]) -> list[str]:
-    """A game's id: its number when unique in the workbook, else `table-game`, else
-    `round-table-game`; the sheet's name for a game sheet with no number at all."""
+    """A game's id: its number when unique in the workbook, else «стол 2, игра 3» when the
+    tables tell the games apart (as the row layout keys them), else `round-table-game`;
+    the sheet's name for a game sheet with no number at all."""
 
     def part(game: GameSheet, name: str) -> str:
         value = parse_text(game.header.get(name, ("", ""))[0])
         return "" if value is None else str(value)
 
     plain = [part(g, "game") or g.sheet for g in games]
-    for keys in (("table",), ("round", "table")):
-        if len(set(plain)) == len(plain):
-            break
-        plain = [
-            "-".join([*(part(g, k) for k in keys if part(g, k)), p])
-            for g, p in zip(games, [part(g, "game") or g.sheet for g in games], strict=True)
-        ]
-    return plain
+    if len(set(plain)) == len(plain):
+        return plain
+    keyed = [
+        vocab.per_table_key(part(g, "table"), p) if part(g, "table") else p
+        for g, p in zip(games, plain, strict=True)
+    ]
+    if len(set(keyed)) == len(keyed):
+        return keyed
+    return [
+        "-".join([*(part(g, k) for k in ("round", "table") if part(g, k)), p])
+        for g, p in zip(games, plain, strict=True)
+    ]
 
 
 def _refuse_overlap(

@@ -13,7 +13,7 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define, finding
-from ..model import Protocol, Source, Table
+from ..model import Protocol, Reading, Source, Table
 from ..rules import RuleSet
 from ..text import Text
 from .parse import parse_sheet
@@ -76,7 +76,9 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     if roster is not None and roster.frame["player"].isna().all():
         del tables["players"]  # an empty roster sheet (the template's) is no roster
     tables = _per_table_ids(tables)
+    listed = _listed(tables)
     tables, findings = drop_unplayed(tables, findings)
+    waiting = listed - _listed(tables)  # the row layout's games not played yet
     # without a `Турнир` sheet naming it, the tournament the game sheets name, else the file
     named = (raw.fields or {}).get("tournament") or PurePath(source.name).stem
     tournament, overrides, found, cells = read_settings(tables.get("tournament"), named)
@@ -89,10 +91,18 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         tables["seats"], found = _with_teams(tables["seats"], tables.get("games"), rules)
         findings += found
     order = {name: index for index, name in enumerate(raw.sheet_names)}
-    reading = (raw.reading,) if raw.reading is not None else ()
+    reading: tuple[Reading, ...] = ()
+    if raw.reading is not None:  # counted apart from the games read, in every layout alike
+        games, unplayed = raw.reading.games - waiting, raw.reading.unplayed + waiting
+        reading = (dataclasses.replace(raw.reading, games=games, unplayed=unplayed),)
     return Protocol(
         (source.name,), tournament, rules, tables, order, reading=reading, headers=raw.headers
     ), findings
+
+
+def _listed(tables: dict[str, Table]) -> int:
+    games = tables.get("games")
+    return 0 if games is None else int(games.frame["game"].dropna().nunique())
 
 
 def _removed_by_fouls(table: Table, points: dict[str, Fraction]) -> tuple[Table, list[Finding]]:

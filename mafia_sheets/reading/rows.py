@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
+from typing import Any
 
 from .. import vocab
 from ..errors import ProtocolReadError
@@ -183,10 +184,10 @@ class _Sheet:
     def cell(self, j: int, row: int | None = None) -> str:
         return f"{column_letter(self.grid.col0 + j)}{self.header_row if row is None else row}"
 
-    def add(self, code: str, cell: str, value: object = "", **params: object) -> None:
+    def add(self, code: str, cell: str, value: object = "", **params: Any) -> None:
         row = int("".join(ch for ch in cell if ch.isdigit()) or 0)
         self.findings.append(
-            finding(code, self.name, cell, value, row=row, source=self.source, **params)  # type: ignore[arg-type]
+            finding(code, self.name, cell, value, row=row, source=self.source, **params)
         )
 
 

@@ -263,8 +263,7 @@ def _judge(scan: PackageScan, name: str, annotate: bool) -> None:
         _check_grid(sheet, name)
         cells += sheet.scan.grid.cells
         _check_cells(cells, MAX_CELLS, name)
-    for sheet in protocol:
-        _check_scan(sheet, name)
+    _check_scans(protocol, name)
     if annotate:  # merged cells cost openpyxl an object each: only the copy counts them
         for part in {sheet.part: sheet for sheet in scan.sheets if sheet.scan}.values():
             merged += sum(map(range_area, part.scan.merges if part.scan else ()))
@@ -620,24 +619,35 @@ def _check_visible(sheet: Sheet, name: str) -> None:
     )
 
 
-def _check_scan(sheet: Sheet, name: str) -> None:
-    # Merges are judged by the reader, which knows where the header is: a title merged
-    # above it is layout, a merge over data rows is refused there (reading.sheets).
-    scan = sheet.scan
-    if scan is not None and scan.bare_count:
+def _check_scans(sheets: list[Sheet], name: str) -> None:
+    """Formulas without a saved value: every protocol sheet that has them, each with its
+    first cells, in one message (fixing one sheet only to find the next is a judge's lost
+    hour).
+
+    Merges are judged by the reader, which knows where the header is: a title merged
+    above it is layout, a merge over data rows is refused there (reading.rows)."""
+    parts = []
+    for sheet in sheets:
+        scan = sheet.scan
+        if scan is None or not scan.bare_count:
+            continue
         named = [cell for cell in scan.bare_cells if cell]
         cells = ", ".join(f"{sheet.name}!{cell}" for cell in named) or sheet.name
-        more = _more(scan.bare_count - max(len(named), 1))
-        raise _fail(
-            Text(
-                f"{name}: формулы без сохранённого значения в {cells}{more.ru}. Откройте "
-                "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
-                "вставьте значения («Специальная вставка → Значения»).",
-                f"{name}: formulas without a saved value in {cells}{more.en}. Open "
-                "the file in Excel or LibreOffice and save it, so the values are stored, "
-                "or paste values (Paste Special → Values).",
-            )
+        parts.append((cells, _more(scan.bare_count - max(len(named), 1))))
+    if not parts:
+        return
+    ru = "; ".join(cells + more.ru for cells, more in parts)
+    en = "; ".join(cells + more.en for cells, more in parts)
+    raise _fail(
+        Text(
+            f"{name}: формулы без сохранённого значения в {ru}. Откройте "
+            "файл в Excel или LibreOffice и сохраните, чтобы значения записались, или "
+            "вставьте значения («Специальная вставка → Значения»).",
+            f"{name}: formulas without a saved value in {en}. Open "
+            "the file in Excel or LibreOffice and save it, so the values are stored, "
+            "or paste values (Paste Special → Values).",
         )
+    )
 
 
 def _more(count: int) -> Text:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -397,12 +398,16 @@ def _order_value(raw: object) -> tuple[object, Text]:
         return BAD, allowed
 
 
+# «6 фаз», «5 phases»: the number of phases with its unit
+_PHASES = re.compile(r"(?<=\d)\s*(?:фаз[аы]?|phases?)\s*\.?\s*$", re.IGNORECASE)
+
+
 def parse_quiet_window(raw: object) -> object:
     """Special situation 9's window: 5 or 6 phases, or a «no» word (0: not applied).
 
     «да» is refused rather than guessed: the judge must say which reading applies.
     """
-    number = parse_number(raw)
+    number = parse_number(_PHASES.sub("", raw) if isinstance(raw, str) else raw)
     if number is None:
         return None
     if number is not BAD:  # 0 is a «no» word of the yes/no vocabulary as well

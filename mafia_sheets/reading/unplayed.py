@@ -1,8 +1,12 @@
-"""Games not played yet: mid-tournament, the template holds games nobody has typed in.
+"""Games not played yet: mid-tournament, the template holds games nobody has typed in,
+and the seating is often typed in advance.
 
-A game listed with no result (and not annulled) whose seat rows carry no nickname is not
-played yet: it is left out of the protocol with one note for all such games («игры 3–5
-ещё не сыграны») instead of a dozen errors each, and the rating covers what was played.
+A game listed with no result (and not annulled) whose seat rows carry nothing but seats
+and nicknames — no role, foul, departure, phase, best move or award — is not played yet:
+it is left out of the protocol with one note for all such games («игры 3–5 ещё не
+сыграны») instead of a dozen errors each, and the rating covers what was played. The
+other layouts skip such game sheets and rows the same way: the standings of the same
+games never depend on the layout.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ NOT_PLAYED = define(
     "games-not-played",
     "warning",
     Text(
-        "Игры {games} ещё не сыграны: нет ни результата, ни игроков — не учтены",
-        "Games {games} are not played yet: no result and no players — not counted",
+        "Игры {games} ещё не сыграны: нет ни результата, ни ролей, ни выбываний (только "
+        "рассадка) — не учтены",
+        "Games {games} are not played yet: no result, no roles, no departures (the seating "
+        "only) — not counted",
     ),
     Text(
         "результат и игроки каждой сыгранной игры", "a result and the players of every game played"
@@ -81,13 +87,16 @@ def _unplayed(games: Table, seats: Table) -> list[object]:
     ]
     if open_games.empty:
         return []
-    typed = (
-        pd.Series([not is_blank(v) for v in seats.raw["player"]], index=seats.frame.index)
-        if "player" in seats.raw
-        else pd.Series(False, index=seats.frame.index)
-    )
-    with_players = set(seats.frame.loc[typed, "game"])
-    return [g for g in open_games["game"].drop_duplicates() if g not in with_players]
+    typed = pd.Series(False, index=seats.frame.index)
+    for column in _PLAYED_COLUMNS:
+        if column in seats.raw:
+            typed |= pd.Series([not is_blank(v) for v in seats.raw[column]], index=typed.index)
+    played = set(seats.frame.loc[typed, "game"])
+    return [g for g in open_games["game"].drop_duplicates() if g not in played]
+
+
+# What only a game played has: the seating (seat and nickname) may be typed in advance.
+_PLAYED_COLUMNS = ("role", "fouls", "left", "when", "best_move", "bonus")
 
 
 def _without(table: Table, dropped: pd.Series) -> Table:

@@ -36,6 +36,19 @@ def is_blank(value: object) -> bool:
     )
 
 
+def whole_number(value: object) -> int | None:
+    """A whole number as typed: `3`, `3.0` (Excel's numbers), `' 3 '`; None otherwise."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
 def parse_text(value: object) -> object:
     if is_blank(value):
         return None
@@ -106,8 +119,8 @@ def vocabulary(name: str) -> Callable[[object], object]:
 
 
 def parse_phase(value: object) -> object:
-    if is_blank(value):
-        return None
+    if is_blank(value) or vocab.phase_unknown(value):
+        return None  # a phase the sheet has no place for: unknown, said where it matters
     ordinal = vocab.parse_phase(str(value))
     return BAD if ordinal is None else ordinal
 
@@ -181,7 +194,7 @@ def parse_bonus(value: object) -> object:
     edition and the player's team are known (a bare 1 or 0.5 may be an award)."""
     if is_blank(value):
         return None
-    code = vocabulary("bonus")(value)
+    code = _BONUS(value)
     if code is not BAD:
         return code
     number = parse_number(value)
@@ -227,9 +240,11 @@ def _from_serial(serial: float) -> object:
 def parse_yes_no(value: object) -> object:
     if is_blank(value):
         return None
-    code = vocabulary("yesno")(value)
+    code = _YES_NO(value)
     return BAD if code is BAD else code == "yes"
 
 
 _FOULS_RANGE = integer_in(0, 4)
+_BONUS = vocabulary("bonus")
+_YES_NO = vocabulary("yesno")
 _ROUND_RANGE = integer_in(0, 100_000)

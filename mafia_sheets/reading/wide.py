@@ -5,18 +5,24 @@ are shaped (FIELD.md §2B).
 optional blocks of ten: roles, fouls, extra points, departures, phases, each block named
 by a label over it (a merged `Роли` above `1 … 10`) or in every header (`Роль 3`, `3 роль`),
 and columns for the first-night victim and the three best-move seats (`ЛХ 1 … ЛХ 3`, or
-one `Лучший ход` cell `3 5 7`). Each row becomes a :class:`~.blank.GameSheet`, every
-value with its own cell, exactly as a game sheet does.
+one `Лучший ход` cell `3 5 7`). Each row becomes a :class:`~.raw.GameSheet`, every value
+with its own cell, exactly as a game sheet does; every other filled cell of the sheet is
+reported (:func:`.page.report_unread`). A departure typed as a phase alone (`Н1`, `Д2`)
+is a kill or a vote-out in that phase, said aloud.
 """
 
 from __future__ import annotations
 
 import re
 
-from .blank import attach_best_move, seat_text
+from .. import vocab
+from .blank_fields import BestMove, attach_best_move, seat_text
 from .grid import Grid
-from .labels import GAME_ROW, SEAT, label_of
+from .labels import GAME_ROW, SEAT, is_title, label_of
+from .page import Page, report_unread
+from .phase_rows import departure_in_cell
 from .raw import GameSheet, Located, SheetRead
+from .rows import TOTAL_WORDS, TOTALS_ROW
 
 HEADER_SEARCH_ROWS = 10
 _NUMBERED = re.compile(r"^(\D*?)\s*(\d{1,2})\s*(\D*)$")
@@ -31,6 +37,8 @@ _GAME_COLUMNS = (
     "departures",
     "first_killed",
     "date",
+    "tournament",
+    "club",
 )
 _SEAT_KINDS = ("player", "role", "fouls", "bonus", "left", "when")
 
@@ -42,10 +50,35 @@ class _Header:
         self.game: dict[str, int] = {}
         self.seats: dict[str, dict[int, int]] = {}  # kind → seat → column
         self.best_move: list[int] = []
+        self.groups: list[tuple[int, int]] = []  # the block labels over `1 … 10`
 
     @property
     def score(self) -> int:
         return len(self.game) + sum(map(len, self.seats.values()))
+
+    def columns(self) -> set[int]:
+        found = {*self.game.values(), *self.best_move}
+        for block in self.seats.values():
+            found |= set(block.values())
+        return found
+
+
+class WideReader:
+    """Rows of games with ten seat columns, found by their header row."""
+
+    layout = "wide"
+
+    def detect(self, grid: Grid) -> object | None:
+        return find_header(grid)
+
+    def read(self, grid: Grid, found: object, source: str) -> SheetRead:
+        assert isinstance(found, tuple)
+        page = Page(grid, source)
+        games = read_game_rows(page, found)
+        return SheetRead(grid.name, self.layout, games=games, findings=page.findings)
+
+
+READER = WideReader()
 
 
 def find_header(grid: Grid) -> tuple[int, _Header] | None:
@@ -123,77 +156,97 @@ def _group_over(grid: Grid, r: int, c: int, header: _Header) -> str | None:
                 if j == c or grid.right_end(r - 1, j) >= c:
                     kind = SEAT.field(grid.value(r - 1, j))
                     if kind is not None and kind != "points":
+                        header.groups.append((r - 1, j))
                         return kind
                 break
     return "player" if "player" not in header.seats else None
-
-
-class WideReader:
-    """Rows of games with ten seat columns, found by their header row."""
-
-    layout = "wide"
-
-    def detect(self, grid: Grid) -> object | None:
-        return find_header(grid)
-
-    def read(self, grid: Grid, found: object, source: str) -> SheetRead:
-        return SheetRead(grid.name, self.layout, games=read_game_rows(grid, source))
-
-
-READER = WideReader()
 
 
 def is_games_sheet(grid: Grid) -> bool:
     return find_header(grid) is not None
 
 
-def read_game_rows(grid: Grid, source: str) -> list[GameSheet]:
-    """One :class:`GameSheet` per filled row under the header (blank rows and totals
-    rows skipped; a row with no result and nothing but nicknames is not played yet)."""
-    found = find_header(grid)
-    assert found is not None
+def read_game_rows(page: Page, found: tuple[int, _Header]) -> list[GameSheet]:
+    """One :class:`GameSheet` per filled row under the header (blank rows skipped, a
+    totals row noted; a row with no result and nothing but nicknames or its numbers is
+    not played yet); every other filled cell of the sheet reported, once."""
+    grid = page.grid
     r0, header = found
+    _take_header(page, r0, header)
     games: list[GameSheet] = []
-    players = header.seats["player"]
+    columns = header.columns()
     for r in range(r0 + 1, grid.height):
-        typed_players = [not grid.blank(r, c) for c in players.values()]
-        game_values = {
-            name: (grid.value(r, c), grid.address(r, c)) for name, c in header.game.items()
-        }
-        named = [game_values.get(k, ("", ""))[0] for k in ("game", "table", "round")]
-        if not any(typed_players) and all(_blank(v) for v in named):
-            continue  # a blank line, or a totals row
-        game = GameSheet(grid.name, first_row=grid.excel_row(r))
-        game.header = {k: v for k, v in game_values.items() if k != "first_killed"}
-        for seat in range(1, 11):
-            row: dict[str, Located] = {"seat": (seat, "")}
-            for kind, columns in header.seats.items():
-                if seat in columns:
-                    row[kind] = (grid.value(r, columns[seat]), grid.address(r, columns[seat]))
-            game.seats.append(row)
-            game.seat_rows.append(grid.excel_row(r))
-        _best_move(grid, r, header, game, game_values.get("first_killed"), source)
-        has_result = not _blank(game_values.get("result", ("", ""))[0])
-        game.played = has_result or any(
-            not _blank(seat.get(kind, ("", ""))[0])
-            for seat in game.seats
-            for kind in ("role", "fouls", "bonus", "left", "when")
-        )
-        if not any(typed_players) and not game.played:
+        row = grid.cells[r]
+        if len(row) - row.count("") == 0 or all(grid.blank(r, c) for c in columns):
+            continue  # a blank line (what else it holds is reported)
+        total = _totals_word(grid, r)
+        if total is not None:
+            page.add(TOTALS_ROW, r, total, grid.value(r, total))
+            for c in range(len(grid.cells[r])):
+                page.take(r, c)
             continue
-        games.append(game)
+        games.append(_game_row(page, r, header))
+    report_unread(page)
     return games
 
 
-def _best_move(
-    grid: Grid, r: int, header: _Header, game: GameSheet, victim: Located | None, source: str
-) -> None:
-    cells = [(grid.value(r, c), grid.address(r, c)) for c in header.best_move]
-    typed = [(v, cell) for v, cell in cells if not _blank(v)]
-    if not typed:
-        return
-    text = ", ".join(seat_text(v) for v, _ in typed)
-    attach_best_move(game, text, typed[0][1], victim, source)
+def _take_header(page: Page, r0: int, header: _Header) -> None:
+    """The header row's cells that name a column, the block labels over them, a title."""
+    grid = page.grid
+    for c in header.columns():
+        page.take(r0, c)
+    for r, c in header.groups:
+        page.take(r, c)
+    for r in range(r0):
+        for c in range(len(grid.cells[r])):
+            value = grid.value(r, c)
+            if isinstance(value, str) and (is_title(value) or grid.right_end(r, c) - c >= 2):
+                page.take(r, c)  # a title merged over the header
+
+
+def _totals_word(grid: Grid, r: int) -> int | None:
+    for c, value in enumerate(grid.cells[r]):
+        if isinstance(value, str) and value.strip():
+            folded = vocab.fold(value)
+            if folded in TOTAL_WORDS or any(folded.startswith(f"{w} ") for w in TOTAL_WORDS):
+                return c
+    return None
+
+
+def _game_row(page: Page, r: int, header: _Header) -> GameSheet:
+    grid = page.grid
+    cells, take, number = grid.cells[r], page.used.add, str(grid.excel_row(r))
+
+    def at(c: int) -> Located:
+        value = cells[c] if c < len(cells) else ""
+        if value != "" and value is not None:
+            take((r, c))
+        return ("" if value is None else value), grid.letter(c) + number
+
+    values = {name: at(c) for name, c in header.game.items()}
+    game = GameSheet(grid.name, first_row=grid.excel_row(r))
+    game.header = {k: v for k, v in values.items() if k != "first_killed"}
+    blocks = list(header.seats.items())
+    for seat in range(1, 11):
+        row: dict[str, Located] = {"seat": (seat, "")}
+        for kind, columns in blocks:
+            if seat in columns:
+                row[kind] = at(columns[seat])
+        if row.get("left", ("", ""))[0] != "":
+            departure_in_cell(page, row)
+        game.seats.append(row)
+        game.seat_rows.append(grid.excel_row(r))
+    typed = [(v, cell) for v, cell in map(at, header.best_move) if not _blank(v)]
+    if typed:
+        move = BestMove(", ".join(seat_text(v) for v, _ in typed), typed[0][1], None)
+        victim = values.get("first_killed")
+        attach_best_move(page, game, move, victim if victim and not _blank(victim[0]) else None)
+    game.played = not _blank(values.get("result", ("", ""))[0]) or any(
+        not _blank(seat.get(kind, ("", ""))[0])
+        for seat in game.seats
+        for kind in ("role", "fouls", "bonus", "left", "when")
+    )
+    return game
 
 
 def _blank(value: object) -> bool:

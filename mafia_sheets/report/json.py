@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..reading.layouts import reading_text
+from ..reading.summary import game_read_json
 from ..vocab import phase_name
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ def findings_json(outcome: Outcome, lang: str = "ru") -> dict[str, Any]:
 
 def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[str, Any]]:
     """One record a file: `{"file", "layout": rows|blank|wide|mixed, "games", "unplayed",
-    "sheets": [{"sheet", "layout"}], "text"}` — the layout detected, stated."""
-
+    "sheets": [{"sheet", "layout"}], "text", "per_game": [what each game sheet gave]}` — the
+    layout detected, stated."""
     return [
         {
             "file": r.source,
@@ -45,6 +46,9 @@ def reading_json(reading: tuple[Reading, ...], lang: str = "ru") -> list[dict[st
             "unplayed": r.unplayed,
             "sheets": [{"sheet": name, "layout": kind} for name, kind in r.sheets],
             "text": reading_text(r, lang),
+            "per_game": [
+                game_read_json(g, dict(r.sheets).get(g.sheet, r.layout), lang) for g in r.games_read
+            ],
         }
         for r in reading
     ]

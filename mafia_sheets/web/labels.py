@@ -192,6 +192,7 @@ PAGE: dict[str, Any] = {
     ),
     "files": Text("Файлы ({n}): ", "Files ({n}): "),
     "filesOne": Text("Файл: ", "File: "),
+    "readGames": Text("Что дал каждый бланк", "What each game sheet gave"),
     "cardTitle": Text("Место {place} — {name}", "Place {place} — {name}"),
     "cardTitleRemoved": Text("{name} (удалён с турнира)", "{name} (removed from the tournament)"),
     "cols": [STANDINGS_COLUMNS[code] for code in STANDINGS_SHOWN],

@@ -9,6 +9,7 @@ from typing import Any
 from ...model import Rating
 from ...reading.layouts import reading_text
 from ...reading.settings import shown_value
+from ...reading.summary import reading_lines
 from ...rules import OPTION_KEYS, POINT_KEYS, QUIET_KEY, RULE_KEYS, Edition
 from ...text import Text
 from ...vocab import SETTINGS, display_value
@@ -152,9 +153,11 @@ def _reading_lines(rating: Rating, lang: str) -> list[Line]:
     """How each file was read: «прочитано: бланк на игру, 12 игр»."""
     if not rating.reading:
         return []
-    return [(Text("Как прочитано", "How it was read")(lang), None, "")] + [
-        (r.source, reading_text(r, lang), "") for r in rating.reading
-    ]
+    lines: list[Line] = [(Text("Как прочитано", "How it was read")(lang), None, "")]
+    for r in rating.reading:
+        lines.append((r.source, reading_text(r, lang), ""))
+        lines += [(sheet, text, "") for sheet, text in reading_lines(r, lang)]
+    return lines
 
 
 def _merged_lines(rating: Rating, lang: str) -> list[Line]:

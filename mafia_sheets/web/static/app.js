@@ -217,6 +217,10 @@ function renderResults() {
   $("files-line").textContent = (state.files.length === 1 ? t("filesOne") : fmt("files", { n: state.files.length })) + state.files.map((f) => f.name).join(", ");
   // how each file was read, as the server detected it: «прочитано: бланк на игру, 12 игр»
   $("read-line").textContent = (result.read || []).map((r) => `${r.file}: ${r.text}`).join("; ");
+  // what each game sheet or game row gave: «результат ✓, лучший ход —, 6 выбываний …»
+  const perGame = (result.read || []).flatMap((r) => r.per_game || []);
+  $("read-games").hidden = perGame.length === 0;
+  $("read-games-list").replaceChildren(...perGame.map((g) => el("li", {}, g.text)));
   renderNotices(result);
   renderActions(reply);
   renderStandings(result);

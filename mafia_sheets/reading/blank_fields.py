@@ -1,0 +1,488 @@
+"""A game sheet's fields outside its seat grid, found by their labels wherever they sit.
+
+A label is read with its value in its own cell (`Судья: Ветрова`, `ИГРА №3`), right of
+it (past its merge, over blank cells) or below it (labels over values); a value is never
+another label and never a cell another field has read. The result is written beside its
+label or marked beside printed options («Красные ☐ Чёрные ☒»); the best move is three
+seats in cells or in one cell, after its label or below it, with the first-night
+victim's seat after «Игрок №», first of four numbers, or in its own field. A label whose
+value cannot be placed is reported at its cell, never dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import vocab
+from ..findings import define
+from ..text import LANGS, Text, cell_text
+from .grid import mark, seats_in
+from .labels import GAME, RESULT_DISPLAY, RESULT_WORDS, SEAT, is_title, label_of
+from .page import Page
+from .raw import GameSheet, Located
+from .values import whole_number
+
+RESULT_MARKED_TWICE = define(
+    "result-marked-twice",
+    "error",
+    Text(
+        "Отмечено несколько результатов игры {game}: {found}",
+        "Several results are marked for game {game}: {found}",
+    ),
+    Text("одна отметка: красные, чёрные или ничья", "one mark: red, black or draw"),
+    Text("Оставьте отметку только у одного результата", "Keep the mark beside one result only"),
+)
+BEST_MOVE_WITHOUT_VICTIM = define(
+    "best-move-without-victim",
+    "error",
+    Text(
+        "Лучший ход записан, но неизвестно, чей он", "A best move is recorded, but not whose it is"
+    ),
+    Text(
+        "номер места убитого в первую ночь рядом с лучшим ходом или его выбывание (убит, Н1)",
+        "the seat of the player killed on night 1 beside the best move, or their departure "
+        "(killed, N1)",
+    ),
+    Text(
+        "Впишите место первого убитого («Игрок №») или отметьте его выбывание",
+        "Write the first-night victim's seat («Player #») or record their departure",
+    ),
+)
+PROTEST_ON_SHEET = define(
+    "protest-on-game-sheet",
+    "warning",
+    Text(
+        "На бланке игры {game} записан протест: «{value}»",
+        "A protest is written on the sheet of game {game}: “{value}”",
+    ),
+    Text(
+        "протест со временем подачи и решением на листе «Протесты»",
+        "the protest with its time and decision in the Protests sheet",
+    ),
+    Text(
+        "Перенесите протест на лист «Протесты» (место, время, решение): бланк его не решает",
+        "Copy the protest to the Protests sheet (seat, time, decision): the game sheet "
+        "cannot decide it",
+    ),
+)
+
+HEADER_FIELDS = (
+    "tournament",
+    "round",
+    "date",
+    "table",
+    "game",
+    "judge",
+    "ended",
+    "annulled",
+    "departures",
+    "club",
+)
+PHASE_FIELDS = ("kills", "votes", "disqualified")
+_FIRST_WORD = ("table", "game", "round")  # `Стол № 2 Игра 3` in one cell: the table is 2
+
+
+@dataclass(frozen=True)
+class Label:
+    """A label cell outside the seat grid: a game field's, a printed result option's, or
+    the victim's («Игрок №» on the best-move line)."""
+
+    r: int
+    c: int
+    kind: str  # field | result | victim | phase
+    field: str = ""  # the game field it names (kind `field`)
+    rest: str = ""  # the text after the label in its own cell (`Стол № 2` → `2`)
+    outcome: str = ""  # red | black | draw (kind `result`)
+
+
+@dataclass(frozen=True)
+class BestMove:
+    """The best move as written: the seats, the first seat's cell, the victim if named."""
+
+    text: str
+    cell: str
+    victim: Located | None
+
+
+# What a text is to this reader, found once per distinct text (a workbook of game sheets
+# repeats its labels, nicknames and roles on every sheet). Bounded: cleared when full.
+_KINDS: dict[str, Label | None] = {}
+_KINDS_MAX = 65_536
+_TITLE = Label(-1, -1, "title")
+
+
+def _kind(text: str) -> Label | None:
+    known = _KINDS.get(text, _UNSET)
+    if known is not _UNSET:
+        return known
+    found: Label | None = None
+    label = label_of(text)
+    split = GAME.split(text)
+    if is_title(text):  # «GAME PROTOCOL» names the form, not the game
+        found = _TITLE
+    elif label in RESULT_WORDS and len(label) > 1:  # a printed option is a word, not «К»
+        found = Label(0, 0, "result", outcome=RESULT_WORDS[label])
+    elif split is not None:
+        found = Label(0, 0, "field", field=split[0], rest=split[1])
+    elif SEAT.field(text) in ("player", "seat"):
+        found = Label(0, 0, "victim")
+    elif SEAT.field(text) == "when":  # «Круг», «Фаза» over a block of rounds
+        found = Label(0, 0, "phase")
+    if len(_KINDS) >= _KINDS_MAX:
+        _KINDS.clear()
+    _KINDS[text] = found
+    return found
+
+
+_UNSET = Label(-2, -2, "unset")
+
+
+def find_labels(page: Page, holds: Callable[[int, int], bool]) -> list[Label]:
+    """The label cells outside the seat grid (`holds` says which cells are inside it), in
+    reading order; a title is taken as layout."""
+    grid = page.grid
+    found: list[Label] = []
+    for r, c, text in grid.texts:
+        if holds(r, c):
+            continue
+        kind = _kind(text)
+        if kind is None:
+            continue
+        if kind is _TITLE:
+            if all(grid.blank(row, c) for row in range(r)):
+                page.take(r, c)
+            continue
+        label = Label(r, c, kind.kind, kind.field, kind.rest, kind.outcome)
+        found.append(label)
+        page.labels.add((r, c))
+    return found
+
+
+def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, object]:
+    """Header fields, result, protest and the fields not counted onto `game`; returns the
+    best move (attached once the departures are known) and the first-killed seat."""
+    named: dict[str, object] = {}
+    fields = [label for label in labels if label.kind == "field"]
+    for label in fields:
+        name = label.field
+        if name in HEADER_FIELDS and name not in game.header:
+            # `Тур 1` under `Тур` is its value, not a second label
+            same = frozenset((o.r, o.c) for o in fields if o.field == name and o.rest)
+            game.header[name] = _header_value(page, label, same)
+        elif name == "first_killed" and "first_killed" not in named:
+            page.take(label.r, label.c)
+            found = value_near(page, label, _seat_like)
+            if found is not None:
+                named["first_killed"] = found
+        elif name == "best_move" and "best_move" not in named:
+            move = _best_move(page, label)
+            if move is not None:
+                named["best_move"] = move
+        elif name == "protest":
+            _protest(page, label)
+    result = _result(page, labels, fields)
+    if result is not None:
+        game.header["result"] = result
+    return named
+
+
+def _header_value(
+    page: Page, label: Label, through: frozenset[tuple[int, int]] = frozenset()
+) -> Located:
+    page.take(label.r, label.c)
+    if label.rest:
+        rest = label.rest.split()[0] if label.field in _FIRST_WORD else label.rest
+        return rest, page.grid.address(label.r, label.c)
+    found = value_near(page, label, _any if through else _any_value, through)
+    if found is not None:
+        return found
+    # nothing typed yet: the cell a value belongs in, for a finding to point at
+    grid = page.grid
+    return "", grid.address(label.r, grid.right_end(label.r, label.c) + 1)
+
+
+def value_near(
+    page: Page,
+    label: Label,
+    accept: Callable[[object], bool],
+    through: frozenset[tuple[int, int]] = frozenset(),
+) -> Located | None:
+    """The value of a label: in the cell right of it (past its merge), else below it
+    (under the label's merge: labels over values), else further right over up to three
+    blank cells; taken when found. `through`: label cells that may be the value (a result
+    written as a printed option's word)."""
+    grid = page.grid
+    r, c = label.r, label.c
+    start = grid.right_end(r, c) + 1
+    if not grid.blank(r, start) and (r, start) not in page.labels and not page.taken(r, start):
+        value = grid.value(r, start)  # the usual place, first: the cell beside the label
+        if accept(value):
+            page.take(r, start)
+            return value, grid.address(r, start)
+    below = grid.bottom_end(r, c) + 1
+    places = [
+        (r, start),
+        *((below, column) for column in range(c, grid.right_end(r, c) + 1)),
+        *((r, column) for column in range(start + 1, min(grid.width, start + 4))),
+    ]
+    for at in places:
+        further = at[0] == r and at[1] > start
+        if further and _blocked_right(page, r, start, at[1], through):
+            break  # a text of its own beside the label: nothing further right is its value
+        if grid.blank(*at) or (at not in through and _stopped(page, *at)):
+            continue
+        value = grid.value(*at)
+        if accept(value):
+            page.take(*at)
+            return value, grid.address(*at)
+    return None
+
+
+def _blocked_right(
+    page: Page, r: int, start: int, column: int, through: frozenset[tuple[int, int]]
+) -> bool:
+    """Something between the label and this cell that a value cannot reach past."""
+    grid = page.grid
+    for j in range(start, column):
+        if not grid.blank(r, j) or ((r, j) not in through and _stopped(page, r, j)):
+            return True
+    return False
+
+
+def _stopped(page: Page, r: int, c: int) -> bool:
+    """A cell a value search must not pass or take: another label, or already read."""
+    return (r, c) in page.labels or page.taken(r, c)
+
+
+def _any(value: object) -> bool:
+    return True
+
+
+def _any_value(value: object) -> bool:
+    return value.__class__ is not str or _kind(value) is None
+
+
+def _seat_like(value: object) -> bool:
+    return seats_in(value) is not None and not _blank(value)
+
+
+def _protest(page: Page, label: Label) -> None:
+    """A protest written on the sheet: a warning at it (the sheet cannot decide it)."""
+    page.take(label.r, label.c)
+    if label.rest:
+        page.add(PROTEST_ON_SHEET, label.r, label.c, label.rest)
+        return
+    found = value_near(page, label, _any_value)
+    if found is not None and not _blank(found[0]):
+        r, c = page.grid.cell_of(found[1])
+        page.add(PROTEST_ON_SHEET, r, c, found[0])
+
+
+# ---- the result ---------------------------------------------------------------------------
+
+
+def _result(page: Page, labels: list[Label], fields: list[Label]) -> Located | None:
+    """The result: the printed option marked beside, else the word written beside the
+    result's label (or a lone result word); options that turn out to be neither — a role
+    «Мафия» typed outside the grid — are left to the cells not read."""
+    options = [
+        label for label in labels if label.kind == "result" and not page.taken(label.r, label.c)
+    ]
+    written = next((label for label in fields if label.field == "result"), None)
+    marked = _marked(page, options) if len({o.outcome for o in options}) >= 2 else None
+    if marked is not None:
+        if written is not None:
+            page.take(written.r, written.c)
+        return marked
+    if written is not None:
+        # a result word beside its label is its value — unless it is one of printed options
+        near = [o for o in options if o.r in (written.r, written.r + 1)]
+        through = frozenset((o.r, o.c) for o in near) if len(near) == 1 else frozenset()
+        value = _header_value(page, written, through)
+        if not _blank(value[0]):
+            word = RESULT_WORDS.get(label_of(value[0]))
+            return (RESULT_DISPLAY[word] if word else value[0]), value[1]
+        for option in _printed_options(options):  # printed beside it, none marked yet
+            page.take(option.r, option.c)
+        return value  # the label is there, its cell still empty
+    if len(options) == 1:  # a result written on its own
+        option = options[0]
+        page.take(option.r, option.c)
+        return RESULT_DISPLAY[option.outcome], page.grid.address(option.r, option.c)
+    printed = _printed_options(options)
+    if printed:  # printed options, none marked yet: the cell a mark belongs in
+        for option in printed:
+            page.take(option.r, option.c)
+        first = printed[0]
+        return "", page.grid.address(first.r, page.grid.right_end(first.r, first.c) + 1)
+    return None
+
+
+def _printed_options(options: list[Label]) -> list[Label]:
+    """Result words printed as options: each near another of a different outcome, in one
+    row or one column (a role «Мафия» typed down a column is no option)."""
+    return [
+        option
+        for option in options
+        if any(
+            other.outcome != option.outcome
+            and (
+                (other.r == option.r and abs(other.c - option.c) <= 4)
+                or (other.c == option.c and abs(other.r - option.r) <= 2)
+            )
+            for other in options
+        )
+    ]
+
+
+def _marked(page: Page, options: list[Label]) -> Located | None:
+    """The option with a mark beside it: right (over a blank cell), else left, else
+    below, else above; None when no option is marked."""
+    grid = page.grid
+    for side in ("right", "left", "below", "above"):
+        marked = []
+        for option in options:
+            at = _mark_cell(page, option, side)
+            if at is not None:
+                marked.append((option.outcome, at))
+        if marked:
+            for option in options:
+                page.take(option.r, option.c)
+            for _, (r, c) in marked:
+                page.take(r, c)
+            if len({outcome for outcome, _ in marked}) > 1:
+                names = Text(
+                    *(
+                        ", ".join(vocab.display_value("result", o, lang) for o, _ in marked)
+                        for lang in LANGS
+                    )
+                )
+                r, c = marked[1][1]
+                page.add(RESULT_MARKED_TWICE, r, c, "", found=names)
+            outcome, (r, c) = marked[0]
+            return RESULT_DISPLAY[outcome], grid.address(r, c)
+    return None
+
+
+def _mark_cell(page: Page, option: Label, side: str) -> tuple[int, int] | None:
+    grid = page.grid
+    r, c = option.r, option.c
+    if side == "right":
+        start = grid.right_end(r, c) + 1
+        for column in range(start, start + 3):
+            if (r, column) in page.labels:
+                return None
+            if not grid.blank(r, column):
+                return (r, column) if mark(grid.value(r, column)) else None
+        return None
+    at = {"left": (r, c - 1), "below": (grid.bottom_end(r, c) + 1, c), "above": (r - 1, c)}[side]
+    if at in page.labels or at[1] < 0 or at[0] < 0:
+        return None
+    return at if mark(grid.value(*at)) else None
+
+
+# ---- the best move --------------------------------------------------------------------------
+
+
+def _best_move(page: Page, label: Label) -> BestMove | None:
+    """The seats after the label (in its cell, right of it, else under it) and the victim
+    when a label such as «Игрок №» precedes a seat."""
+    grid = page.grid
+    page.take(label.r, label.c)
+    seats: list[Located] = []
+    if label.rest:
+        seats = [(s, grid.address(label.r, label.c)) for s in label.rest.replace(",", " ").split()]
+    found, victim = _seat_run(page, label.r, grid.right_end(label.r, label.c) + 1)
+    seats += found
+    if not seats and victim is None:
+        found, victim = _seat_run(page, grid.bottom_end(label.r, label.c) + 1, label.c)
+        seats += found
+    if not seats:
+        return None
+    if victim is None and len(seats) == 4:  # the victim's seat first, then the three named
+        victim, seats = seats[0], seats[1:]
+    text = ", ".join(seat_text(v) for v, _ in seats)
+    return BestMove(text, seats[0][1], victim)
+
+
+def _seat_run(page: Page, r: int, start: int) -> tuple[list[Located], Located | None]:
+    """Seat cells from (r, start) rightwards, over single blank cells, up to another label;
+    a victim label («Игрок №») on the way makes the next seat the victim's."""
+    grid = page.grid
+    seats: list[Located] = []
+    victim: Located | None = None
+    expecting, blanks, j = False, 0, start
+    while 0 <= r < grid.height and j < len(grid.cells[r]) and blanks < 2 and len(seats) < 4:
+        at = (r, j)
+        if grid.blank(r, j):
+            if seats and not expecting:
+                break  # the seats end at a gap: what follows is something else
+            blanks += 1
+        elif at in page.labels and _is_victim_label(page, r, j):
+            page.take(r, j)
+            expecting, blanks = True, 0
+        elif at in page.labels or page.taken(r, j) or not _seat_like(grid.value(r, j)):
+            break
+        else:
+            blanks = 0
+            page.take(r, j)
+            value = grid.value(r, j)
+            if expecting:
+                victim, expecting = (value, grid.address(r, j)), False
+            else:
+                many = seats_in(value)
+                if many is not None and len(many) > 1 and isinstance(value, str):
+                    seats += [(s, grid.address(r, j)) for s in many]
+                else:
+                    seats.append((value, grid.address(r, j)))
+        j = grid.right_end(r, j) + 1
+    return seats, victim
+
+
+def _is_victim_label(page: Page, r: int, c: int) -> bool:
+    kind = _kind(str(page.grid.value(r, c)))
+    return kind is not None and (kind.kind == "victim" or kind.field == "first_killed")
+
+
+def attach_best_move(page: Page, game: GameSheet, move: object, named: object) -> None:
+    """Put the best move on its maker's seat row: the victim named beside it, else the
+    first-killed field, else the player the departures show killed on night 1."""
+    assert isinstance(move, BestMove)
+    victim = move.victim
+    if victim is None or _blank(victim[0]):
+        victim = named if isinstance(named, tuple) else None
+    if victim is None or _blank(victim[0]):
+        victim = first_night_victim(game)
+    where = victim[1] if victim is not None and victim[1] else move.cell
+    r, c = page.grid.cell_of(where)
+    if victim is not None:
+        for row in game.seats:
+            if _whole(row.get("seat", ("", ""))[0]) == _whole(victim[0]):
+                row["best_move"] = (move.text, move.cell)
+                return
+    page.add(BEST_MOVE_WITHOUT_VICTIM, r, c, victim[0] if victim is not None else move.text)
+
+
+def first_night_victim(game: GameSheet) -> Located | None:
+    killed = vocab.value_lookup("left")
+    for row in game.seats:
+        left = killed.get(vocab.fold(row.get("left", ("", ""))[0]))
+        if left == "killed" and vocab.parse_phase(str(row.get("when", ("", ""))[0])) == 2:
+            return row["seat"]
+    return None
+
+
+# ---- small helpers --------------------------------------------------------------------------
+
+
+def seat_text(value: object) -> str:
+    """A seat as text: Excel gives the number 3 back as 3.0."""
+    return cell_text(value).strip()
+
+
+def _blank(value: object) -> bool:
+    return value is None or value == "" or (isinstance(value, str) and not value.strip())
+
+
+_whole = whole_number

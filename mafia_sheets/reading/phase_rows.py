@@ -1,0 +1,427 @@
+"""Rows of phases on a game sheet: kills by night, votes by day, disqualified seats — and
+the fields a form prints that carry no points (the sheriff's checks, the misses).
+
+A row is read where it is: its cells right of the label (one cell a night or a day;
+`37` is seats 3 and 7; blank, «-» or «х» for nobody), or, with nothing beside the label,
+the cells below it (a column beside the seat rows). The night or day of each cell comes
+from the cell itself (`Н1: 5`, `5 Д3`), else from numbers over the cells — in the row
+above (`1 2 3 …`, `Ночь 1 …`) or printed in the label's own row with the seats under
+them — else from the cell's place (the first cell is night 1 / day 1). A days row
+numbered from 0 (the first day before any night, as some judges count) is read so.
+A disqualification whose phase the sheet does not give keeps it unknown (`?`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import vocab
+from ..findings import define
+from ..text import Text
+from .blank_fields import PHASE_FIELDS, Label
+from .columns import SHEET_FIELDS
+from .grid import NOTHING, seats_in
+from .labels import GAME
+from .page import Page
+from .raw import GameSheet
+from .values import whole_number
+
+BAD_SEAT_CELL = define(
+    "bad-seat-cell",
+    "error",
+    Text(
+        "«{value}» в строке «{field}» — не номер места",
+        "“{value}” in the row “{field}” is not a seat number",
+    ),
+    Text(
+        "номер места 1–10 (несколько — через пробел: 3 7); пусто или «-» — никто",
+        "a seat number 1–10 (several separated by spaces: 3 7); blank or «-» for nobody",
+    ),
+    Text("Впишите номер места или очистите ячейку", "Type the seat number or clear the cell"),
+)
+
+DEPARTURE_FROM_PHASE = define(
+    "departure-read-from-phase",
+    "warning",
+    Text(
+        "В «Выбыл» записана только фаза «{value}»: прочитано как «{left}» в {value}",
+        "Only the phase “{value}” is written in Left: read as “{left}” in {value}",
+    ),
+    Text(
+        "как выбыл игрок (убит, заголосован …) и фаза в своём столбце",
+        "how the player left (killed, voted out …) and the phase in its own column",
+    ),
+    Text(
+        "Если это верно, ничего делать не нужно; иначе впишите, как выбыл игрок",
+        "If that is right, nothing to do; otherwise write how the player left",
+    ),
+)
+
+_LEFT_BY_PHASE = {True: "заголосован", False: "убит"}  # a day: voted out; a night: killed
+_LEFT_SHOWN = {True: Text("заголосован", "voted out"), False: Text("убит", "killed")}
+_LEFT_WORD = {"kills": "убит", "votes": "заголосован", "disqualified": "дисквалифицирован"}
+_NOT_COUNTED = Text("не влияет на баллы", "carries no points")
+# A phase written in a cell with its seats: `Н1: 5`, `5 (Д3)`, `ночь 2 — 7`, `2н 7`
+_PHASE_IN_CELL = re.compile(
+    r"(?:(?<![а-яa-z])(?P<w1>ночь|ніч|night|день|day|[ндnhd])\s*-?\s*(?P<n1>\d{1,2})(?!\d)"
+    r"|(?<!\d)(?P<n2>\d{1,2})\s*-?\s*(?:[яй]\s*)?"
+    r"(?P<w2>ночь|ніч|night|день|day|[ндnhd])(?![а-яa-z0-9]))"
+)
+
+Entry = tuple[int, int, list[int], int | None]  # row, column, seats, phase ordinal (None: ?)
+
+
+def read_phase_rows(page: Page, labels: list[Label], game: GameSheet) -> None:
+    """The kills, votes and disqualified rows onto the seats that have no departure of
+    their own in the grid; the fields not counted noted at their cells."""
+    for label in labels:
+        if label.kind != "field" or page.taken(label.r, label.c):
+            continue
+        if label.field in PHASE_FIELDS and not _number_header(label):
+            entries = _phase_row(page, label)
+            for r, c, seats, phase in entries or ():
+                for seat in seats:
+                    _depart(game, seat, label.field, phase, page.grid.address(r, c))
+        elif label.field in SHEET_FIELDS and not SHEET_FIELDS[label.field].counted:
+            _not_counted(page, label)
+    for label in labels:  # «Ночь 1 | Ночь 2 …» over cells no row label has read
+        if label.kind == "field" and label.field in PHASE_FIELDS and _number_header(label):
+            _under_header(page, label, game)
+
+
+def _number_header(label: Label) -> bool:
+    return bool(label.rest) and whole_number(label.rest) is not None
+
+
+# ---- one row (or column) ---------------------------------------------------------------------
+
+
+def _phase_row(page: Page, label: Label) -> list[Entry] | None:
+    """The row's cells with their phases; None when the label heads no seats (left unread)."""
+    grid = page.grid
+    r, c = label.r, label.c
+    if label.rest:
+        page.take(r, c)
+        return _entries(page, label, [(r, c, 0)], {}, inline=label.rest)
+    run = _run(page, r, grid.right_end(r, c) + 1, across=True)
+    columns = [j for j, _ in run]
+    if columns:
+        values = [grid.value(r, j) for j in columns]
+        if _numbers_row(page, r, columns, values):  # numbers printed here, seats under them
+            numbers = dict(zip(columns, _phases(values, label.field), strict=True))
+            cells = [(r + 1, j, slot) for j, slot in run if not page.taken(r + 1, j)]
+            found = _entries(page, label, cells, numbers)
+            if found is not None:
+                for j in columns:
+                    page.take(r, j)
+                _take_row_label(page, r + 1, c, label.field)
+            return found
+        cells = [(r, j, slot) for j, slot in run]
+        start = [grid.right_end(r, c) + 1]  # the printed numbers start over the first slot
+        return _entries(page, label, cells, _numbers_over(page, r, start, label.field))
+    if _numbers_over(page, r, [grid.right_end(r, c) + 1], label.field):
+        page.take(r, c)
+        return []  # the printed nights or days of a row nobody left in
+    down = _run(page, grid.bottom_end(r, c) + 1, c, across=False)
+    if not down:
+        return None
+    rows = [i for i, _ in down]
+    cells = [(i, c, slot) for i, slot in down]
+    return _entries(page, label, cells, _numbers_left(page, rows, c, label.field), by_row=True)
+
+
+def _run(page: Page, r: int, c: int, across: bool) -> list[tuple[int, int]]:
+    """From (r, c) rightwards (across) or downwards: (column or row, its place in the run)
+    of each filled cell, over blank cells (a night without a kill), up to another label,
+    a cell already read, or three blank cells in a row."""
+    grid = page.grid
+    found: list[tuple[int, int]] = []
+    blanks = slot = 0
+    while blanks < 3 and r < grid.height and c < grid.width:
+        if (r, c) in page.labels or page.taken(r, c):
+            break
+        if grid.blank(r, c):
+            blanks += 1
+        else:
+            blanks = 0
+            found.append((c if across else r, slot))
+        slot += 1
+        if across:
+            c = grid.right_end(r, c) + 1
+        else:
+            r = grid.bottom_end(r, c) + 1
+    return found
+
+
+def _entries(
+    page: Page,
+    label: Label,
+    cells: list[tuple[int, int, int]],
+    numbers: dict[int, int],
+    inline: str = "",
+    by_row: bool = False,
+) -> list[Entry] | None:
+    """Each cell's seats and phase; a cell that is not seats is an error at it — unless no
+    cell is, and then this is no row of seats at all. `cells`: (row, column, place in the
+    row); `numbers`: the phase over each column (or beside each row, `by_row`)."""
+    grid = page.grid
+    read: list[Entry] = []
+    bad: list[tuple[int, int]] = []
+    for r, c, slot in cells:
+        value = inline if inline else grid.value(r, c)
+        if not inline and grid.blank(r, c):
+            continue
+        own, seats = split_phase(value)
+        if seats is None:
+            bad.append((r, c))
+            continue
+        phase = own if own is not None else numbers.get(r if by_row else c)
+        if phase is None and label.field != "disqualified":
+            phase = _position(slot, label.field)
+        read.append((r, c, seats, phase))
+    if not read:
+        return None if bad else []
+    page.take(label.r, label.c)
+    for r, c, _, _ in read:
+        page.take(r, c)
+    field = SHEET_FIELDS[label.field].name
+    for r, c in bad:
+        page.take(r, c)
+        page.add(BAD_SEAT_CELL, r, c, grid.value(r, c), field=field)
+    return read
+
+
+def _numbers_row(page: Page, r: int, columns: list[int], values: list[object]) -> bool:
+    """`1 2 3 …` in the label's row is printed numbers, not seats, when it starts at 0,
+    runs on to 5 or more, or has seats typed under it (kills 1, 2 are seats 1 and 2)."""
+    first = _running(values)
+    if first is None:
+        return False
+    under = any(_seats_only(page.grid.value(r + 1, j)) for j in columns)
+    return first == 0 or len(values) >= 5 or under
+
+
+def _seats_only(value: object) -> bool:
+    """Seats and nothing else (`5`, `37`): not a phase header (`Д1`) nor a word."""
+    own, seats = split_phase(value)
+    return own is None and bool(seats)
+
+
+def _position(index: int, field: str) -> int:
+    """The phase of the `index`-th cell of a row: night index+1 or day index+1."""
+    return 2 * index + 2 if field == "kills" else 2 * index + 1
+
+
+def _running(values: list[object]) -> int | None:
+    """1, 2, 3 … or 0, 1, 2 … (two or more): the first number, else None."""
+    numbers = [whole_number(v) for v in values]
+    if len(numbers) < 2 or None in numbers:
+        return None
+    first = numbers[0]
+    if first not in (0, 1) or numbers != list(range(first, first + len(numbers))):
+        return None
+    return first
+
+
+def _phases(values: list[object], field: str) -> list[int]:
+    """Numbers over a row → phase ordinals: night n, day n; days from 0 are days n+1."""
+    start = _running(values)
+    if start is None:
+        start = whole_number(values[0]) or 0
+    shift = 1 if start == 0 else 0
+    if field == "kills":
+        return [2 * (int(whole_number(v) or 0) + shift) for v in values]
+    return [2 * (int(whole_number(v) or 0) + shift) - 1 for v in values]
+
+
+def _numbers_over(page: Page, r: int, columns: list[int], field: str) -> dict[int, int]:
+    """Numbers or phases printed in the row above the cells (`1 2 3 … 9`, `Ночь 1 …`, `Н1`),
+    the whole line of them taken — also over the nights nobody was killed in."""
+    if not columns:
+        return {}
+    line = _line(page, r - 1, columns[0], across=True)
+    return _numbers(page, [(r - 1, j) for j in line], line, field)
+
+
+def _numbers_left(page: Page, rows: list[int], c: int, field: str) -> dict[int, int]:
+    """Numbers or phases in the column left of a column of cells (`Круг 1 2 3`), taken
+    with the word heading them."""
+    if not rows:
+        return {}
+    line = _line(page, rows[0], c - 1, across=False)
+    found = _numbers(page, [(i, c - 1) for i in line], line, field)
+    head = (rows[0] - 1, c - 1)
+    heading = head[0] >= 0 and isinstance(page.grid.value(*head), str)
+    if found and heading and not page.taken(*head) and head not in page.labels:
+        page.take(*head)
+    return found
+
+
+def _line(page: Page, r: int, c: int, across: bool) -> list[int]:
+    """The unbroken line of filled cells from (r, c) on: columns (across) or rows."""
+    grid = page.grid
+    found: list[int] = []
+    while 0 <= r < grid.height and 0 <= c < grid.width:
+        if grid.blank(r, c) or (r, c) in page.labels or page.taken(r, c):
+            break
+        found.append(c if across else r)
+        if across:
+            c = grid.right_end(r, c) + 1
+        else:
+            r = grid.bottom_end(r, c) + 1
+    return found
+
+
+def _numbers(
+    page: Page, cells: list[tuple[int, int]], keys: list[int], field: str
+) -> dict[int, int]:
+    """A line of numbers (`1 2 3`, `0 1 2` for days counted from 0) or of phases (`Н1`,
+    `Ночь 2`) → key → phase ordinal; taken. Nothing when the line is neither."""
+    grid = page.grid
+    values = [grid.value(*cell) for cell in cells]
+    if not values:
+        return {}
+    phases: list[int] | None = None
+    if _running(values) is not None or (len(values) == 1 and whole_number(values[0]) in (0, 1)):
+        phases = _phases(values, field)  # a game of one round numbers it «1» alone
+    else:
+        parsed = [_phase_word(v) for v in values]
+        if all(p is not None for p in parsed):
+            phases = [p for p in parsed if p is not None]
+    if phases is None:
+        return {}
+    for cell in cells:
+        page.take(*cell)
+    return dict(zip(keys, phases, strict=True))
+
+
+def _phase_word(value: object) -> int | None:
+    """`Ночь 1`, `Н1`, `День 2` → the phase; a label with a number (`Убит 1`) → None."""
+    if not isinstance(value, str):
+        return None
+    return vocab.parse_phase(value)
+
+
+def _take_row_label(page: Page, r: int, c: int, field: str) -> None:
+    """The label of the seats row under a row of numbers («Ночь 1 2 3» over «Убит 5 2 8»)."""
+    for j in range(max(0, c - 1), c + 2):
+        if (r, j) in page.labels and _field_at(page, r, j) in PHASE_FIELDS:
+            page.take(r, j)
+
+
+def _field_at(page: Page, r: int, c: int) -> str | None:
+    split = GAME.split(page.grid.value(r, c))
+    return split[0] if split else None
+
+
+def _under_header(page: Page, label: Label, game: GameSheet) -> None:
+    """A «Ночь 1» / «День 2» header cell: the seats under it."""
+    grid = page.grid
+    number = whole_number(label.rest)
+    if number is None or page.taken(label.r, label.c):
+        return
+    page.take(label.r, label.c)
+    below = (grid.bottom_end(label.r, label.c) + 1, label.c)
+    if page.taken(*below) or grid.blank(*below):
+        return
+    phase = 2 * number if label.field == "kills" else 2 * number - 1
+    found = _entries(page, label, [(*below, 0)], {label.c: phase})
+    for r, c, seats, own in found or ():
+        for seat in seats:
+            _depart(game, seat, label.field, own, grid.address(r, c))
+
+
+def split_phase(value: object) -> tuple[int | None, list[int] | None]:
+    """(phase written in the cell, seats) — `'Н1: 5'` → (2, [5]); `'5 Д3'` → (5, [5]);
+    `7` → (None, [7]); `'-'` → (None, []); seats None when the cell holds no seats."""
+    if not isinstance(value, str):
+        return None, seats_in(value)
+    folded = vocab.fold(value)
+    if folded in NOTHING:
+        return None, []
+    match = _PHASE_IN_CELL.search(folded)
+    if match is None:
+        return None, seats_in(value)
+    word = match.group("w1") or match.group("w2")
+    number = match.group("n1") or match.group("n2")
+    phase = vocab.parse_phase(f"{word}{number}")
+    rest = (folded[: match.start()] + " " + folded[match.end() :]).strip(" -–—:()")
+    seats = seats_in(rest) if rest else []
+    if phase is None or seats is None:
+        return None, seats_in(value)
+    return phase, seats
+
+
+def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str) -> None:
+    for row in game.seats:
+        if whole_number(row.get("seat", ("", ""))[0]) != seat:
+            continue
+        if _typed(row.get("left")) or _typed(row.get("when")):
+            return  # the grid says it already
+        row["left"] = (_LEFT_WORD[kind], cell)
+        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_UNKNOWN, cell)
+        return
+
+
+def _typed(located: tuple[object, str] | None) -> bool:
+    return located is not None and not (
+        located[0] is None or (isinstance(located[0], str) and not located[0].strip())
+    )
+
+
+# ---- fields not counted ---------------------------------------------------------------------
+
+
+def _not_counted(page: Page, label: Label) -> None:
+    """A field that carries no points: its label read, its printed numbers too, whatever
+    is typed in it listed with the reason among the cells not read."""
+    grid = page.grid
+    r, c = label.r, label.c
+    page.take(r, c)
+    name = SHEET_FIELDS[label.field].name
+    why = Text(f"{name.ru} — {_NOT_COUNTED.ru}", f"{name.en} — {_NOT_COUNTED.en}")
+    columns = [j for j, _ in _run(page, r, grid.right_end(r, c) + 1, across=True)]
+    cells = [(r, j) for j in columns]
+    if columns and _running([grid.value(r, j) for j in columns]) is not None:
+        for j in columns:
+            page.take(r, j)
+        cells = [(r + 1, j) for j in columns]
+    elif not columns:
+        below = grid.bottom_end(r, c) + 1
+        cells = [(below, j) for j, _ in _run(page, below, c, across=True)]
+    for cell in cells:
+        if not grid.blank(*cell) and cell not in page.labels and not page.taken(*cell):
+            page.note(*cell, why)
+
+
+# ---- a departure and its phase in one cell ----------------------------------------------------
+
+
+def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
+    """A seat's departure cell holding its phase too: `убит Н1` is killed in Н1; `Н1`
+    alone is killed in Н1 (`Д2`: voted out in Д2), said aloud — when no phase of its
+    own is written beside it."""
+    left, when = row.get("left"), row.get("when")
+    if left is None or not isinstance(left[0], str) or _typed(when):
+        return
+    lookup = vocab.value_lookup("left")
+    folded = vocab.fold(left[0])
+    if lookup.get(folded) is not None:
+        return  # a departure word alone
+    match = _PHASE_IN_CELL.search(folded)
+    if match is None:
+        return
+    phase = vocab.parse_phase(
+        f"{match.group('w1') or match.group('w2')}{match.group('n1') or match.group('n2')}"
+    )
+    word = (folded[: match.start()] + " " + folded[match.end() :]).strip(" -–—:(),")
+    if phase is None or (word and lookup.get(word) is None):
+        return
+    row["when"] = (vocab.phase_name(phase, "ru"), left[1])
+    if word:
+        row["left"] = (word, left[1])
+        return
+    day = vocab.is_day(phase)
+    row["left"] = (_LEFT_BY_PHASE[day], left[1])
+    r, c = page.grid.cell_of(left[1])
+    page.add(DEPARTURE_FROM_PHASE, r, c, left[0], left=_LEFT_SHOWN[day])
