@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -90,6 +91,9 @@ def start(seconds: float, lang: str, names: Sequence[str]) -> None:
 def _supervise(seconds: float, lang: str, names: Sequence[str]) -> None:
     sys.stdout.flush()
     sys.stderr.flush()
+    # Python finds its temp folder by writing a probe file there once: done here, at the
+    # start, a kill of the work can never leave that probe behind
+    tempfile.gettempdir()
     parent = os.getpid()
     child = os.fork()
     if child == 0:
