@@ -132,4 +132,14 @@ def process_running(pid: int) -> bool:
         return False
     except (OSError, OverflowError):
         return True  # not ours to judge: left alone
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """A process that has ended but was never waited for (a killed command's work, whose
+    new parent does not reap it) still answers to its id: it writes nothing any more."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[-1].split()
+    except OSError:
+        return False  # no /proc: judged as running
+    return fields[:1] == [b"Z"]

@@ -312,3 +312,19 @@ def test_invisible_characters_fold_in_headers_too() -> None:
     from mafia_sheets.reading.matching import match_header
 
     assert match_header("seats", "Иг\u2063ро\U000e0041к") == match_header("seats", "Игрок")
+
+
+def test_the_folder_of_a_process_that_ended_unwaited_is_removed(temp: Path) -> None:
+    """A killed command's work ends as a zombie when its new parent does not reap it: it
+    answers to its id but writes nothing, so its folder goes."""
+    child = os.fork()
+    if child == 0:
+        os._exit(0)
+    try:
+        time.sleep(0.3)  # ended, not waited for yet
+        stale = scratch.base() / f"{child}-0123abcd"
+        stale.mkdir()
+        scratch.remove_stale()
+        assert not stale.exists()
+    finally:
+        os.waitpid(child, 0)
