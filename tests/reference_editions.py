@@ -176,6 +176,74 @@ SITE: dict[str, SiteEdition] = {
 GROUPS = ("main", "extra", "legacy", "penalty", "night1")
 
 
+@dataclass(frozen=True)
+class Custom:
+    """Values of one's own, as a club sets them row by row over an edition with numeric
+    extras and no K: main points per role and result, best move for 3 / 2 / 1 blacks and
+    who earns it, an auto-bonus withheld for a worst move, the judge's best-move title,
+    four penalties, Ci in one of its three readings."""
+
+    win: dict[str, Fraction]
+    loss: dict[str, Fraction]
+    draw: dict[str, Fraction]
+    best_move: tuple[Fraction, Fraction, Fraction]  # 3, 2, 1 blacks named
+    best_move_anyone: bool
+    auto_bonus: Fraction
+    title: Fraction
+    fouled: Fraction
+    kicked: Fraction
+    team: Fraction
+    gave_up: Fraction
+    ci_when: str  # lost | half_red_win | half_black_win
+    ci_share: Fraction
+    ci_cap: Fraction
+    ci_from: int
+
+
+def custom_edition(values: Custom) -> SiteEdition:
+    """The custom values as the site's groups of policies: a value per matter and role."""
+    main = tuple(
+        Policy(matter, ROLE_FLAG[role], points)
+        for matter, table in ((WIN, values.win), (LOSE, values.loss), (TIE, values.draw))
+        for role, points in table.items()
+    )
+    three, two, one = values.best_move
+    legacy = (
+        Policy(LEGACY_3, ALL if values.best_move_anyone else RED, three),
+        Policy(LEGACY_2, ALL if values.best_move_anyone else RED, two),
+        Policy(LEGACY_1, ALL if values.best_move_anyone else RED, one),
+    )
+    penalty = (
+        Policy(WARNINGS_4, ALL, values.fouled),
+        Policy(KICK_OUT, ALL, values.kicked),
+        Policy(TEAM_KICK_OUT, ALL, values.team),
+        Policy(GAVE_UP, ALL, values.gave_up),
+    )
+    auto = values.auto_bonus
+    extra = (
+        _BONUS,
+        Policy(PLAY, ALL, lambda c: Fraction(0) if c.matters & WORST_MOVE else auto),
+        Policy(BEST_MOVE, ALL, values.title),
+    )
+    return SiteEdition(main, extra, legacy, penalty, (_custom_ci(values),))
+
+
+def _custom_ci(values: Custom) -> Policy:
+    base = _ci(values.ci_share, values.ci_cap)
+
+    def points(ctx: Context) -> Fraction:
+        if ctx.games < values.ci_from:
+            return Fraction(0)
+        if values.ci_when == "lost":
+            return base(ctx) if ctx.matters & LOSE else Fraction(0)
+        if not ctx.matters & (LEGACY_3 | LEGACY_2 | LEGACY_1):  # named no black
+            return Fraction(0)
+        half = WIN if values.ci_when == "half_red_win" else LOSE  # red won / black won
+        return base(ctx) / 2 if ctx.matters & half else base(ctx)
+
+    return Policy(KILLED_N1, RED, points)
+
+
 def matters_of(game: Game, seat: Seat) -> int:
     team = TEAM[seat.role]
     matters = PLAY
@@ -196,9 +264,9 @@ def matters_of(game: Game, seat: Seat) -> int:
     return matters
 
 
-def site_scores(games: list[Game], code: str) -> dict[str, dict[str, Fraction]]:
+def site_scores(games: list[Game], code: str | SiteEdition) -> dict[str, dict[str, Fraction]]:
     """Each player's points per group and the sorting counts, by the site's evaluation."""
-    edition = SITE[code]
+    edition = SITE[code] if isinstance(code, str) else code
     played: dict[str, int] = {}
     red_n1: dict[str, int] = {}
     for game in games:

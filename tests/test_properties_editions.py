@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_editions import (
     TEAM,
+    Custom,
     Game,
     Seat,
     app_scores,
+    custom_edition,
     dense_places,
     place_ranges,
     site_key,
@@ -106,8 +108,8 @@ _LEFT = {
 }
 
 
-def workbook(games: list[Game], edition: str) -> Proto:
-    proto = Proto(settings=[("Правила", presets()[edition].edition.name("ru"))])
+def workbook(games: list[Game], edition: str, rows: tuple[tuple[str, str], ...] = ()) -> Proto:
+    proto = Proto(settings=[("Правила", presets()[edition].edition.name("ru")), *rows])
     for game in games:
         proto.games.append({"game": game.game, "result": RU["result"][game.result]})
         for number, seat in enumerate(game.seats, start=1):
@@ -220,3 +222,160 @@ def test_the_2026_judge_app(made: tuple[SynthProtocol, int]) -> None:
     assert {p: s.place_range for p, s in got.items()} == dense_places(
         {p: row["total"] for p, row in want.items()}
     )
+
+
+# ---- values of one's own ---------------------------------------------------------------
+
+ROLES_EN = ("civilian", "sheriff", "mafia", "don")
+_points = st.integers(-20, 60).map(lambda n: Fraction(n, 20))  # −1 … 3 in steps of 0.05
+_penalty = st.integers(-20, 0).map(lambda n: Fraction(n, 20))
+_small = st.integers(0, 16).map(lambda n: Fraction(n, 20))  # 0 … 0.8
+customs = st.builds(
+    Custom,
+    win=st.fixed_dictionaries({r: _points for r in ROLES_EN}),
+    loss=st.fixed_dictionaries({r: _penalty | _small for r in ROLES_EN}),
+    draw=st.fixed_dictionaries({r: _penalty | _small for r in ROLES_EN}),
+    best_move=st.tuples(_small, _small, _small),
+    best_move_anyone=st.booleans(),
+    auto_bonus=_small,
+    title=_small,
+    fouled=_penalty,
+    kicked=_penalty,
+    team=_penalty,
+    gave_up=_penalty,
+    ci_when=st.sampled_from(["lost", "half_red_win", "half_black_win"]),
+    ci_share=_small,
+    ci_cap=_small,
+    ci_from=st.integers(1, 6),
+)
+BY_NAME = "extras, wins, deaths on night 1 as red"  # the letters ewk
+_CI_WHEN = {
+    "lost": "in lost games",
+    "half_red_win": "half when red won",
+    "half_black_win": "half when black won",
+}
+
+
+def typed(value: Fraction) -> str:
+    """A value as a Russian Excel shows it: a decimal comma."""
+    return format(float(value), "g").replace(".", ",")
+
+
+def custom_rows(values: Custom, limits: bool, order: str, shared: str) -> tuple:
+    """The «Турнир» rows that set every value, in English beside the Russian edition name."""
+    rows = [(f"Win points: {r}", typed(v)) for r, v in values.win.items()]
+    rows += [(f"Loss points: {r}", typed(v)) for r, v in values.loss.items()]
+    rows += [(f"Draw points: {r}", typed(v)) for r, v in values.draw.items()]
+    three, two, one = values.best_move
+    rows += [
+        ("Лучший ход: 3 чёрных", typed(three)),
+        ("Best move: 2 black", typed(two)),
+        ("Лучший ход: 1 чёрный", typed(one)),
+        ("Best move: who earns it", "anyone" if values.best_move_anyone else "красным"),
+        ("Автодопы", typed(values.auto_bonus)),
+        ("Judge's best move", typed(values.title)),
+        ("Штраф за 4 фола", typed(values.fouled)),
+        ("Disqualification penalty", typed(values.kicked)),
+        ("Штраф за удаление команды", typed(values.team)),
+        ("Give-up penalty", typed(values.gave_up)),
+        ("Ci: когда", _CI_WHEN[values.ci_when]),
+        ("Ci: share", typed(values.ci_share)),
+        ("Ci: предел", typed(values.ci_cap)),
+        ("Ci: from games", str(values.ci_from)),
+        ("Порядок показателей", order),
+        ("Shared places", shared),
+    ]
+    if limits:  # the typed numbers reach ±0.8 in tenths: at the limits, never past them
+        rows += [("Доп: минимум", "-0,8"), ("Extras: maximum", "0.8"), ("Доп: шаг", "0,1")]
+    return tuple(rows)
+
+
+def black_best_moves(games: list[Game], seed: int) -> None:
+    """Where anyone earns the best move, a black first-night victim sometimes names seats."""
+    rng = random.Random(seed)
+    for game in games:
+        for number, seat in enumerate(game.seats, start=1):
+            victim = seat.left == "killed" and seat.when == 2
+            if victim and TEAM[seat.role] == "black" and rng.random() < 0.7:
+                others = [n for n in range(1, 11) if n != number]
+                seat.best_move = tuple(rng.sample(others, 3))
+
+
+@SLOW
+@given(
+    made=tournaments,
+    values=customs,
+    limits=st.booleans(),
+    order=st.sampled_from(["(epg)wsk", "wsk", "m(ep)gnk", "n(mg)pw", BY_NAME]),
+    shared=st.sampled_from(["no", "yes", "dense"]),
+)
+def test_values_of_ones_own_agree_with_the_reference(
+    made: tuple[SynthProtocol, int], values: Custom, limits: bool, order: str, shared: str
+) -> None:
+    proto, seed = made
+    games = typed_as(games_of(proto), "mr-fiim-3", seed)
+    if values.best_move_anyone:
+        black_best_moves(games, seed)
+    rating = rated(workbook(games, "mr-fiim-3", custom_rows(values, limits, order, shared)))
+    want = site_scores(games, custom_edition(values))
+    got = {s.player: s for s in rating.standings}
+    assert set(got) == set(want)
+    for player, row in want.items():
+        mine = got[player]
+        assert (mine.win_points, mine.awards, mine.best_move, mine.penalties, mine.ci) == (
+            row["main"],
+            row["extra"],
+            row["legacy"],
+            row["penalty"],
+            row["night1"],
+        ), player
+        assert mine.total == row["total"] == mine.win_points + mine.additional, player
+    places = {p: s.place_range for p, s in got.items()}
+    totals = {p: row["total"] for p, row in want.items()}
+    if shared == "dense":
+        assert places == dense_places(totals)
+    elif shared == "yes":
+        assert places == place_ranges({p: (t,) for p, t in totals.items()})
+    else:
+        letters = "ewk" if order == BY_NAME else order
+        assert places == place_ranges({p: site_key(r, letters) for p, r in want.items()})
+
+
+# ---- invariants under every edition --------------------------------------------------------
+
+
+def _first(place_range: str) -> int:
+    return int(place_range.split("–")[0])
+
+
+@SLOW
+@given(made=tournaments, code=st.sampled_from(sorted(presets())), order=st.randoms())
+def test_every_edition_sums_orders_and_ignores_row_order(
+    made: tuple[SynthProtocol, int], code: str, order: random.Random
+) -> None:
+    """Whatever the edition: each total is its parts, K within 1…2, the rows by total with
+    places that only grow, and the same standings with the rows typed in another order."""
+    proto, seed = made
+    book = workbook(typed_as(games_of(proto), code, seed), code)
+    rating = rated(book)
+    if rating.k.applied:
+        assert 1 <= rating.k.value <= 2
+    for row in rating.standings:
+        assert row.additional == row.best_move + row.awards + row.penalties + row.ci
+        assert row.total == row.win_points + row.additional
+    totals = [row.total for row in rating.standings]
+    assert totals == sorted(totals, reverse=True)
+    firsts = [_first(row.place_range) for row in rating.standings]
+    assert firsts == sorted(firsts) and firsts[0] == 1
+    for index, row in enumerate(rating.standings):  # a place follows the players above it
+        above = [other.total for other in rating.standings if other.total > row.total]
+        if rating.rules.shared_places == "dense":  # numbered without gaps
+            assert firsts[index] == len(set(above)) + 1
+        else:
+            assert len(above) < firsts[index] <= index + 1
+    order.shuffle(book.games)
+    order.shuffle(book.seats)
+    again = rated(book)
+    assert [(s.player, s.place_range, s.total, s.decided_by) for s in again.standings] == [
+        (s.player, s.place_range, s.total, s.decided_by) for s in rating.standings
+    ]
