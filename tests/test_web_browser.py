@@ -425,3 +425,34 @@ def test_tie_break_columns_and_the_players_who_need_a_lot(page: Page) -> None:
     assert want["lot_needed"] and tied
     for player in tied:
         expect(page.locator("#lot-players")).to_contain_text(player)
+
+
+def with_edition(data: bytes, name: str) -> bytes:
+    """A copy whose «Турнир» sheet names a scoring edition, and leaves K to it."""
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    sheet = book["Турнир"]
+    for row in sheet.iter_rows(min_row=2):
+        if row[0].value == "Коэффициент K":
+            row[1].value = None  # blank: the edition's value
+    sheet.append(["Правила", name])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def test_the_edition_in_force_is_named_and_every_value_listed(page: Page, tmp_path: Path) -> None:
+    path = tmp_path / "fiim.xlsx"
+    path.write_bytes(with_edition(SAMPLE_RU.read_bytes(), "ФИИМ рейтинга 7"))
+    want = cli_json(path)
+    drop(page, (path.name, path.read_bytes()))
+    assert_same_standings(page, want)
+    box = page.locator("#rules-box")
+    expect(box.locator("summary")).to_have_text("Правила подсчёта: ФИИМ рейтинга 7")
+    box.locator("summary").click()
+    values = box.locator("#rules-summary > div")
+    expect(values.filter(has_text="Автодопы")).to_contain_text("0,3")
+    expect(values.filter(has_text="Коэффициент K")).to_contain_text("нет")
+    # every value `rate --json` echoes, one line each (the edition's source is its line's note)
+    assert values.count() == len(want["settings"]) - 1
+    page.click("button[data-lang=en]")
+    expect(box.locator("summary")).to_have_text("Scoring rules: Rating FIIM 7")

@@ -318,6 +318,8 @@ function renderK(k) {
 // The scoring edition and every value in force, as the results' «Сводка» lists them.
 function renderRules(lines) {
   $("rules-box").hidden = !lines.length;
+  // the edition's name (the first line) stays in sight while the list is folded
+  $("rules-edition").textContent = lines.length ? `: ${lines[0].value}` : "";
   $("rules-summary").replaceChildren(...lines.map((line) => el("div", {},
     el("dt", {}, line.item),
     el("dd", {}, typeof line.value === "number" ? formatNumber(line.value) : String(line.value),
