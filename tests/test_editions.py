@@ -498,6 +498,38 @@ def test_the_products_own_layouts_keep_numeric_extras(layout: str) -> None:
     assert [(s.player, s.total) for s in outcome.rating.standings] == expected
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("layout", ["blank", "wide"])
+def test_every_layouts_template_has_the_rules_dropdown_and_reads_it(layout: str, lang: str) -> None:
+    import io
+
+    import openpyxl
+
+    from mafia_sheets.reading.protocol import load_protocol
+    from mafia_sheets.template.layouts import empty_games, games_of, write_games
+    from mafia_sheets.vocab import SETTINGS, SHEETS
+
+    blank = openpyxl.load_workbook(io.BytesIO(write_games(layout, empty_games(2), lang)))
+    sheet = blank[SHEETS["tournament"](lang)]
+    cells = {row[0].value: row[1] for row in sheet.iter_rows(min_row=2)}
+    assert list(cells) == [name(lang) for name in SETTINGS.values()]  # as the rows template
+    cell = cells[SETTINGS["edition"](lang)]
+    assert cell.value == load_rules().edition.name(lang)
+    (dropdown,) = [v for v in sheet.data_validations.dataValidation if cell.coordinate in v.sqref]
+    assert dropdown.formula1.strip('"').split(",") == [
+        r.edition.name(lang) for r in presets().values()
+    ]
+    # the games typed in that layout, the edition picked from the dropdown
+    protocol, _ = load_protocol(new_values_protocol().source())
+    site = load_rules("mr-fiim-7").edition.name(lang)
+    data = write_games(layout, games_of(protocol), lang, settings={"edition": site})
+    outcome = evaluate([Source(f"{layout}.xlsx", data)])
+    assert outcome.errors == 0, [(f.code, f.cell) for f in outcome.findings]
+    assert outcome.rating.rules.edition.code == "mr-fiim-7"
+    expected = [(s.player, s.total) for s in rate(new_values_protocol()).standings]
+    assert [(s.player, s.total) for s in outcome.rating.standings] == expected
+
+
 def test_the_world_tour_upload_keeps_a_team_removal_and_a_give_up_as_removals() -> None:
     from mafia_sheets.formats.mwt import upload
 

@@ -38,9 +38,9 @@ from ..report.engine import (
     open_book,
 )
 from ..text import Text
-from ..vocab import SETTINGS, SHEETS, display_value, phase_name
+from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list, roster_rows
+from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list, roster_rows, settings_sheet
 
 if TYPE_CHECKING:
     from ..model import Protocol
@@ -152,15 +152,18 @@ def write_games(
     «Турнир» values (setting key → value) where there is no protocol to copy."""
     if layout == "rows":
         return _rows_book(games, lang, players, settings)
-    side = _side_sheets(protocol, lang, players, settings)
+    side = _side_sheets(protocol, lang, players)
+    # without a protocol to copy, the «Турнир» sheet of every template: each setting with
+    # its meaning and dropdown, the values `settings` gives filled in
+    given = None if protocol is not None else (settings or {})
     if layout == "blank":
-        return _blank_book(games, lang, players, side)
+        return _blank_book(games, lang, players, side, given)
     if layout != "wide":
         raise ValueError(f"unknown layout {layout!r}")
     with open_book(streamed=False) as book:
         names = [SHEETS["games"](lang)]
         _wide_sheet(book.sheet(names[0]), games, lang, players)
-        _write_side_sheets(book, names, side)
+        _write_side_sheets(book, names, side, lang, given)
         return book.close()
 
 
@@ -262,20 +265,28 @@ def _blank_book(
     lang: str,
     players: Sequence[PlayerRow],
     side: list[tuple[str, list[list[object]]]],
+    settings: dict[str, Any] | None,
 ) -> bytes:
     # every text is written as text: a nickname such as `=1+1` or `http://…` stays as typed
     with open_book(streamed=False) as book:
         names: list[str] = []
         for data in games:
             _blank_sheet(book, names, data, lang, players)
-        _write_side_sheets(book, names, side)
+        _write_side_sheets(book, names, side, lang, settings)
         return book.close()
 
 
 def _write_side_sheets(
-    book: Book, names: list[str], sheets: list[tuple[str, list[list[object]]]]
+    book: Book,
+    names: list[str],
+    sheets: list[tuple[str, list[list[object]]]],
+    lang: str,
+    settings: dict[str, Any] | None,
 ) -> None:
-    """Settings, roster, protests and lot, values as typed."""
+    """Settings, roster, protests and lot, values as typed; with `settings`, the template's
+    own «Турнир» sheet first."""
+    if settings is not None:
+        settings_sheet(book.sheet(_unique(names, SHEETS["tournament"](lang))), lang, settings)
     for name, rows in sheets:
         sheet = book.sheet(_unique(names, name))
         for r, row in enumerate(rows):
@@ -555,23 +566,18 @@ def _code(value: Any) -> str | None:
 
 
 def _side_sheets(
-    protocol: Protocol | None,
-    lang: str,
-    players: Sequence[PlayerRow],
-    settings: dict[str, Any] | None = None,
+    protocol: Protocol | None, lang: str, players: Sequence[PlayerRow]
 ) -> list[tuple[str, list[list[object]]]]:
     """Settings, roster, protests and lot as the row layout keeps them (values as typed);
-    without a protocol, the `settings` given and the roster of `players`."""
+    without a protocol, the roster of `players`."""
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
-        if settings:
-            head: list[object] = [COLUMNS["tournament"][c](lang) for c in ("setting", "value")]
-            rows = [head, *([SETTINGS[key](lang), value] for key, value in settings.items())]
-            out.append((SHEETS["tournament"](lang), rows))
         if players:
             from .workbook import written_columns
 
-            rows = [[COLUMNS["players"][c](lang) for c in written_columns("players")]]
+            rows: list[list[object]] = [
+                [COLUMNS["players"][c](lang) for c in written_columns("players")]
+            ]
             rows += roster_rows(players)
             out.append((SHEETS["players"](lang), rows))
         return out

@@ -467,6 +467,12 @@ def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
     return rows
 
 
+def settings_sheet(sheet: Sheet, lang: str, given: dict[str, Any]) -> None:
+    """The «Турнир» sheet of every template, in every layout: each setting with what it
+    means and its dropdown, the values `given` filled in."""
+    _protocol_sheet(sheet, "tournament", lang, _settings_rows(lang, given))
+
+
 def _flag_dropdown(sheet: Sheet, lang: str) -> None:
     cells = [f"B{row}" for row, key in enumerate(SETTINGS, start=2) if key in FLAG_SETTINGS]
     sheet.dropdown(" ".join(cells), _list_validation(display_values("yesno", lang), lang))
