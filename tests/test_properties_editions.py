@@ -13,10 +13,12 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from builders import Proto
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_editions import (
+    SITE,
     TEAM,
     Custom,
     Game,
@@ -177,28 +179,17 @@ def check_site(code: str, made: tuple[SynthProtocol, int]) -> None:
     assert {s.player: s.place_range for s in rating.standings} == place_ranges(keys)
 
 
+def test_every_edition_shipped_has_its_reference_scorer() -> None:
+    """A preset file added without its independent scorer fails here: the regulation's is
+    `reference.py` (test_properties.py), the app's `app_scores`, the rating site's `SITE`."""
+    assert set(presets()) == {"regulation", "app-2026", *SITE}
+
+
+@pytest.mark.parametrize("code", sorted(SITE))  # each of the rating site's editions
 @SLOW
 @given(made=tournaments)
-def test_the_rating_sites_fiim_7(made: tuple[SynthProtocol, int]) -> None:
-    check_site("mr-fiim-7", made)
-
-
-@SLOW
-@given(made=tournaments)
-def test_the_rating_sites_fiim_3(made: tuple[SynthProtocol, int]) -> None:
-    check_site("mr-fiim-3", made)
-
-
-@SLOW
-@given(made=tournaments)
-def test_the_rating_sites_fiim_1_with_difficulty(made: tuple[SynthProtocol, int]) -> None:
-    check_site("mr-fiim-1", made)
-
-
-@SLOW
-@given(made=tournaments)
-def test_the_rating_sites_club_main(made: tuple[SynthProtocol, int]) -> None:
-    check_site("mr-club-main", made)
+def test_the_rating_sites_editions(code: str, made: tuple[SynthProtocol, int]) -> None:
+    check_site(code, made)
 
 
 @SLOW
