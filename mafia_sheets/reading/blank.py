@@ -27,7 +27,7 @@ from .. import vocab
 from ..text import Text
 from .blank_fields import attach_best_move, find_labels, read_fields
 from .grid import Grid, mark
-from .labels import SEAT
+from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
 from .phase_rows import departure_in_cell, read_phase_rows
 from .raw import GameSheet, Located, SheetRead
@@ -74,9 +74,9 @@ def read_game_sheet(grid: Grid, found: SeatGrid, source: str) -> GameSheet:
     page = Page(grid, source)
     game = GameSheet(grid.name)
     _read_grid(page, found, game)
-    labels = find_labels(page, found.holds)
+    labels = find_labels(page, found.holds, found.header)
     named = read_fields(page, labels, game)
-    read_phase_rows(page, labels, game)
+    read_phase_rows(page, labels, game, (found.header, found.left, found.right))
     best = named.get("best_move")
     if best is not None:
         attach_best_move(page, game, best, named.get("first_killed"))
@@ -176,16 +176,18 @@ def _header_columns(cells: list[object]) -> tuple[dict[str, int], dict[int, str]
 def _side_by_side(
     grid: Grid, r: int, columns: dict[str, int], extra: dict[int, str]
 ) -> tuple[dict[str, int], dict[int, str]]:
-    """The header cells that stand together with the player's: a label further than one
+    """The header cells that stand together with the player's: a header further than one
     empty column from its neighbour (four foul boxes count as the fouls' own) heads
-    something else beside the grid (a block of rounds: «Круг | Убит | Ушёл»)."""
+    something else beside the grid (a block of rounds: «Круг | Убит | Ушёл»). A header
+    the reader does not know stands in the grid too: its column is the grid's, reported."""
     if "player" not in columns:
         return columns, extra
     names = {c: name for name, c in columns.items()} | extra
-    order = sorted(names)
+    unknown = {c for c, value in enumerate(grid.cells[r]) if _unknown_header(value)}
+    order = sorted(set(names) | unknown)
 
     def end(c: int) -> int:
-        return max(grid.right_end(r, c), c + 4 if names[c] == "fouls" else c)
+        return max(grid.right_end(r, c), c + 4 if names.get(c) == "fouls" else c)
 
     at = order.index(columns["player"])
     low = high = at
@@ -197,6 +199,18 @@ def _side_by_side(
     return (
         {name: c for name, c in columns.items() if c in kept},
         {c: name for c, name in extra.items() if c in kept},
+    )
+
+
+def _unknown_header(value: object) -> bool:
+    """A text heading a column the reader does not know (a game field's label heads
+    something of its own, and a number is no header)."""
+    return (
+        isinstance(value, str)
+        and bool(value.strip())
+        and SEAT.field(value) is None
+        and GAME.split(value) is None
+        and label_of(value) not in RESULT_WORDS
     )
 
 

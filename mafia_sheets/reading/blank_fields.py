@@ -138,13 +138,14 @@ def _kind(text: str) -> Label | None:
 _UNSET = Label(-2, -2, "unset")
 
 
-def find_labels(page: Page, holds: Callable[[int, int], bool]) -> list[Label]:
-    """The label cells outside the seat grid (`holds` says which cells are inside it), in
-    reading order; a title is taken as layout."""
+def find_labels(page: Page, holds: Callable[[int, int], bool], header: int = -1) -> list[Label]:
+    """The label cells outside the seat grid (`holds` says which cells are inside it) —
+    and in its `header` row those no grid column took — in reading order; a title is
+    taken as layout."""
     grid = page.grid
     found: list[Label] = []
     for r, c, text in grid.texts:
-        if holds(r, c):
+        if holds(r, c) and (r != header or page.taken(r, c)):
             continue
         kind = _kind(text)
         if kind is None:
