@@ -81,6 +81,7 @@ PHASELESS = {
     "labels-over-values": [("3", "H7"), ("4", "D14")],
     "english-inline": [("Table1Game4", "D13")],  # game 3's disqualification has its phase
     "phase-words": [("Стол 1 Игра 3", "L9"), ("Стол 1 Игра 4", "D15")],
+    "ukrainian-original": [("Стіл1Гра3", "H22"), ("Стіл1Гра4", "D20")],
 }
 
 
@@ -90,6 +91,8 @@ def test_every_cell_is_read_and_only_the_unknowable_is_said(blank):
     expected = [("phase-not-recorded", sheet, cell) for sheet, cell in PHASELESS[blank]]
     if blank == "ukrainian-blank":  # the sheriff's checks typed in row 39: no points
         expected += [("cells-not-read", f"Стіл1Гра{g.number}", "C39") for g in GAMES]
+    if blank == "ukrainian-original":  # the evening's heading; a second game number
+        expected += [("cells-not-read", f"Стіл1Гра{g.number}", "E1") for g in GAMES]
     assert found == sorted(expected)
 
 

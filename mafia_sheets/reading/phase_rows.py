@@ -446,16 +446,33 @@ def _not_counted(page: Page, label: Label) -> None:
     why = Text(f"{name.ru} — {_NOT_COUNTED.ru}", f"{name.en} — {_NOT_COUNTED.en}")
     columns = [j for j, _ in _run(page, r, grid.right_end(r, c) + 1, across=True)]
     cells = [(r, j) for j in columns]
-    if columns and _running([grid.value(r, j) for j in columns]) is not None:
+    values = [grid.value(r, j) for j in columns]
+    if columns and _running(values) is not None:
         for j in columns:
             page.take(r, j)
         cells = [(r + 1, j) for j in columns]
+    elif columns and all(isinstance(v, str) and whole_number(v) is None for v in values):
+        for j in columns:  # a table of its own: printed sub-headers over its rows
+            page.take(r, j)
+        cells = _block_below(page, r, [c, *columns])
     elif not columns:
         below = grid.bottom_end(r, c) + 1
         cells = [(below, j) for j, _ in _run(page, below, c, across=True)]
     for cell in cells:
         if not grid.blank(*cell) and cell not in page.labels and not page.taken(*cell):
             page.note(*cell, why)
+
+
+def _block_below(page: Page, r: int, columns: list[int]) -> list[tuple[int, int]]:
+    """The rows of a small table under its header row `r`, up to a blank row or a label."""
+    grid = page.grid
+    cells: list[tuple[int, int]] = []
+    for row in range(r + 1, min(grid.height, r + 11)):
+        line = [(row, j) for j in columns if not grid.blank(row, j)]
+        if not line or any(cell in page.labels for cell in line):
+            break
+        cells += line
+    return cells
 
 
 # ---- a departure and its phase in one cell ----------------------------------------------------
