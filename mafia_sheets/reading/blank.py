@@ -126,8 +126,7 @@ def seat_grid(grid: Grid) -> SeatGrid | None:
 
 def _find_seat_grid(grid: Grid) -> SeatGrid | None:
     # only a row with a player label can head the grid
-    field = SEAT.field
-    heads = sorted({r for r, _, text in grid.texts if field(text) == "player"})
+    heads = sorted({r for r, _, text in grid.texts if _player_label(text)})
     for r in heads:
         columns, extra = _side_by_side(grid, r, *_header_columns(grid.cells[r]))
         if "player" in columns and ({"seat", "role", "fouls"} & set(columns)):
@@ -138,6 +137,18 @@ def _find_seat_grid(grid: Grid) -> SeatGrid | None:
                 right = max(grid.right_end(r, c) for c in used)
                 return SeatGrid(r, columns, extra, fouls, tuple(rows), min(used), right)
     return None
+
+
+_PLAYERS: dict[str, bool] = {}  # text → a player label, by text: sheets repeat them
+
+
+def _player_label(text: str) -> bool:
+    known = _PLAYERS.get(text)
+    if known is None:
+        if len(_PLAYERS) >= _HEADERS_MAX * 16:
+            _PLAYERS.clear()
+        known = _PLAYERS[text] = SEAT.field(text) == "player"
+    return known
 
 
 # A header row's columns by the row's cells: game sheets from one template repeat the same
@@ -205,13 +216,23 @@ def _side_by_side(
 def _unknown_header(value: object) -> bool:
     """A text heading a column the reader does not know (a game field's label heads
     something of its own, and a number is no header)."""
-    return (
-        isinstance(value, str)
-        and bool(value.strip())
-        and SEAT.field(value) is None
-        and GAME.split(value) is None
-        and label_of(value) not in RESULT_WORDS
-    )
+    if value.__class__ is not str or not value:
+        return False
+    known = _UNKNOWN.get(value)  # type: ignore[call-overload]
+    if known is None:
+        text: str = value  # type: ignore[assignment]
+        if len(_UNKNOWN) >= _HEADERS_MAX * 16:
+            _UNKNOWN.clear()
+        known = _UNKNOWN[text] = (
+            bool(text.strip())
+            and SEAT.field(text) is None
+            and GAME.split(text) is None
+            and label_of(text) not in RESULT_WORDS
+        )
+    return known
+
+
+_UNKNOWN: dict[str, bool] = {}  # by text, as the other memos: sheets repeat their headers
 
 
 def _foul_boxes(
@@ -370,6 +391,8 @@ def fouls_in(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> 
     ]
     if not filled:
         return "", first
+    if all(v.__class__ is str and mark(v) for _, v in filled):
+        return len(filled), first  # boxes marked «x», «+», «I»: the usual row
     numbers = [whole_number(v) for _, v in filled]
     if numbers == list(range(1, len(filled) + 1)):
         return len(filled), first  # the judge numbers each foul: 1, 2, 3

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import vocab
 from ..findings import define
@@ -83,8 +84,7 @@ PHASE_FIELDS = ("kills", "votes", "disqualified")
 _FIRST_WORD = ("table", "game", "round")  # `Стол № 2 Игра 3` in one cell: the table is 2
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     """A label cell outside the seat grid: a game field's, a printed result option's, or
     the victim's («Игрок №» on the best-move line)."""
 
@@ -154,8 +154,7 @@ def find_labels(page: Page, holds: Callable[[int, int], bool], header: int = -1)
             if all(grid.blank(row, c) for row in range(r)):
                 page.take(r, c)
             continue
-        label = Label(r, c, kind.kind, kind.field, kind.rest, kind.outcome)
-        found.append(label)
+        found.append(kind._replace(r=r, c=c))
         page.labels.add((r, c))
     return found
 
