@@ -170,6 +170,7 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
             # `Тур 1` under `Тур` is its value, not a second label
             same = frozenset((o.r, o.c) for o in fields if o.field == name and o.rest)
             game.header[name] = _header_value(page, label, same)
+            _more_in_cell(page, label, game)
         elif name == "first_killed" and "first_killed" not in named:
             page.take(label.r, label.c)
             found = value_near(page, label, _seat_like)
@@ -187,12 +188,27 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     return named
 
 
+def _more_in_cell(page: Page, label: Label, game: GameSheet) -> None:
+    """`Стол № 2, Игра № 3` in one cell: each number field after the first read too."""
+    if label.field not in _FIRST_WORD or not label.rest:
+        return
+    words = label.rest.split(maxsplit=1)
+    while len(words) > 1:
+        split = GAME.split(words[1].strip(" ,;"))
+        if split is None or split[0] not in _FIRST_WORD or not split[1]:
+            return
+        name, rest = split
+        if name not in game.header:
+            game.header[name] = (rest.split()[0].strip(",;.:"), page.grid.address(label.r, label.c))
+        words = rest.split(maxsplit=1)
+
+
 def _header_value(
     page: Page, label: Label, through: frozenset[tuple[int, int]] = frozenset()
 ) -> Located:
     page.take(label.r, label.c)
     if label.rest:
-        rest = label.rest.split()[0] if label.field in _FIRST_WORD else label.rest
+        rest = label.rest.split()[0].strip(",;.:") if label.field in _FIRST_WORD else label.rest
         return rest, page.grid.address(label.r, label.c)
     found = value_near(page, label, _any if through else _any_value, through)
     if found is not None:
