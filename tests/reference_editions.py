@@ -154,13 +154,13 @@ SITE: dict[str, SiteEdition] = {
         penalty=(Policy(PLAY, ALL, _penalty(-_HALF, Fraction(0), True)),),
         night1=(Policy(KILLED_N1 | LOSE, RED, _ci(Fraction(2, 5), Fraction(2, 5))),),
     ),
-    # version 1: main points by difficulty; 4 warnings and a kick-out only
+    # version 1: main points by difficulty; 4 warnings and a kick-out only; the tournaments
+    # of «ФИИМ с баллами за трудность» skip the night1 group (no night kills)
     "mr-fiim-1": SiteEdition(
         main=(Policy(WIN, ALL, _difficulty_win),),
         extra=(_BONUS,),
         legacy=(Policy(PLAY, RED, _legacy(Fraction(2, 5), Fraction(1, 4))),),
         penalty=(Policy(PLAY, ALL, _penalty(-_HALF, Fraction(0), False)),),
-        night1=(Policy(KILLED_N1 | LOSE, RED, _ci(Fraction(2, 5), Fraction(2, 5))),),
     ),
     # scoring 9, Club Main: win points by role, a lost sheriff or don −0.5
     "mr-club-main": SiteEdition(

@@ -309,3 +309,44 @@ def test_a_final_stage_keeps_its_games_apart(tmp_path: Path) -> None:
     ids = [row[0] for row in openpyxl.load_workbook(out)["Игры"].iter_rows(values_only=True)]
     assert ids[1:] == [1, "2-1"]
     assert "этап 2 в 1 игре: нет столбца; записан в номер игры: «2-1»" in output
+
+
+def test_the_sites_own_readings_are_kept(tmp_path: Path) -> None:
+    """A best move of anyone but the first night's victim is not counted (the site drops
+    it too), a 4-warning removal has 4 fouls, a game still in progress is not played, a
+    team removal and a give-up are their own departures; check is clean, the points are
+    the site's (check says only what the regulation says of the game itself)."""
+    first = site_game(red_game())
+    first["players"][5]["legacy"] = [2, 5, 7]  # Волк, killed on Н2
+    first["players"][8]["warnings"] = 2
+    first["players"][8]["death"] = {
+        "type": "warnings",
+        "round": 2,
+        "time": {"round": 2, "time": "shooting"},
+    }
+    unfinished = site_game(red_game(3))
+    del unfinished["winner"]
+    out, output = import_file(tmp_path, "site.json", [first, unfinished])
+    lines = output.splitlines()
+    assert "  лучший ход не убитого в первую ночь у 1 игрока: не считается и на сайте" in lines
+    assert "  2 фола при удалении за фолы у 1 игрока: записано 4" in lines
+    assert "  игра без результата в 1 игре: не сыграна — не перенесена" in lines
+    code, checked = run("check", str(out), "--json")
+    # Крот's removal on Н2 with a vote on Д3 is special situation 1's warning: as recorded
+    assert code == 0 and [f["code"] for f in json.loads(checked)["findings"]] == [
+        "vote-after-foul-out"
+    ]
+    points = totals(out)
+    assert points["Волк"] == 1.3 and points["Крот"] == 0.8  # 1.3 − 0.5 for the 4th foul
+
+
+def test_a_count_without_seats_is_listed(tmp_path: Path) -> None:
+    document = emo_games([red_game()])
+    game = document["body"]["games"]["0"]
+    game["best_move_numbers"] = []
+    game["players"][2]["best_move"] = 3
+    _, output = import_file(tmp_path, "emo.json", document)
+    assert (
+        "  лучший ход без мест (только число угаданных) у 1 игрока: нужны номера мест"
+        in output.splitlines()
+    )

@@ -136,6 +136,7 @@ def test_27_players_on_two_tables_play_7_or_8_games_and_rotate():
     assert figures.per_player_games.count(8) == 11  # 200 seats − 27 × 7
     assert all(len(schedule.out(r)) == 7 for r in range(10))
     assert figures.seat_max == 1 and figures.pairs.low >= 1
+    assert figures.rested_bound == 0 and figures.rested_twice <= 2  # the sit-outs rotate
 
 
 def test_every_pair_within_one_of_the_average_where_the_arithmetic_allows():
@@ -200,6 +201,7 @@ def test_figures_meet_their_bounds_on_small_shapes(shape, seed):
     players, tables, rounds = shape
     figures = measure(seat(names(players), Shape(players, (tables,) * rounds), seed=seed))
     assert figures.games.spread == figures.games.bound  # equal games, ±1 only when forced
+    assert figures.rested_twice >= figures.rested_bound
     assert figures.seat_max == figures.seat_bound  # no seat more than ⌈g/10⌉ times
     assert figures.seat_spread <= 1
     for group in figures.groups:

@@ -345,11 +345,20 @@ def test_xlsx_without_players_sheet_uses_the_first(tmp_path: Path) -> None:
     assert [p.nickname for p in read_players_file(path)] == ["Owl", "Lynx"]
 
 
+def test_players_from_an_ods(tmp_path: Path) -> None:
+    from mafia_sheets.testing.ods import content, package, row, table, text
+
+    roster = table("Игроки", row(text("Игрок"), text("Клуб")), row(text("Сова"), text("Полночь")))
+    path = tmp_path / "players.ods"
+    path.write_bytes(package(content(roster)))
+    assert read_players_file(path) == [PlayerRow("Сова", "Полночь", "")]
+
+
 @pytest.mark.parametrize(
     ("name", "content", "says"),
     [
         ("players.xls", b"whatever", "unsupported format .xls"),
-        ("players.ods", b"whatever", "unsupported format .ods"),
+        ("players.ods", b"whatever", "looks like a CSV or text file"),
         ("players.xlsx", b"just text, not a zip", "looks like a CSV or text file"),
         ("players.csv", b"", "has no nicknames"),
         ("players.csv", b"PK\x03\x04\x00\x00binary", "not a text file"),

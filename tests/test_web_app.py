@@ -303,6 +303,12 @@ def test_an_ods_is_read_like_an_xlsx(client: TestClient) -> None:
     ]
     book = client.post("/api/results.xlsx?lang=en", files=upload(("night.ods", data)))
     assert 'filename="night-results.xlsx"' in book.headers["content-disposition"]
+    typo = protocol(3, typo="Президент")
+    marked = client.post("/api/annotated.xlsx?lang=en", files=upload(("night.ods", typo)))
+    assert marked.status_code == 200
+    assert 'filename="night-annotated.xlsx"' in marked.headers["content-disposition"]
+    copy = openpyxl.load_workbook(io.BytesIO(marked.content))
+    assert any(c.comment for row in copy["Протокол"].iter_rows() for c in row)
 
 
 def test_renamed_text_file_gets_the_library_message(client: TestClient) -> None:

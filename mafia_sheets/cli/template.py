@@ -38,7 +38,7 @@ class TemplateOptions:
     "--players",
     "players_file",
     type=click.Path(path_type=Path),
-    help="Список игроков, csv или xlsx / roster file, csv or xlsx.",
+    help="Список игроков, csv, xlsx или ods / roster file, csv, xlsx or ods.",
 )
 @LAYOUT
 @click.option(

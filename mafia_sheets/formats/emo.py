@@ -82,6 +82,13 @@ def read(document: Any, source: str, out: Imported) -> int:
     return len(games)
 
 
+# a best move kept as the number of blacks guessed, without the seats named
+_COUNT_ONLY = Lost(
+    Text("лучший ход без мест (только число угаданных)", "a best move without seats (a count)"),
+    why=Text("нужны номера мест", "the seats are needed"),
+)
+
+
 def _game(game: dict[str, Any], lost: list[Lost]) -> GameData:
     players = game.get("players")
     items = players.items() if isinstance(players, dict) else enumerate(players or [])
@@ -97,6 +104,8 @@ def _game(game: dict[str, Any], lost: list[Lost]) -> GameData:
             legacy = player.get("best_move")
             if not named and isinstance(legacy, list):
                 named = legacy
+            elif not named and legacy not in (None, "", 0):
+                lost.append(_COUNT_ONLY)
         seats[seat + 1] = (
             text_of(player.get("nickname")) or text_of(player.get("eg_id")),
             ROLES.get(str(player.get("role")), "civilian"),

@@ -36,6 +36,7 @@ from .base import (
     text_of,
     whole,
 )
+from .platform import said_not_played
 from .settle import TITLES
 
 NAME = Text("игры сайта рейтинга (JSON)", "rating site games (JSON)")
@@ -102,14 +103,12 @@ _PLAYER_QUIET = ("id", "user_id", "record", "connected", "waiter", "bonus")
 
 
 def claims(document: Any) -> bool:
-    """A game (or a list of games) with `winner` and a list of players."""
-    return all_are(
-        games_of(document, "games"),
-        lambda g: (
-            isinstance(g.get("players"), list)
-            and g.get("winner") in (*WINNERS, None)
-            and "winner" in g
-        ),
+    """Games with a list of players, at least one with a `winner` (a game not finished
+    yet has none: it is not played, and said so)."""
+    games = games_of(document, "games")
+    return any(isinstance(g, dict) and g.get("winner") in WINNERS for g in games) and all_are(
+        games,
+        lambda g: isinstance(g.get("players"), list) and g.get("winner") in (*WINNERS, None),
     )
 
 
@@ -117,6 +116,9 @@ def read(document: Any, source: str, out: Imported) -> int:
     """Append the document's games to `out`; returns how many were read."""
     games = games_of(document, "games")
     for index, game in iter_dicts(games):
+        if game.get("winner") not in WINNERS:
+            said_not_played(out.lost)  # as the site keeps a game in progress
+            continue
         data = _game(game, index, out.lost)
         out.games.append(data)
         for seat, player in iter_dicts((game.get("players") or [])[:10]):
@@ -197,8 +199,30 @@ def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
         )
     seat.fouls = _warnings(player.get("warnings"), lost)
     seat.left, seat.when = _death(player, lost)
+    if seat.left == "fouled" and seat.fouls < 4:  # the 4th warning removed the player
+        lost.append(
+            Lost(
+                Text(
+                    f"{seat.fouls} фола при удалении за фолы",
+                    f"{seat.fouls} fouls at a 4-foul removal",
+                ),
+                why=Text("записано 4", "written as 4"),
+            )
+        )
+        seat.fouls = 4
     legacy = player.get("legacy")
-    if isinstance(legacy, list):
+    if legacy is not None and (seat.left, seat.when) != ("killed", 2):
+        # the site keeps a best move only for the first night's victim (it drops others)
+        lost.append(
+            Lost(
+                Text(
+                    "лучший ход не убитого в первую ночь",
+                    "a best move not of the first night's victim",
+                ),
+                why=Text("не считается и на сайте", "the site does not count it either"),
+            )
+        )
+    elif isinstance(legacy, list):
         seat.best_move = seats_of(legacy)
     elif legacy is not None:
         lost.append(

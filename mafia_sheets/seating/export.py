@@ -50,6 +50,8 @@ def figures_json(
         "seed": seed,
         "games": {
             **_spread(figures.games),
+            "rested_twice": figures.rested_twice,
+            "rested_twice_bound": figures.rested_bound,
             "per_player": [
                 {"player": name, "games": games}
                 for name, games in zip(names, figures.per_player_games, strict=True)

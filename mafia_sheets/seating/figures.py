@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 import numpy as np
 
@@ -55,6 +56,8 @@ class Figures:
 
     games: Spread
     per_player_games: tuple[int, ...]
+    rested_twice: int  # a player sitting out two rounds running, counted once each time
+    rested_bound: int
     breaks: tuple[Break, ...]
     apart_pairs: int
     breaks_bound: int  # the fewest breaks any schedule with these games has
@@ -84,6 +87,11 @@ def measure(schedule: Schedule, restrictions: Restrictions | None = None) -> Fig
     return Figures(
         games=Spread(int(games.min()), int(games.max()), games_bound(shape, restrictions)),
         per_player_games=tuple(int(g) for g in games),
+        rested_twice=_rested_twice(schedule, restrictions),
+        rested_bound=sum(
+            max(0, len(schedule.out(r)) + len(schedule.out(r + 1)) - shape.players)
+            for r in range(shape.rounds - 1)
+        ),
         breaks=tuple(_breaks(schedule, restrictions)),
         apart_pairs=len(restrictions.apart),
         breaks_bound=breaks_bound(games, shape.tables, restrictions),
@@ -163,6 +171,15 @@ def _cliques(restrictions: Restrictions) -> list[list[int]]:
                 seen.update(group)
                 groups.append(group)
     return groups
+
+
+def _rested_twice(schedule: Schedule, restrictions: Restrictions) -> int:
+    """Times a player sits out two rounds running (a judge judging is not resting)."""
+    judging = restrictions.away
+    resting = [
+        {p for p in schedule.out(r) if (p, r) not in judging} for r in range(len(schedule.rounds))
+    ]
+    return sum(len(a & b) for a, b in pairwise(resting))
 
 
 def seat_counts(schedule: Schedule) -> np.ndarray:

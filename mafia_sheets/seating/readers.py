@@ -48,7 +48,7 @@ class Row:
 
 
 def read_schedule(source: Source, roster: Sequence[str] = (), lang: str = "ru") -> Schedule:
-    """The schedule in `source` (xlsx, csv or json), players named by `roster` when the
+    """The schedule in `source` (xlsx, ods, csv or json), players named by `roster` when the
     file numbers them."""
     suffix = PurePath(source.name).suffix.lower()
     if suffix == ".json":
@@ -56,12 +56,12 @@ def read_schedule(source: Source, roster: Sequence[str] = (), lang: str = "ru") 
     if suffix in (".csv", ".txt", ".tsv"):
         what = Text(f"Файл рассадки {source.name}", f"Schedule file {source.name}")
         return _from_rows(_rows(csv_rows(source.data, what), source.name, ""), source.name, roster)
-    if suffix in (".xlsx", ".xlsm"):
+    if suffix in (".xlsx", ".xlsm", ".ods"):
         return _from_rows(_xlsx_rows(source), source.name, roster)
     raise SeatingError(
         Text(
-            f"{source.name}: рассадка читается из .xlsx, .csv или .json.",
-            f"{source.name}: a schedule is read from .xlsx, .csv or .json.",
+            f"{source.name}: рассадка читается из .xlsx, .ods, .csv или .json.",
+            f"{source.name}: a schedule is read from .xlsx, .ods, .csv or .json.",
         )
     )
 
@@ -90,9 +90,9 @@ def _xlsx_rows(source: Source) -> list[Row]:
 
     from ..reading.safety import inspect_workbook
 
-    inspect_workbook(source.data, source.name)
+    judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
-        book = CalamineWorkbook.from_filelike(_bytes_io(source.data))
+        book = CalamineWorkbook.from_filelike(_bytes_io(judged))
         sheets = [(name, book.get_sheet_by_name(name).to_python()) for name in book.sheet_names]
     except Exception as exc:  # calamine raises several unrelated types for a bad file
         raise SeatingError(

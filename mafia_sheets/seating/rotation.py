@@ -55,27 +55,33 @@ def sit_outs(problem: Problem, rng: np.random.Generator) -> np.ndarray:
     free_left = problem.available.sum(axis=0).astype(float)
     apart = problem.kind == APART
     playing = np.zeros((shape.rounds, shape.players), dtype=bool)
+    rested = np.zeros(shape.players, dtype=bool)  # sat out the round before
     for r, tables in enumerate(shape.tables):
         can = problem.available[r]
         urgency = np.where(can, owed / np.maximum(free_left, 1.0), -np.inf)
-        chosen = _seat_round(urgency + rng.random(shape.players) * 1e-6, apart, tables)
+        urgency = urgency + rng.random(shape.players) * 1e-6
+        chosen = _seat_round(urgency, apart, tables, rested)
+        rested = can & ~np.isin(np.arange(shape.players), chosen)
         playing[r, chosen] = True
         owed[chosen] -= 1
         free_left[can] -= 1
     return playing
 
 
-def _seat_round(urgency: np.ndarray, apart: np.ndarray, tables: int) -> np.ndarray:
+def _seat_round(
+    urgency: np.ndarray, apart: np.ndarray, tables: int, rested: np.ndarray
+) -> np.ndarray:
     """The round's players, most urgent first; among players equally urgent, one whose
     seat would put an apart pair at one table (`tables` or more of its apart-partners
-    already seated) waits."""
+    already seated) waits, and one who sat out the round before goes first (nobody sits
+    out twice running while others have not)."""
     chosen = np.zeros(len(urgency), dtype=bool)
     partners = np.zeros(len(urgency))
     for _ in range(SEATS * tables):
         open_ = np.where(chosen, -np.inf, urgency)
         level = open_.max()
         crowded = np.maximum(partners - (tables - 1), 0)
-        tied = np.where(open_ >= level - TIE, -crowded + open_ * 1e-3, -np.inf)
+        tied = np.where(open_ >= level - TIE, -crowded + 0.5 * rested + open_ * 1e-3, -np.inf)
         p = int(np.argmax(tied))
         chosen[p] = True
         partners += apart[p]

@@ -39,6 +39,7 @@ NORMAL, APART, TOGETHER = 0, 1, 2
 EPS = 1e-9
 BAND_WEIGHT = 40.0
 GAMES_WEIGHT = 3.0
+RESTING_WEIGHT = 5.0  # a player sitting out two rounds running: rotation, after the pairs
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,9 @@ class Search:
     def total(self) -> float:
         upper = np.triu_indices(self.problem.shape.players, 1)
         priced = np.where(self.normal, self.curve[self.met], self.sign * self.met)
-        return float(priced[upper].sum()) + float(self._uneven(self.games).sum())
+        resting = (self.group < 0) & self.problem.available  # sitting out, free to play
+        twice = float((resting[1:] & resting[:-1]).sum()) * RESTING_WEIGHT
+        return float(priced[upper].sum()) + float(self._uneven(self.games).sum()) + twice
 
     def _uneven(self, games: np.ndarray) -> np.ndarray:
         """The price of each player's game count: 0 within bounds."""
@@ -197,9 +200,22 @@ class Search:
         leave = np.where(real, self._uneven(self.games - 1) - now, 0.0)
         join = np.where(real, 0.0, self._uneven(self.games + 1) - now)
         out_in = leave[:, None] + join[None, :]
+        out_in = out_in + self._resting_prices(r, real)
         crossing = real[:, None] & ~real[None, :]
         prices = np.where(crossing, out_in, 0.0)
         return prices + prices.T
+
+    def _resting_prices(self, r: int, real: np.ndarray) -> np.ndarray:
+        """Δ of sitting out twice running when x (seated) and y (sitting out) trade places
+        in round r: x now rests beside its resting neighbours, y no longer does."""
+        beside = np.zeros(len(real))
+        for other in (r - 1, r + 1):
+            if 0 <= other < self.group.shape[0]:
+                beside += (self.group[other] < 0) & self.problem.available[other]
+        beside = beside * RESTING_WEIGHT
+        return np.asarray(
+            np.where(real, beside, 0.0)[:, None] - np.where(real, 0.0, beside)[None, :]
+        )
 
     def _allowed(self, r: int, real: np.ndarray) -> np.ndarray:
         """A player sitting out may take a seat only in a round they are free to play."""

@@ -35,6 +35,10 @@ LINES: dict[str, Text] = {
         "Equal counts are impossible: {seats} seats for {players}; {up} play {high}, "
         "{down} play {low}.",
     ),
+    "rested": Text(
+        "Два тура подряд не играли: {count} раз (нижняя граница {bound}).",
+        "Sat out two rounds running: {count} times (lower bound {bound}).",
+    ),
     "restrictions_none": Text("Ограничений нет.", "No restrictions."),
     "restrictions_kept": Text(
         "Ограничения соблюдены все: {what}.", "Every restriction is honoured: {what}."
@@ -100,7 +104,10 @@ def line(key: str, lang: str, **fields: object) -> str:
 
 def figures_text(schedule: Schedule, figures: Figures, lang: str) -> str:
     """The figures in the order they are optimised, each beside its lower bound."""
-    out = [_games(schedule, figures, lang), *_restrictions(schedule, figures, lang)]
+    out = [_games(schedule, figures, lang)]
+    if any(schedule.out(r) for r in range(len(schedule.rounds))):
+        out.append(line("rested", lang, count=figures.rested_twice, bound=figures.rested_bound))
+    out += _restrictions(schedule, figures, lang)
     pairs = figures.pairs
     average = f"{figures.average:.2f}"
     out.append(

@@ -37,7 +37,7 @@ class PlayerRow(NamedTuple):
 
 
 TEXT_SUFFIXES = (".csv", ".txt", ".tsv")
-BOOK_SUFFIXES = (".xlsx", ".xlsm")
+BOOK_SUFFIXES = (".xlsx", ".xlsm", ".ods")
 # Header words beyond the roster sheet's own names and aliases.
 _EXTRA_HEADERS = {
     "имя": "player",
@@ -51,7 +51,8 @@ _FIELDS = ("player", "club", "city", "team", "judges", "aliases")
 
 
 def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
-    """Roster rows from a `.csv` or `.xlsx` file, blank rows skipped, duplicates dropped.
+    """Roster rows from a `.csv`, `.xlsx` or `.ods` file, blank rows skipped, duplicates
+    dropped.
 
     Raises :class:`ProtocolReadError` with one line saying what is wrong and what to do.
     """
@@ -71,7 +72,7 @@ def missing_players_file(file: Path) -> ProtocolReadError:
 
 
 def read_players(name: str, data: bytes) -> list[PlayerRow]:
-    """Roster rows from the bytes of a `.csv` or `.xlsx` file named `name`."""
+    """Roster rows from the bytes of a `.csv`, `.xlsx` or `.ods` file named `name`."""
     suffix = PurePath(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
         rows = _csv_rows(name, data)
@@ -82,9 +83,9 @@ def read_players(name: str, data: bytes) -> list[PlayerRow]:
             Text(
                 f"Файл игроков {name}: формат {suffix or '(без расширения)'} не "
                 "поддерживается. "
-                "Сохраните список как .xlsx или .csv.",
+                "Сохраните список как .xlsx, .ods или .csv.",
                 f"Players file {name}: unsupported format {suffix or '(no extension)'}. "
-                "Save the list as .xlsx or .csv.",
+                "Save the list as .xlsx, .ods or .csv.",
             ),
         )
     players = roster_from_rows(rows)

@@ -14,7 +14,7 @@ from typing import Any
 from ..text import Text
 from .upload import UploadError
 
-ROSTER_SUFFIXES = (".csv", ".txt", ".tsv", ".xlsx", ".xlsm", ".json")
+ROSTER_SUFFIXES = (".csv", ".txt", ".tsv", ".xlsx", ".xlsm", ".ods", ".json")
 LAYOUTS = ("rows", "blank", "wide")
 MAX_SEED = 2**32 - 1
 
@@ -146,12 +146,12 @@ def seat_kinds() -> dict[str, Callable[[Any], Any]]:
 PAGE_LABELS: dict[str, Text] = {
     "seatTitle": Text("Рассадка", "Seating"),
     "seatIntro": Text(
-        "Перетащите список игроков (csv или xlsx, с колонками «Клуб», «Команда», «Судит в "
-        "турах») или укажите их число, выберите столы и туры.",
-        "Drop a roster (csv or xlsx, with «Club», «Team», «Judges in rounds» columns) or "
-        "give the number of players, then choose tables and rounds.",
+        "Перетащите список игроков (csv, xlsx или ods, с колонками «Клуб», «Команда», «Судит "
+        "в турах») или укажите их число, выберите столы и туры.",
+        "Drop a roster (csv, xlsx or ods, with «Club», «Team», «Judges in rounds» columns) "
+        "or give the number of players, then choose tables and rounds.",
     ),
-    "seatDrop": Text("Список игроков (.csv, .xlsx)", "Roster (.csv, .xlsx)"),
+    "seatDrop": Text("Список игроков (.csv, .xlsx, .ods)", "Roster (.csv, .xlsx, .ods)"),
     "seatPlayers": Text("Игроков (без списка)", "Players (no roster)"),
     "seatTables": Text("Столов", "Tables"),
     "seatRounds": Text("Туров", "Rounds"),
