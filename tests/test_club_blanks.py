@@ -106,7 +106,7 @@ def test_the_cells_not_read_say_why_a_field_carries_no_points():
 
 # ---- generated blanks: every arrangement rates as the row layout --------------------------
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from mafia_sheets.reading.protocol import load_protocol  # noqa: E402
@@ -144,6 +144,10 @@ def test_every_generated_arrangement_rates_as_the_row_layout(seed, games, lang):
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 100_000), pick=st.integers(0, 10_000))
+# a fouls label over four boxes renamed: the grid's header broken in two, the sheet was lost
+@example(seed=225, pick=443)
+# a role label renamed: its column's «Мафия» was taken for a printed result option
+@example(seed=167, pick=16)
 def test_a_label_the_reader_does_not_know_leaves_every_cell_of_its_field_reported(seed, pick):
     """A field's label renamed to a word the vocabulary lacks: each of its values is then
     reported at its cell — or the field was read another way (the result by its marked
@@ -167,8 +171,8 @@ def test_a_label_the_reader_does_not_know_leaves_every_cell_of_its_field_reporte
     reported = {
         cell for f in outcome.findings if f.code == "cells-not-read" for _, cell in f.places
     }
-    if any(f.code == "unplaced-sheet" and f.sheet == sheet for f in outcome.findings):
-        return  # the sheet lost its grid: the whole of it is reported, at its first cell
+    # the seat grid is untouched: the sheet stays a game sheet whatever label is renamed
+    assert not [f for f in outcome.findings if f.code == "unplaced-sheet"], sheet
     same = outcome.rating is not None and outcome.rating.standings == expected.standings
     label = openpyxl.utils.get_column_letter(c + 1) + str(r + 1)
     assert label in reported, (name, label)

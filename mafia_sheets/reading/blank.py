@@ -128,12 +128,14 @@ def _find_seat_grid(grid: Grid) -> SeatGrid | None:
     # only a row with a player label can head the grid
     heads = sorted({r for r, _, text in grid.texts if _player_label(text)})
     for r in heads:
-        columns, extra = _side_by_side(grid, r, *_header_columns(grid.cells[r]))
+        columns, extra, unknown = _side_by_side(grid, r, *_header_columns(grid.cells[r]))
         if "player" in columns and ({"seat", "role", "fouls"} & set(columns)):
             rows = _seat_rows(grid, r, columns)
             if len(rows) >= 5:
                 fouls = _foul_boxes(grid, r, columns, rows)
-                used = [*columns.values(), *extra, *fouls]
+                # an unknown header's column is the grid's too: its cells are reported,
+                # never read as something else (a role «Мафия» as a result option)
+                used = [*columns.values(), *extra, *fouls, *unknown]
                 right = max(grid.right_end(r, c) for c in used)
                 return SeatGrid(r, columns, extra, fouls, tuple(rows), min(used), right)
     return None
@@ -186,13 +188,13 @@ def _header_columns(cells: list[object]) -> tuple[dict[str, int], dict[int, str]
 
 def _side_by_side(
     grid: Grid, r: int, columns: dict[str, int], extra: dict[int, str]
-) -> tuple[dict[str, int], dict[int, str]]:
+) -> tuple[dict[str, int], dict[int, str], set[int]]:
     """The header cells that stand together with the player's: a header further than one
     empty column from its neighbour (four foul boxes count as the fouls' own) heads
     something else beside the grid (a block of rounds: «Круг | Убит | Ушёл»). A header
     the reader does not know stands in the grid too: its column is the grid's, reported."""
     if "player" not in columns:
-        return columns, extra
+        return columns, extra, set()
     names = {c: name for name, c in columns.items()} | extra
     unknown = {c for c, value in enumerate(grid.cells[r]) if _unknown_header(value)}
     order = sorted(set(names) | unknown)
@@ -210,6 +212,7 @@ def _side_by_side(
     return (
         {name: c for name, c in columns.items() if c in kept},
         {c: name for c, name in extra.items() if c in kept},
+        kept & unknown,
     )
 
 
