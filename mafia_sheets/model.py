@@ -198,7 +198,9 @@ class KSummary:
     black_wins: int
     draws: int
     annulled: int
-    reason: str = ""  # why K is not applied: "option_off" | "equal_wins" | "no_games" | ""
+    # why K is not applied: "option_off" (a «Турнир» row) | "edition_off" (the edition's
+    # value) | "equal_wins" | "no_games" | ""
+    reason: str = ""
 
 
 @dataclass(frozen=True)

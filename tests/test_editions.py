@@ -386,6 +386,26 @@ def test_the_summary_and_json_echo_the_edition_and_every_value() -> None:
     assert set(RULE_KEYS) <= set(settings)
 
 
+def test_k_off_says_whether_the_edition_or_the_tournaments_row_switched_it_off() -> None:
+    from mafia_sheets.report.phrases import k_line
+
+    said = {}
+    for rows in ([SITE], [SITE, ("Коэффициент K", "нет")], [("Коэффициент K", "нет")]):
+        proto = Proto(settings=rows)
+        proto.add_game(1, names("A"), "Красные")
+        proto.add_game(2, names("A"), "Красные")
+        proto.add_game(3, names("A"), "Чёрные")
+        k = evaluate([proto.source()]).rating.k
+        said[len(rows), rows[0][1]] = (k.reason, k_line(k, "ru"), k_line(k, "en"))
+    assert said[1, SITE[1]] == (
+        "edition_off",
+        "K не применяется: K не предусмотрен выбранными правилами",
+        "K is not applied: the chosen scoring rules have no K",
+    )
+    assert said[2, SITE[1]][0] == said[1, "нет"][0] == "option_off"  # a row of «Турнир»
+    assert said[1, "нет"][1] == "K не применяется: K отключён настройкой турнира"
+
+
 def test_json_standings_carry_ci_where_the_edition_pays_it() -> None:
     data = outcome_json(evaluate([ci_protocol(SITE).source()]))
     row = next(r for r in data["standings"] if r["player"] == "P2")

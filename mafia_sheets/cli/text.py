@@ -93,6 +93,7 @@ LINES: dict[str, Text] = {
     "red": Text("красные", "red"),
     "black": Text("чёрные", "black"),
     "option_off": Text("выключен в настройках турнира", "switched off in the settings"),
+    "edition_off": Text("не предусмотрен выбранными правилами", "the chosen rules have no K"),
     "equal_wins": Text("побед поровну", "equal wins"),
     "no_games": Text("нет сыгранных игр", "no games played"),
     "progress_read": Text("Читаю {name}…", "Reading {name}…"),

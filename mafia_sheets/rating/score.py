@@ -107,8 +107,9 @@ def coefficient_k(games: pd.DataFrame, rules: RuleSet) -> KSummary:
         return summary(False, Fraction(1), None, 0, "no_games" if n_games == 0 else "equal_wins")
     heavy_side, n = ("red", red) if red < others else ("black", others)
     half = Fraction(n_games, 2)
-    if not rules.apply_k:
-        return summary(False, Fraction(1), heavy_side, n, "option_off")
+    if not rules.apply_k:  # said as the tournament's row or as the chosen edition's value
+        off = "option_off" if "apply_k" in rules.overridden else "edition_off"
+        return summary(False, Fraction(1), heavy_side, n, off)
     return summary(True, 1 + (half - n) / half, heavy_side, n)
 
 

@@ -202,6 +202,9 @@ TEXT: dict[str, Text] = {
     "option_off": Text(
         "K отключён настройкой турнира", "K is switched off by the tournament's settings"
     ),
+    "edition_off": Text(
+        "K не предусмотрен выбранными правилами", "the chosen scoring rules have no K"
+    ),
     "equal_wins": Text(
         "у красных и чёрных поровну побед: тяжёлой стороны нет",
         "red and black won equally often: there is no heavy side",
