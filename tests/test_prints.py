@@ -143,9 +143,20 @@ def test_the_tournament_figures_have_pages_of_their_own(season_pdf: Path):
 # ---- the templates ---------------------------------------------------------------------
 
 
+def settings_pages(pdf: Path) -> set[int]:
+    """The pages printed from the template's «Турнир» sheet (its header on each)."""
+    return {
+        i
+        for i, (_, _, words) in enumerate(pages(pdf))
+        if {"Параметр", "Значение"} <= {w[4] for w in words}
+    }
+
+
 def test_every_box_of_the_blank_is_inside_the_printed_page(soffice: str, tmp_path: Path):
     pdf = printed(soffice, tmp_path, "blank", write_games("blank", empty_games(3), "ru"))
-    boxes = ink(pdf, tmp_path)
+    settings = settings_pages(pdf)
+    assert settings  # the settings sheet of every template prints after the games
+    boxes = [box for i, box in enumerate(ink(pdf, tmp_path)) if i not in settings]
     assert len(boxes) == 3  # one page a game
     for width, height, left, top, right, bottom in boxes:
         margin = 36 * 0.25  # a quarter of an inch at 36 dpi
@@ -158,7 +169,9 @@ def test_every_box_of_the_blank_is_inside_the_printed_page(soffice: str, tmp_pat
 
 def test_the_wide_template_prints_block_by_block(soffice: str, tmp_path: Path):
     pdf = printed(soffice, tmp_path, "wide", write_games("wide", empty_games(10), "ru"))
-    printed_pages = pages(pdf)
+    settings = settings_pages(pdf)
+    assert settings
+    printed_pages = [page for i, page in enumerate(pages(pdf)) if i not in settings]
     assert len(printed_pages) >= 6  # games, then each block of ten on pages across
     for width, _, words in printed_pages:
         texts = {w[4] for w in words}
