@@ -284,6 +284,8 @@ HOSTILE = {
     "copied-text": "повторённые ячейки копируют",
     "long-tag": "тег длиннее",
     "huge-content": "сжат в",
+    "declared-bomb": "распаковывается в 3\u00a0815 МБ (предел 1\u00a0024 МБ)",
+    "nested-tables": "за пределами листа",
 }
 
 
@@ -300,6 +302,14 @@ def test_hostile_ods_is_refused_in_one_line(tmp_path: Path, name: str) -> None:
         assert code == 2 and output.count("\n") == 1, output
         assert (HOSTILE[name] in output and "отклонён" in output) or "не читается" in output, output
     assert not (tmp_path / "a.xlsx").exists()
+
+
+@pytest.mark.parametrize("name", ["deep-spans", "deep-styles"])
+def test_nesting_a_hundred_thousand_deep_is_read_as_harmless(name: str) -> None:
+    """Spans in a cell or styles nested 100,000 deep: the walk keeps no stack, the cell's
+    text is read, and the sheet is judged as any other (its games lack their seats)."""
+    outcome = evaluate([Source(f"{name}.ods", hostile()[name])], rate=False)
+    assert outcome.findings
 
 
 def test_a_far_cell_alone_is_harmless_and_read() -> None:
