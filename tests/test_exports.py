@@ -299,3 +299,18 @@ def test_the_rating_sites_edition_round_trips_with_its_extras() -> None:
     back = import_games([Source("up.json", upload_bytes(before)[0])], "mr-fiim-7")
     again = write_games("rows", back.games, "ru", settings={"name": "t", "edition": "mr-fiim-7"})
     assert standings(rating_of(again)) == standings(before)
+
+
+def test_an_ods_without_end_times_says_the_end_time_is_empty(tmp_path: Path) -> None:
+    """An .ods exports as its .xlsx would; end times nobody wrote are said once."""
+    from mafia_sheets.testing.ods import protocol
+
+    source = tmp_path / "night.ods"
+    source.write_bytes(protocol(games=3))
+    out = tmp_path / "night.json"
+    code, output = run("rate", str(source), "--export", "mwt", "-o", str(out), "--lang", "en")
+    assert code == 0, output
+    assert output.count("end_time is empty in 3 games: the protocol has no time they ended") == 1
+    games = json.loads(out.read_bytes())
+    assert [g["result"]["end_time"] for g in games] == [None] * 3
+    assert {g["result"]["result"] for g in games} == {"red"}

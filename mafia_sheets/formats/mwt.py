@@ -516,6 +516,14 @@ def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]
                 "not the date",
             )
         )
+    unwritten = sum(1 for g in games if g["result"]["end_time"] is None) - bare
+    if unwritten:
+        notes.append(
+            Text(
+                f"end_time пуст в {unwritten} играх: время окончания в протоколе не вписано",
+                f"end_time is empty in {unwritten} games: the protocol has no time they ended",
+            )
+        )
     annulled = int(rating.games["annulled"].sum())
     if annulled:
         notes.append(
