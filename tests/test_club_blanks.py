@@ -209,3 +209,24 @@ def test_a_cell_of_such_a_column_that_is_neither_mark_nor_phase_is_an_error_at_i
     buffer = io.BytesIO()
     book.save(buffer)
     assert ("bad-phase-cell", "Игра 1", "K9") in codes(rate(buffer.getvalue()))
+
+
+def test_a_departure_typed_alone_where_the_grid_has_no_phase_column_is_said_at_its_cell():
+    """«4 фола» alone in a «Выбыл» column of a grid with no «Когда»: a foul-out, its phase
+    unknown (a warning only); «убит» alone: an error at that cell, never at no cell."""
+    data = BLANKS["fiim-form"]()
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    for game in GAMES:
+        book[f"Игра {game.number}"]["K6"] = "Выбыл"
+    book["Игра 4"]["K16"] = "4 фола"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = rate(buffer.getvalue())
+    assert table(outcome) == STANDINGS
+    assert ("phase-not-recorded", "Игра 4", "K16") in codes(outcome)
+    book["Игра 2"]["K7"] = "убит"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    found = codes(rate(buffer.getvalue()))
+    assert ("left-without-when", "Игра 2", "K7") in found
+    assert all(cell for _, _, cell in found)
