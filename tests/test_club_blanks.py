@@ -82,6 +82,8 @@ PHASELESS = {
     "english-inline": [("Table1Game4", "D13")],  # game 3's disqualification has its phase
     "phase-words": [("Стол 1 Игра 3", "L9"), ("Стол 1 Игра 4", "D15")],
     "ukrainian-original": [("Стіл1Гра3", "H22"), ("Стіл1Гра4", "D20")],
+    "departures-column": [("Игра4", "I15")],  # the disqualification has its phase
+    "english-rounds": [("Game 3", "K10"), ("Game 4", "G13")],
 }
 
 

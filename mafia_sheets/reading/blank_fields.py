@@ -166,7 +166,9 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     fields = [label for label in labels if label.kind == "field"]
     for label in fields:
         name = label.field
-        if name in HEADER_FIELDS and name not in game.header:
+        if name == "round" and _heads_rounds(page, label, fields):
+            page.take(label.r, label.c)  # «Round | Killed | Voted out»: the rounds' heading
+        elif name in HEADER_FIELDS and name not in game.header:
             # `Тур 1` under `Тур` is its value, not a second label
             same = frozenset((o.r, o.c) for o in fields if o.field == name and o.rest)
             game.header[name] = _header_value(page, label, same)
@@ -186,6 +188,18 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     if result is not None:
         game.header["result"] = result
     return named
+
+
+def _heads_rounds(page: Page, label: Label, fields: list[Label]) -> bool:
+    """«Round» over a column of round numbers beside kills or votes: the block's heading,
+    not the tournament's round (`Тур`)."""
+    if label.rest:
+        return False
+    beside = page.grid.right_end(label.r, label.c) + 1
+    block = any(
+        o.r == label.r and o.c == beside and o.field in ("kills", "votes") for o in fields
+    )
+    return block and whole_number(page.grid.value(label.r + 1, label.c)) in (0, 1)
 
 
 def _more_in_cell(page: Page, label: Label, game: GameSheet) -> None:

@@ -189,9 +189,11 @@ def _phase_row(page: Page, label: Label) -> list[Entry] | None:
     down = _run(page, grid.bottom_end(r, c) + 1, c, across=False)
     if not down:
         return None
-    rows = [i for i, _ in down]
+    numbers = _numbers_left(page, [i for i, _ in down], c, label.field)
+    if numbers:  # the rounds numbered beside the column end it: below is something else
+        down = [(i, slot) for i, slot in down if i <= max(numbers)]
     cells = [(i, c, slot) for i, slot in down]
-    return _entries(page, label, cells, _numbers_left(page, rows, c, label.field), by_row=True)
+    return _entries(page, label, cells, numbers, by_row=True)
 
 
 def _run(page: Page, r: int, c: int, across: bool) -> list[tuple[int, int]]:
