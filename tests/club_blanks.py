@@ -625,6 +625,37 @@ def english_rounds(games: list[Game] = GAMES) -> bytes:
     return save(book)
 
 
+def games_by_row(games: list[Game] = GAMES) -> bytes:
+    """The same games one row per game under a title row: Стол | Игра | Судья | Победа |
+    1 … 10 (nicknames) | Роль n | Фолы n | Доп n | Выбыл n | ЛХ, the departure typed as
+    its phase alone («Н1», «Д2»), «дисквалифицирован» and «4 фола» alone (the sheet has
+    no place for a phase), and a fifth game seated in advance."""
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = "Игры"
+    ws.append(["Протокол турнира «Осень»"])
+    ws.append(
+        ["Стол", "Игра", "Судья", "Победа", *map(str, range(1, 11))]
+        + [f"{block} {seat}" for block in ("Роль", "Фолы", "Доп", "Выбыл") for seat in range(1, 11)]
+        + ["ЛХ"]
+    )
+    alone = {"dq": "дисквалифицирован", "fouled": "4 фола"}
+    for game in games:
+        seats = range(1, 11)
+        departures = [game.left(seat) for seat in seats]
+        ws.append(
+            [1, game.number, "Ветрова", {"red": "Красные", "black": "Чёрные"}[game.result]]
+            + game.players
+            + [game.role(seat) or None for seat in seats]
+            + [game.fouls.get(seat) for seat in seats]
+            + [{"ЛИ": 1, "ЛИ2": 0.5, "ЛИП": 0.5}.get(game.bonus.get(seat, "")) for seat in seats]
+            + [alone.get(kind) or PHASE.get(phase or 0) for kind, phase in departures]
+            + [" ".join(map(str, game.best[1])) if game.best else None]
+        )
+    ws.append([1, len(games) + 1, "Ветрова", None, *games[0].players])
+    return save(book)
+
+
 BLANKS = {
     "fiim-form": fiim_form,
     "ukrainian-blank": ukrainian_blank,

@@ -9,7 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from club_blanks import BLANKS, GAMES, STANDINGS, rows_twin
+from club_blanks import BLANKS, GAMES, STANDINGS, games_by_row, rows_twin
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
@@ -232,3 +232,20 @@ def test_a_departure_typed_alone_where_the_grid_has_no_phase_column_is_said_at_i
     found = codes(rate(buffer.getvalue()))
     assert ("left-without-when", "Игра 2", "K7") in found
     assert all(cell for _, _, cell in found)
+
+
+def test_a_games_by_row_sheet_with_departures_typed_alone_gives_the_standings():
+    """Phases alone read as kills and votes (each said at its cell), a disqualification and
+    a fourth foul with no place for their phase said at their own cells, the game seated
+    in advance not played yet."""
+    outcome = rate(games_by_row())
+    assert table(outcome) == STANDINGS
+    found = codes(outcome)
+    assert [c for c in found if c[0] != "departure-read-from-phase"] == [
+        ("phase-not-recorded", "Игры", "AX5"),
+        ("phase-not-recorded", "Игры", "BB6"),
+    ]
+    assert len(found) == 2 + sum(
+        1 for game in GAMES for _, kind, _ in game.events if kind in ("killed", "voted")
+    )
+    assert outcome.reading[0].layout == "wide" and outcome.reading[0].games == 4

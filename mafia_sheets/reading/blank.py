@@ -371,18 +371,8 @@ def _seat_rows_read(
             row["fouls"] = fouls_in(cells, number, boxes)
         if row.get("left", ("", ""))[0] != "":
             departure_in_cell(page, row)
-            if "when" not in row:
-                row["when"] = _no_phase_column(row["left"])
         out.append(row)
     return out
-
-
-def _no_phase_column(left: Located) -> Located:
-    """The phase of a departure typed alone in a grid with no column for phases: unknown
-    (`?`) for one that may happen at any moment («4 фола», «удалён»), at the departure's
-    own cell — a kill or a vote-out without its phase is an error there, not nowhere."""
-    code = vocab.value_lookup("left").get(vocab.fold(left[0]))
-    return (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", left[1])
 
 
 def fouls_in(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> Located:
