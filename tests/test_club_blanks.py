@@ -249,3 +249,21 @@ def test_a_games_by_row_sheet_with_departures_typed_alone_gives_the_standings():
         1 for game in GAMES for _, kind, _ in game.events if kind in ("killed", "voted")
     )
     assert outcome.reading[0].layout == "wide" and outcome.reading[0].games == 4
+
+
+def test_the_victim_after_a_gap_past_the_best_moves_seats_is_read():
+    """«3 7 9» in one cell, a blank cell, then «Игрок №» and the victim: all read."""
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    for game in GAMES:
+        ws = book[f"Игра {game.number}"]
+        for column in "DEFGH":
+            ws[f"{column}19"] = None
+        if game.best:
+            ws["D19"] = " ".join(map(str, game.best[1]))
+            ws["F19"], ws["G19"] = "Игрок №", game.best[0]
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = rate(buffer.getvalue())
+    assert table(outcome) == STANDINGS
+    expected = [("phase-not-recorded", sheet, cell) for sheet, cell in PHASELESS["fiim-form"]]
+    assert codes(outcome) == sorted(expected)

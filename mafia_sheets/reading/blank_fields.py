@@ -196,9 +196,7 @@ def _heads_rounds(page: Page, label: Label, fields: list[Label]) -> bool:
     if label.rest:
         return False
     beside = page.grid.right_end(label.r, label.c) + 1
-    block = any(
-        o.r == label.r and o.c == beside and o.field in ("kills", "votes") for o in fields
-    )
+    block = any(o.r == label.r and o.c == beside and o.field in ("kills", "votes") for o in fields)
     return block and whole_number(page.grid.value(label.r + 1, label.c)) in (0, 1)
 
 
@@ -446,8 +444,13 @@ def _seat_run(page: Page, r: int, start: int) -> tuple[list[Located], Located | 
     while 0 <= r < grid.height and j < len(grid.cells[r]) and blanks < 2 and len(seats) < 4:
         at = (r, j)
         if grid.blank(r, j):
-            if seats and not expecting:
-                break  # the seats end at a gap: what follows is something else
+            after = (r, j + 1)
+            if (
+                seats
+                and not expecting
+                and not (after in page.labels and _is_victim_label(page, *after))
+            ):
+                break  # the seats end at a gap: what follows is something else (or «Игрок №»)
             blanks += 1
         elif at in page.labels and _is_victim_label(page, r, j):
             page.take(r, j)
