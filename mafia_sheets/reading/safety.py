@@ -202,6 +202,11 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> PackageS
     return scan
 
 
+def forget_scans() -> None:
+    """Drop the scans kept for the bytes last judged (the page, between requests)."""
+    _SCANS.clear()
+
+
 def _scan(data: bytes, name: str) -> PackageScan:
     _check_size(len(data), name)
     if data.startswith(_OLE2):
