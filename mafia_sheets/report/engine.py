@@ -11,7 +11,8 @@ named in :data:`INTERNALS` and described by :class:`_Internals`, and only where 
   A worksheet this cannot serve exactly (in-memory, rows with heights or comments of their
   own, an xlsxwriter whose internals differ) gets the same cells through the public API.
 - deflate level 1 for the zip (xlsxwriter has no option): four times faster than zlib's
-  default, the file ~40 % larger;
+  default, the file ~40 % larger; a streamed sheet's rows are deflated as they are
+  written, on a worker thread (:mod:`.deflate`), and the zip is put together from them;
 - `fitToWidth` / `fitToHeight` written even when 1, so openpyxl reads a fit back as set.
 
 Every text is stored as the text it is: never a formula, number or link, control
@@ -26,6 +27,7 @@ import functools
 import io
 import logging
 import math
+import os
 import re
 import threading
 import zipfile
@@ -43,6 +45,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import text as texts
 from ..scratch import run_folder
+from .deflate import DeflatedRows, Deflater, Package
 
 log = logging.getLogger("mafia_sheets.report")
 
@@ -217,6 +220,9 @@ class Book:
         self._book = Workbook(self._buffer, options)
         self._formats: dict[Style, Format] = {}
         self._sheets: list[Sheet] = []
+        # rows deflated while written, where this xlsxwriter stores as expected
+        self._deflater = Deflater(1) if streamed and _rows_deflatable() else None
+        self._rows: dict[bytes, DeflatedRows] = {}
 
     def format(self, style: Style | None) -> Format | None:
         if style is None:
@@ -227,7 +233,12 @@ class Book:
         return found
 
     def sheet(self, name: str) -> Sheet:
-        sheet = Sheet(self, self._book.add_worksheet(name, worksheet_class=_Worksheet), name)
+        ws = self._book.add_worksheet(name, worksheet_class=_Worksheet)
+        if self._deflater is not None:
+            rows = self._deflater.stream()
+            _write_rows_to(ws, rows)
+            self._rows[rows.marker] = rows
+        sheet = Sheet(self, ws, name)
         self._sheets.append(sheet)
         return sheet
 
@@ -267,8 +278,15 @@ class Book:
         return chart
 
     def close(self) -> bytes:
-        with _deflate_level(1):
-            self._book.close()
+        if self._deflater is None:
+            with _zip_class(functools.partial(zipfile.ZipFile, compresslevel=1)):
+                self._book.close()
+            return self._buffer.getvalue()
+        try:
+            with _zip_class(functools.partial(Package, streams=self._rows, level=1)):
+                self._book.close()
+        finally:
+            self._deflater.stop()
         return self._buffer.getvalue()
 
 
@@ -287,20 +305,42 @@ _ZIP_LOCK = threading.Lock()
 
 
 @contextmanager
-def _deflate_level(level: int) -> Iterator[None]:
-    """xlsxwriter's zip at `level`, only while this book is stored (another xlsxwriter,
-    whose module lacks the expected attribute, keeps its own)."""
+def _zip_class(factory: Callable[..., Any]) -> Iterator[None]:
+    """xlsxwriter's zip made by `factory` (level 1, or the package of deflated rows),
+    only while this book is stored (another xlsxwriter, whose module lacks the expected
+    attribute, keeps its own)."""
     with _ZIP_LOCK:
         original = getattr(_workbook_module, "ZipFile", None)
         if original is not zipfile.ZipFile:
             yield
             return
-        faster = functools.partial(zipfile.ZipFile, compresslevel=level)
-        setattr(_workbook_module, "ZipFile", faster)  # noqa: B010 (not an exported name)
+        setattr(_workbook_module, "ZipFile", factory)  # noqa: B010 (not an exported name)
         try:
             yield
         finally:
             setattr(_workbook_module, "ZipFile", original)  # noqa: B010 (as above)
+
+
+# What deflating rows as they are written relies on: the constant-memory row file (opened
+# in add_worksheet, copied into the sheet's XML in _write_optimized_sheet_data) and the
+# zip class the store makes.
+ROW_FILE_INTERNALS = ("row_data_fh", "row_data_filename", "dim_rowmin", "fh")
+
+
+def _rows_deflatable() -> bool:
+    return getattr(_workbook_module, "ZipFile", None) is zipfile.ZipFile and hasattr(
+        Worksheet, "_write_optimized_sheet_data"
+    )
+
+
+def _write_rows_to(ws: Worksheet, rows: DeflatedRows) -> None:
+    """The sheet's rows go to `rows` instead of its temporary file."""
+    inside = cast(Any, ws)
+    if not all(hasattr(ws, name) for name in ROW_FILE_INTERNALS) or inside.fh is None:
+        raise RuntimeError("xlsxwriter's constant-memory row file is not where expected")
+    inside.row_data_fh.close()
+    os.remove(inside.row_data_filename)
+    inside.row_data_fh = inside.fh = rows
 
 
 class _Worksheet(Worksheet):
@@ -315,6 +355,19 @@ class _Worksheet(Worksheet):
                 *((key, 1) for key in ("fitToWidth", "fitToHeight") if key not in named),
             ]
         super()._xml_empty_tag(tag, attributes)
+
+    def _write_optimized_sheet_data(self) -> None:
+        """Deflated rows stay where they are: the sheet's XML holds their marker, and the
+        package puts the rows there (xlsxwriter would copy its row file here)."""
+        rows = self.row_data_fh
+        if not isinstance(rows, DeflatedRows):
+            super()._write_optimized_sheet_data()
+        elif self.dim_rowmin is None:
+            self._xml_empty_tag("sheetData")
+        else:
+            self._xml_start_tag("sheetData")
+            self.fh.write(rows.marker.decode())
+            self._xml_end_tag("sheetData")
 
 
 # ---- a sheet -------------------------------------------------------------------------------
