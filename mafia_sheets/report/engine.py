@@ -22,6 +22,7 @@ characters as their visible escapes (`\\x1b`), a text shaped like rich-text mark
 
 from __future__ import annotations
 
+import array
 import datetime as dt
 import functools
 import io
@@ -826,7 +827,7 @@ class _LaneXml:
             return [f"{cell}{row}{text[value]}" for row, value in zip(rows, words, strict=True)]
         numbers = [v for v in values if v is not None and v.__class__ is not str]
         _refuse_nan(numbers)
-        if any(v == 0 and math.copysign(1.0, v) < 0 for v in numbers if not v):
+        if _negative_zero(numbers):
             return self._each(values, rows)  # 0.0 and -0.0 are one key, written apart
         tails = self._tails(numbers, str in kinds, values)
         if _NONE not in kinds:
@@ -895,6 +896,23 @@ def _refuse_nan(values: list[Any]) -> None:
         for value in values:
             if not math.isfinite(value):
                 raise TypeError(f"NAN/INF not supported in write_number(): {value}")
+
+
+_MINUS_ZERO = array.array("d", [-0.0]).tobytes()
+
+
+def _negative_zero(numbers: list[Any]) -> bool:
+    """Whether any number is -0.0: looked for in their doubles' bytes, in C (`numbers`
+    are finite, :func:`_refuse_nan` has seen them).
+
+    >>> _negative_zero([1, 0.0, 2.5]), _negative_zero([3, -0.0])
+    (False, True)
+    """
+    packed = array.array("d", numbers).tobytes()
+    at = packed.find(_MINUS_ZERO)
+    while at >= 0 and at % 8:  # a match across two doubles is none
+        at = packed.find(_MINUS_ZERO, at + 1)
+    return at >= 0
 
 
 def _inline_text(ws: _Internals, value: str) -> str:
