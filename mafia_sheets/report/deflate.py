@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO
 
 FLUSH_AT = 1 << 20  # characters gathered before they go to the worker
-QUEUED = 8  # chunks waiting for the worker at most: memory stays bounded
+QUEUED = 2  # chunks waiting for the worker at most: memory stays bounded
 MARKER = b"\x00rows-"  # where a sheet's deflated rows go; no XML holds a NUL
 # Every part is dated 31 January 1980, 00:00, as xlsxwriter dates its parts on disk.
 _DOS_DATE, _DOS_TIME = (1 << 5) | 31, 0
@@ -163,7 +163,8 @@ class DeflatedRows:
         self._done.wait()
         if self._error is not None:
             raise self._error
-        return self._chunks, self._crc, self._size
+        chunks, self._chunks = self._chunks, []  # the package holds them from here on
+        return chunks, self._crc, self._size
 
 
 class Package:

@@ -35,6 +35,7 @@ import zipfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from itertools import repeat
 from typing import Any, Protocol, cast
 
 import xlsxwriter.workbook as _workbook_module
@@ -221,6 +222,7 @@ class Book:
         self._book = Workbook(self._buffer, options)
         self._formats: dict[Style, Format] = {}
         self._sheets: list[Sheet] = []
+        self.inline: dict[str, str] = {}  # text → its escaped `<t>…</t>`, for every sheet
         # rows deflated while written, where this xlsxwriter stores as expected
         self._deflater = Deflater(1) if streamed and _rows_deflatable() else None
         self._rows: dict[bytes, DeflatedRows] = {}
@@ -672,19 +674,25 @@ class Rows:
             return [self._pending(i, row, columns, lanes, height) for i, row in enumerate(rows)]
         self._number_styles(columns, lanes)
         labels = [str(row + 1) for row in rows]
-        parts = []
+        parts, written = [], []
         for col, (values, lane) in enumerate(zip(columns, lanes, strict=True)):
             xml = self._lane_xml(lane, col)
             cells = xml.render(values, labels)
             if xml.used:
                 self.used.add(col)
             parts.append(cells)
-        bodies = map("".join, zip(*parts, strict=True)) if parts else iter([""] * len(rows))
+            written.append((xml, values))
         size = self._height(height)
-        return [
-            f'<row r="{label}"{size}>{body}</row>' if body or size else ""
-            for label, body in zip(labels, bodies, strict=True)
-        ]
+        if any(len(cells) != len(labels) for cells in parts):
+            raise ValueError("columns of different lengths")
+        if not size and all(xml.blank is None and None in values for xml, values in written):
+            bodies = map("".join, zip(*parts, strict=True)) if parts else iter([""] * len(rows))
+            return [  # a row may have no cell at all: then it is not written
+                f'<row r="{label}">{body}</row>' if body else ""
+                for label, body in zip(labels, bodies, strict=True)
+            ]
+        opens = [f'<row r="{label}"{size}>' for label in labels]
+        return list(map("".join, zip(opens, *parts, repeat("</row>"))))
 
     def _pending(
         self,
@@ -744,7 +752,8 @@ class Rows:
             ws = cast(_Internals, self.sheet.ws)
             styles = [self._style(s, col) for s in (lane.text, lane.number, lane.blank)]
             blank = styles[2] if lane.blank is not None else None
-            found = self._lanes[key] = _LaneXml(ws, xl_col_to_name(col), styles[:2], blank)
+            texts = _Texts(ws, f'"{styles[0]} t="inlineStr"><is>', self.sheet.book.inline)
+            found = self._lanes[key] = _LaneXml(xl_col_to_name(col), styles[1], texts, blank)
         return found
 
     def _style(self, style: Style | None, col: int) -> str:
@@ -801,14 +810,12 @@ _EDGE_SPACE = re.compile(r"^\s|\s$")
 class _LaneXml:
     """Renders one column's cells; each distinct text's markup is built once."""
 
-    def __init__(
-        self, ws: _Internals, letter: str, styles: list[str], blank_style: str | None
-    ) -> None:
+    def __init__(self, letter: str, number_style: str, texts: _Texts, blank: str | None) -> None:
         self.used = False
         self.cell = f'<c r="{letter}'
-        self.text = _Texts(ws, f'"{styles[0]} t="inlineStr"><is>')
-        self.number = f'"{styles[1]}><v>'
-        self.blank = None if blank_style is None else f'"{blank_style}/>'
+        self.text = texts
+        self.number = f'"{number_style}><v>'
+        self.blank = None if blank is None else f'"{blank}/>'
 
     def render(self, values: Sequence[Value], rows: list[str]) -> list[str]:
         """`<c …>` of each cell ("" for a cell not written); `rows` are the row labels.
@@ -825,11 +832,12 @@ class _LaneXml:
         if kinds == {str}:
             words = cast(Sequence[str], values)
             return [f"{cell}{row}{text[value]}" for row, value in zip(rows, words, strict=True)]
-        numbers = [v for v in values if v is not None and v.__class__ is not str]
+        distinct = set(values)  # every NaN among them too: NaN is itself, not equal
+        numbers = [v for v in distinct if v is not None and v.__class__ is not str]
         _refuse_nan(numbers)
-        if _negative_zero(numbers):
+        if float in kinds and 0 in distinct and _negative_zero(values, kinds):
             return self._each(values, rows)  # 0.0 and -0.0 are one key, written apart
-        tails = self._tails(numbers, str in kinds, values)
+        tails = self._tails(numbers, str in kinds, distinct)
         if _NONE not in kinds:
             return [f"{cell}{row}{tails[value]}" for row, value in zip(rows, values, strict=True)]
         empty = "" if self.blank is None else self.blank
@@ -841,14 +849,14 @@ class _LaneXml:
             for row, value in zip(rows, values, strict=True)
         ]
 
-    def _tails(self, numbers: list[Any], texts: bool, values: Sequence[Value]) -> dict[Any, str]:
+    def _tails(self, numbers: list[Any], texts: bool, distinct: set[Value]) -> dict[Any, str]:
         """Each distinct value → the rest of its cell's markup: a number formatted as
         xlsxwriter formats it (`.16G`), once; a text from the column's table. Equal
         numbers share one key (1 and 1.0) and one text."""
         number = self.number
-        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in set(numbers)}
+        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in numbers}
         if texts:
-            tails.update((v, self.text[v]) for v in set(values) if v.__class__ is str)
+            tails.update((v, self.text[v]) for v in distinct if v.__class__ is str)
         return tails
 
     def _each(self, values: Sequence[Value], rows: list[str]) -> list[str]:
@@ -868,13 +876,17 @@ class _LaneXml:
 class _Texts(dict[str, str]):
     """text → the rest of its cell's markup, built on first use (hits are dict lookups)."""
 
-    def __init__(self, ws: _Internals, head: str) -> None:
+    def __init__(self, ws: _Internals, head: str, inline: dict[str, str]) -> None:
         super().__init__()
         self.ws = ws
         self.head = head
+        self.inline = inline  # the book's: a name in many columns is escaped once
 
     def __missing__(self, value: str) -> str:
-        markup = self[value] = f"{self.head}{_inline_text(self.ws, value)}</is></c>"
+        inner = self.inline.get(value)
+        if inner is None:
+            inner = self.inline[value] = _inline_text(self.ws, value)
+        markup = self[value] = f"{self.head}{inner}</is></c>"
         return markup
 
 
@@ -901,14 +913,17 @@ def _refuse_nan(values: list[Any]) -> None:
 _MINUS_ZERO = array.array("d", [-0.0]).tobytes()
 
 
-def _negative_zero(numbers: list[Any]) -> bool:
-    """Whether any number is -0.0: looked for in their doubles' bytes, in C (`numbers`
-    are finite, :func:`_refuse_nan` has seen them).
+def _negative_zero(values: Sequence[Value], kinds: set[type]) -> bool:
+    """Whether any value is -0.0: looked for in the doubles' bytes, in C where the values
+    are all numbers (finite: :func:`_refuse_nan` has seen them).
 
-    >>> _negative_zero([1, 0.0, 2.5]), _negative_zero([3, -0.0])
+    >>> _negative_zero([1, 0.0, 2.5], {int, float}), _negative_zero([None, -0.0], {_NONE, float})
     (False, True)
     """
-    packed = array.array("d", numbers).tobytes()
+    if kinds <= {int, float, bool}:
+        packed = array.array("d", cast(Sequence[float], values)).tobytes()
+    else:
+        packed = array.array("d", [v for v in values if v.__class__ is float]).tobytes()
     at = packed.find(_MINUS_ZERO)
     while at >= 0 and at % 8:  # a match across two doubles is none
         at = packed.find(_MINUS_ZERO, at + 1)
