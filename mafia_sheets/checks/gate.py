@@ -133,7 +133,7 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
         missing = frame[column].isna().to_numpy()
         # raw shares the frame's index: labels are positions in the sheet's data rows
         typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
-        bad[missing] = [not is_blank(value) for value in typed]
+        bad[missing] = ~blank_mask(pd.Series(typed, dtype=object))
     bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
     bad &= ~phase_unknown(table, frame)  # a phase the sheet has no place for breaks nothing
     codes, games = pd.factorize(frame["game"])
