@@ -91,16 +91,25 @@ MAX_CELL_TEXT = 32_767
 _TERMINAL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 # For XML 1.0 (xlsx): what it cannot carry, plus DEL and C1, which Excel shows as boxes.
 _XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_INVISIBLE_RANGES = (
+    (0x1BCA0, 0x1BCA3),  # shorthand format controls
+    (0x1D173, 0x1D17A),  # musical formatting
+    (0xE0001, 0xE0001),  # language tag
+    (0xE0020, 0xE007F),  # tag characters
+    (0xE0100, 0xE01EF),  # variation selectors (supplement)
+)
 # Characters that show as nothing: zero-width spaces and joiners, direction marks, the
-# word joiner and invisible operators, the BOM, the soft hyphen and their kin.
+# word joiner and invisible operators, the BOM, the soft hyphen, fillers, the blank Braille
+# pattern, variation selectors, tag characters and their kin.
 INVISIBLE = (
-    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e"
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f"
     "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
     "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\u206a\u206b\u206c"
-    "\u206d\u206e\u206f\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07"
-    "\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+    "\u206d\u206e\u206f\u2800\u3164\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06"
+    "\ufe07\ufe08\ufe09\ufe0a\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f\ufeff\uffa0"
+    + "".join(chr(code) for first, last in _INVISIBLE_RANGES for code in range(first, last + 1))
 )
-_DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))  # a str.translate table
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -125,7 +134,7 @@ def cell(text: str) -> str:
 
 def without_invisible(text: str) -> str:
     """The text as it looks: `'Ко\\u200bт'` → `'Кот'`."""
-    return text.translate(_DROP_INVISIBLE)
+    return text.translate(DROP_INVISIBLE)
 
 
 def utf16_length(text: str) -> int:

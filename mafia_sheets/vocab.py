@@ -12,12 +12,12 @@ from __future__ import annotations
 import functools
 import re
 
-from .text import LANGS, Text
+from .text import DROP_INVISIBLE, LANGS, Text
 
 _SPACES = re.compile(r"\s+")
 # Characters a cell may hold without showing them: zero-width spaces and joiners, the soft
 # hyphen, the byte-order mark. A nickname copied from a chat often carries one.
-INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\u00ad\ufeff"), None)
+INVISIBLE = DROP_INVISIBLE  # one list of what shows as nothing, for names and headers alike
 # Punctuation judges add to a word without changing it: `Доп.`, `Фолы:`, `(ЛХ)`, «Дон».
 # `+`, `-`, `/`, `*`, `№` and `#` carry meaning (yes/no, marks, seat lists) and stay.
 _PUNCTUATION = re.compile(r"[.,:;!?()\[\]{}\"'«»“”„_]+")

@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -104,7 +105,7 @@ def client() -> Iterator[TestClient]:
 
 
 def worker_folders(scratch: Path) -> list[Path]:
-    return sorted(scratch.glob("mafia-sheets-worker-*"))
+    return sorted(scratch.glob("mafia-sheets-*/*-worker"))
 
 
 @pytest.mark.parametrize(
@@ -504,3 +505,198 @@ def test_the_page_bounds_the_annotated_copy_like_the_cli(sample, monkeypatch):
     reply = jobs.run(jobs.Job("annotated", (Source("cup.xlsx", sample),), "en"))
     assert reply[0] == "refused"
     assert "annotated copy is made for workbooks of up to 50 cells" in reply[2].en
+
+
+# ---- second round: the page cannot be held ------------------------------------------------
+
+
+def _trickle(base: str, stop: threading.Event, period: float = 1.0) -> threading.Thread:
+    """An upload announcing 200 MB that sends a byte every `period` seconds until `stop`."""
+
+    def run() -> None:
+        try:
+            with connect(base) as sock:
+                sock.sendall(upload_head(base, 200 * 1024**2) + b"x" * 100)
+                while not stop.wait(period):
+                    sock.sendall(b"x")
+        except OSError:
+            pass  # closed by the server: that is its right
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_the_budget_is_taken_as_bytes_arrive_not_as_announced(sample: bytes) -> None:
+    """Two clients announcing a whole request's worth and sending a byte now and then used
+    to turn every upload away; they hold a step of the budget, not the budget."""
+    bounds = Bounds(workers=1, in_flight_requests=1, upload_wait=0.5)
+    app = web.create_app(max_upload_bytes=50 * 1024**2, bounds=bounds)
+    stop = threading.Event()
+    with live_server(app, bounds) as base:
+        tricklers = [_trickle(base, stop) for _ in range(2)]
+        time.sleep(0.5)
+        try:
+            reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
+        finally:
+            stop.set()
+        assert reply.status_code == 200, reply.text
+    for thread in tricklers:
+        thread.join(SOCKET_TIMEOUT_S)
+
+
+def test_a_stalled_upload_loses_its_share_to_one_that_needs_it(sample: bytes) -> None:
+    """One upload has taken nearly all the budget, then stopped sending: the next one
+    waits, and once the first has made no progress for `upload_stall` it gets the room
+    (the stalled one is told its upload stopped arriving)."""
+    bounds = Bounds(workers=1, in_flight_requests=1, upload_wait=10.0, upload_stall=1.0)
+    app = web.create_app(max_upload_bytes=len(sample) * 2, bounds=bounds)
+    with live_server(app, bounds) as base, connect(base) as holder:
+        whole = uploads.request_cap(uploads.Limits(len(sample) * 2, len(sample) * 2 * 4))
+        holder.sendall(upload_head(base, whole) + b"x" * (whole - 2 * len(sample)))
+        time.sleep(0.3)
+        reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
+        assert reply.status_code == 200, reply.text
+        answer = read_until_closed(holder)
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+def test_a_connection_past_the_cap_takes_the_place_of_an_idle_one(
+    sample: bytes, want: dict[str, Any]
+) -> None:
+    bounds = Bounds(workers=1, max_connections=5)
+    with live_server(web.create_app(bounds=bounds), bounds) as base:
+        idle = [connect(base) for _ in range(5)]
+        time.sleep(0.3)
+        try:
+            reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
+            assert reply.json()["result"] == want
+            closed = 0
+            for sock in idle:  # the oldest idle one made room
+                sock.settimeout(0.5)
+                try:
+                    closed += sock.recv(1) == b""
+                except (TimeoutError, ConnectionResetError):
+                    closed += 0
+            assert closed >= 1
+        finally:
+            for sock in idle:
+                sock.close()
+
+
+def test_one_client_has_at_most_so_many_uploads_in_flight(sample: bytes) -> None:
+    """Counted by address for a remote client; a loopback client is counted by connection
+    (every local program shares 127.0.0.1)."""
+    bounds = Bounds(workers=1, work_deadline=3.0, uploads_per_client=2)
+
+    async def three(host: str, ports: tuple[int, int, int]) -> list[int]:
+        app = web.create_app(bounds=bounds)
+        statuses = []
+        async with asyncio.TaskGroup() as group:
+            tasks = []
+            for port, name in zip(ports, ("hang.xlsx", "cup.xlsx", "cup.xlsx"), strict=True):
+                transport = httpx.ASGITransport(app=app, client=(host, port))
+                http = httpx.AsyncClient(transport=transport, base_url="http://testserver")
+                tasks.append(
+                    group.create_task(http.post("/api/rate", files=upload((name, sample))))
+                )
+                await asyncio.sleep(0.05)
+        statuses = [task.result().status_code for task in tasks]
+        return statuses
+
+    workers.TEST_FAULTS["hang.xlsx"] = "hang"
+    try:
+        remote = asyncio.run(three("192.0.2.7", (1000, 1001, 1002)))
+        local = asyncio.run(three("127.0.0.1", (1000, 1001, 1002)))
+    finally:
+        workers.TEST_FAULTS.clear()
+    assert remote[2] == 429 and remote[0] == 504, remote
+    assert 429 not in local, local
+
+
+def test_a_killed_servers_worker_folders_are_removed_by_the_next_start(tmp_path: Path) -> None:
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    script = (
+        "from mafia_sheets.web.app import run_server; "
+        "from mafia_sheets.web.bounds import Bounds; "
+        "run_server('127.0.0.1', 0, Bounds(workers=2))"
+    )
+
+    def start() -> subprocess.Popen[bytes]:
+        process = subprocess.Popen(
+            [sys.executable, "-c", script], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        assert "http://127.0.0.1:" in first_line(process, 60)
+        return process
+
+    first = start()
+    deadline = time.monotonic() + 30
+    while len(worker_folders(tmp_path)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = worker_folders(tmp_path)
+    assert len(left) == 2
+    first.kill()  # no chance to clean up
+    first.wait(30)
+    second = start()
+    try:
+        deadline = time.monotonic() + 30
+        while any(folder.exists() for folder in left) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(folder.exists() for folder in left)
+    finally:
+        second.terminate()
+        second.communicate(timeout=30)
+
+
+def test_a_normal_upload_answers_while_idle_and_trickling_clients_hold_the_page(
+    sample: bytes, want: dict[str, Any], tmp_path: Path
+) -> None:
+    """500 idle connections and two trickling uploads, held while a normal upload is sent:
+    it is answered, in about the time it takes on a quiet page (figures on stdout)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < 1300:  # this test process holds the client ends
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(1300, hard), hard))
+    script = (
+        "from mafia_sheets.web.app import run_server; "
+        "from mafia_sheets.web.bounds import Bounds; "
+        "run_server('127.0.0.1', 0, Bounds(workers=1))"
+    )
+    log_file = (tmp_path / "stderr.txt").open("wb")
+    process = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=log_file,
+        preexec_fn=_typical_fd_limit,
+    )
+    stop, idle = threading.Event(), []
+    try:
+        url = re.search(r"http://127\.0\.0\.1:\d+", first_line(process, 60))
+        assert url, "the server printed no address"
+        base = url.group(0)
+
+        def timed_upload() -> tuple[float, httpx.Response]:
+            started = time.monotonic()
+            reply = httpx.post(f"{base}/api/rate", files=upload(("cup.xlsx", sample)), timeout=60)
+            return time.monotonic() - started, reply
+
+        timed_upload()  # the first one warms the worker up
+        quiet, reply = timed_upload()
+        assert reply.json()["result"] == want
+        tricklers = [_trickle(base, stop) for _ in range(2)]
+        for _ in range(500):
+            idle.append(connect(base))
+        time.sleep(0.5)
+        held, reply = timed_upload()
+        assert reply.status_code == 200 and reply.json()["result"] == want
+        print(f"upload answered in {quiet:.2f} s on a quiet page, {held:.2f} s while held")
+        assert all(thread.is_alive() for thread in tricklers)  # still held meanwhile
+        assert held <= 10 * max(quiet, 0.2)  # a ratio in one run: about the quiet time
+    finally:
+        stop.set()
+        for sock in idle:
+            sock.close()
+        process.terminate()
+        process.communicate(timeout=30)
+        log_file.close()
+    text = (tmp_path / "stderr.txt").read_text(errors="replace")
+    assert "Traceback" not in text, text[:2000]

@@ -15,8 +15,21 @@ from ..model import Outcome, Source
 from ..reading.safety import inspect_workbook
 from ..report.json import findings_json
 from ..text import terminal
+from . import deadline
 from . import text as msg
-from .common import DEBUG, LANG, Run, evaluate, gathered, guard, paths, say_reading, sources, write
+from .common import (
+    DEBUG,
+    LANG,
+    Run,
+    evaluate,
+    gathered,
+    guard,
+    paths,
+    say_reading,
+    sources,
+    write,
+)
+from .deadline import TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -24,6 +37,7 @@ class CheckOptions:
     files: tuple[Path, ...]
     annotate_out: Path | None
     as_json: bool
+    timeout: float
     lang: str
     debug: bool
 
@@ -37,6 +51,7 @@ class CheckOptions:
     help="Копия протокола с пометками / an annotated copy of the protocol.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Вывод JSON / print JSON.")
+@TIMEOUT
 @LANG
 @DEBUG
 @gathered(CheckOptions)
@@ -54,6 +69,7 @@ def check(options: CheckOptions) -> None:
         if len(found) != 1:
             run.fail(MafiaSheetsError(msg.LINES["annotate_one"]))
         guard(out, found, run)
+    deadline.start(options.timeout, lang, [path.name for path in found])
     read = sources(found, run)
     judged = _check_annotatable(read[0], run) if out is not None else None
     outcome = evaluate(read, run, msg.Status(lang, total=len(read) + 1), rate=False)

@@ -14,6 +14,7 @@ import click
 
 from ..errors import ExitStatus
 from ..text import terminal
+from . import deadline
 from . import text as msg
 from .check import check
 from .imports import import_command
@@ -63,6 +64,7 @@ def _lang_of(argv: Sequence[str]) -> str:
 
 def entry() -> None:
     """The console script: a usage error or any unexpected failure is one line."""
+    deadline.SUPERVISE = True  # this process is the command's own: it may watch a child
     try:
         main(standalone_mode=False)
     except click.exceptions.Exit as done:  # --help, --version

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -107,16 +108,56 @@ class Run:
 
 
 def paths(files: Sequence[Path], run: Run) -> list[Path]:
-    """The protocol files named, folders expanded; none at all is a one-line refusal."""
+    """The protocol files named, folders expanded (what a folder holds that is no
+    workbook is skipped with one line each); none at all is a one-line refusal."""
     found: list[Path] = []
     try:
         for path in files:
-            found.extend(expand_folder(path) if path.is_dir() else [path])
+            if not path.is_dir():  # a file named is read, or refused, by itself
+                found.append(path)
+                continue
+            for entry in expand_folder(path):
+                why = skipped(entry)
+                if why is None:
+                    found.append(entry)
+                else:
+                    click.echo(terminal(f"{entry}: {why(run.lang)}"), err=True)
     except MafiaSheetsError as error:
         run.fail(error)
     if not found:
         run.fail(MafiaSheetsError(msg.LINES["no_workbooks"]))
     return found
+
+
+def skipped(entry: Path) -> Text | None:
+    """Why an entry of a season folder is not read (None: it is read): a macOS metadata
+    file, a folder, a pipe or a device, an empty file, a broken or looping link."""
+    if entry.name.startswith("._"):
+        return _SKIPPED["apple"]
+    try:
+        info = entry.stat()
+    except (OSError, RuntimeError) as exc:
+        reason = getattr(exc, "strerror", None) or type(exc).__name__
+        return Text(f"пропущен — не читается ({reason})", f"skipped — cannot be read ({reason})")
+    if stat.S_ISDIR(info.st_mode):
+        return _SKIPPED["folder"]
+    if not stat.S_ISREG(info.st_mode):
+        return _SKIPPED["special"]
+    return _SKIPPED["empty"] if info.st_size == 0 else None
+
+
+_SKIPPED = {
+    "apple": Text(
+        "пропущен — служебный файл macOS (AppleDouble), а не протокол",
+        "skipped — a macOS metadata file (AppleDouble), not a protocol",
+    ),
+    "folder": Text("пропущен — это папка, а не файл", "skipped — a folder, not a file"),
+    "special": Text(
+        "пропущен — не обычный файл (канал или устройство)",
+        "skipped — not a regular file (a pipe or a device)",
+    ),
+    "empty": Text("пропущен — пустой файл (0 байт)", "skipped — an empty file (0 bytes)"),
+}
 
 
 def expand_folder(folder: Path) -> list[Path]:

@@ -258,4 +258,8 @@ def _same_file(target: Path, source: Path) -> bool:
     try:
         return os.path.samefile(target, source)
     except OSError:  # one of them does not exist (yet): compare where the paths lead
+        pass
+    try:
         return os.path.normcase(target.resolve()) == os.path.normcase(source.resolve())
+    except (OSError, RuntimeError):  # a link loop leads nowhere: reading it will say so
+        return False

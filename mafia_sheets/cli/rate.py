@@ -15,8 +15,21 @@ from ..model import Outcome, Rating
 from ..report.json import outcome_json
 from ..report.labels import RESULTS_SUFFIX
 from ..text import terminal
+from . import deadline
 from . import text as msg
-from .common import DEBUG, LANG, Run, evaluate, gathered, guard, paths, say_reading, sources, write
+from .common import (
+    DEBUG,
+    LANG,
+    Run,
+    evaluate,
+    gathered,
+    guard,
+    paths,
+    say_reading,
+    sources,
+    write,
+)
+from .deadline import TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -27,6 +40,7 @@ class RateOptions:
     lot_seed: str | None
     no_stats: bool
     export: str | None
+    timeout: float
     lang: str
     debug: bool
 
@@ -64,6 +78,7 @@ class RateOptions:
     help="Вместо книги: игры для world tour (JSON, -o FILE.json) или итоги CSV (-o "
     "FILE.csv) / instead of the workbook: the world tour upload or a CSV of the standings.",
 )
+@TIMEOUT
 @LANG
 @DEBUG
 @gathered(RateOptions)
@@ -82,6 +97,7 @@ def rate(options: RateOptions) -> None:
         run.fail(error)
     found = paths(options.files, run)
     out = _output(options, found, run)
+    deadline.start(options.timeout, lang, [path.name for path in found])
     read = sources(found, run)
     status = msg.Status(lang, total=len(read) + 3)  # read each, check, score, write
     stats = not options.no_stats and options.export is None

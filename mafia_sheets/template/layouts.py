@@ -40,7 +40,7 @@ from ..report.engine import (
 from ..text import Text
 from ..vocab import SETTINGS, SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, roster_rows
+from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list, roster_rows
 
 if TYPE_CHECKING:
     from ..model import Protocol
@@ -415,8 +415,8 @@ def _blank_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow]) -> N
         if key == "when":
             entries = entries[:16]  # an inline list has a length limit; Н8 is long enough
         sheet.dropdown(f"{column}6:{column}15", _warning_list(entries, lang))
-    names = [p.nickname for p in players]
-    if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
+    names = nickname_list(players)
+    if names:
         sheet.dropdown("B6:B15", _warning_list(names, lang))
 
 
@@ -502,8 +502,8 @@ def _wide_dropdowns(sheet: Sheet, lang: str, players: Sequence[PlayerRow], last:
             start = first + 10 * block
             target = f"{cell_name(1, start)}:{cell_name(last - 1, start + 9)}"
             sheet.dropdown(target, _warning_list(entries, lang))
-    names = [p.nickname for p in players]
-    if names and len('"' + ",".join(names) + '"') <= 257 and not any("," in n for n in names):
+    names = nickname_list(players)
+    if names:
         target = f"{cell_name(1, first)}:{cell_name(last - 1, first + 9)}"
         sheet.dropdown(target, _warning_list(names, lang))
 

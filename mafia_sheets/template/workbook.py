@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .. import text as texts
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
 from ..report.engine import Book, Dropdown, Page, Sheet, Style, cell_name, open_book
 from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
@@ -314,7 +315,14 @@ def roster_rows(players: Sequence[PlayerRow]) -> list[list[Any]]:
     """Roster rows in the order of the «Игроки» columns (blank where a row has nothing)."""
     fields = {"player": "nickname"}
     columns = written_columns("players")
-    return [[getattr(p, fields.get(c, c), None) or None for c in columns] for p in players]
+    return [[_written(getattr(p, fields.get(c, c), None)) for c in columns] for p in players]
+
+
+def _written(value: object) -> object:
+    """A roster value as the cell shows it: blank as None, text escaped as every text is."""
+    if not value:
+        return None
+    return texts.cell(value) if isinstance(value, str) else value
 
 
 def written_columns(code: str, extra: Sequence[str] = ()) -> list[str]:
@@ -402,6 +410,16 @@ def _column_rules(sheet: Sheet, code: str, column: str, target: str, lang: str) 
         sheet.dropdown(target, _list_validation(entries, lang, code, column))
     if declared.whole is not None:
         sheet.whole_numbers(target, declared.whole, NUMBER_ERROR(lang))
+
+
+def nickname_list(players: Sequence[PlayerRow]) -> list[str]:
+    """The roster's nicknames for an inline dropdown, as a cell shows them (control
+    characters escaped); none when one holds a list's separator or quote, or the list is
+    longer than Excel lets an inline list be."""
+    names = [texts.cell(p.nickname) for p in players]
+    if len('"' + ",".join(names) + '"') > 257 or any("," in n or '"' in n for n in names):
+        return []
+    return names
 
 
 def _list_validation(

@@ -15,6 +15,7 @@ import ipaddress
 import logging
 import socket
 import sys
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -174,6 +175,20 @@ def _fault(sources: Sequence[Source]) -> str | None:
 
 Answer = Callable[[Any, list[Source], str, dict[str, str]], Response]
 
+_TOO_MANY = Text(
+    "С этого компьютера уже идут {most} загрузки: дождитесь их ответа.",
+    "This computer already has {most} uploads in progress: wait for their answers.",
+)
+
+
+def _client_key(request: Request) -> object:
+    """Who an upload counts against: its address, or its connection when that address is
+    loopback (all local clients, and any page their browser visits, share it)."""
+    client = request.client
+    if client is None:
+        return None
+    return (client.host, client.port) if is_loopback(client.host) else client.host
+
 
 class Api:
     """The page's endpoints; the limits, the upload budget and the workers are its state,
@@ -182,12 +197,27 @@ class Api:
     def __init__(self, limits: Limits, bounds: Bounds) -> None:
         self.limits, self.bounds = limits, bounds
         self.budget = UploadBudget(
-            request_cap(limits) * bounds.in_flight_requests, bounds.upload_wait
+            request_cap(limits) * bounds.in_flight_requests, bounds.upload_wait, bounds.upload_stall
         )
+        self.uploads: Counter[object] = Counter()  # uploads in flight, by client
         self.times = BodyTimes(bounds.body_idle, bounds.body_deadline)
         self.pool = workers.WorkerPool(bounds)
 
     async def _guarded(self, request: Request, kind: str, answer: Answer) -> Response:
+        """`_served`, for at most `uploads_per_client` uploads of one client at once (a
+        loopback client is counted by connection: every local program shares its address)."""
+        client, most = _client_key(request), self.bounds.uploads_per_client
+        if self.uploads[client] >= most:
+            return _error(429, _TOO_MANY.format(most=most)(_lang(request)))
+        self.uploads[client] += 1
+        try:
+            return await self._served(request, kind, answer)
+        finally:
+            self.uploads[client] -= 1
+            if self.uploads[client] <= 0:
+                del self.uploads[client]
+
+    async def _served(self, request: Request, kind: str, answer: Answer) -> Response:
         """Shared frame: validate, read the upload, run the `kind` job in a worker, `answer`
         with its payload; every failure is a one-line JSON error (never a traceback)."""
         lang = _lang(request)

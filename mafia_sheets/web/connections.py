@@ -1,17 +1,26 @@
-"""Connections the server holds: bounded in number and in idle time (issue 9, item 2).
+"""Connections the server holds: bounded in number, per client and in idle time.
 
 uvicorn closes a kept-alive connection that stays idle, but not a new one that never sends
 its request, nor one that sends its head a byte at a time; and it accepts connections until
 the process runs out of file descriptors, then logs a traceback for every failed accept.
-This protocol adds the two missing bounds: connections over the cap are closed as soon as
-they are accepted, and one that has not sent a whole request head in time is closed.
+This protocol adds the missing bounds:
+
+* a connection that has not sent a whole request head in time is closed;
+* past the cap, a new connection takes the place of the one idle longest (connected or
+  between requests, sending no request): a few hundred idle or trickling clients cannot
+  fill the cap and lock everyone else out; only when every connection is in the middle
+  of a request is the new one closed;
+* one client (an address other than loopback) holds at most so many connections; loopback
+  clients all share 127.0.0.1, so there each connection counts as its own client.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import resource
-from typing import Any
+from collections import Counter
+from typing import Any, ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -19,25 +28,54 @@ from .bounds import BACKLOG, FD_RESERVE, Bounds
 
 
 class BoundedH11Protocol(H11Protocol):
-    head_timeout: float = 10.0  # set per server by `protocol_for`
+    # set per server by `protocol_for`: each server has its own class, so its own books
+    head_timeout: float = 10.0
     max_connections: int = 500
+    per_client: int = 32
+    order: ClassVar[dict[BoundedH11Protocol, None]] = {}  # oldest-idle first
+    clients: ClassVar[Counter[str]] = Counter()
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._head_timer: asyncio.TimerHandle | None = None
-        if len(self.connections) > self.max_connections:
-            transport.abort()  # no request read yet: closing is the only answer
+        self._client = _counted_client(transport)
+        self.order[self] = None
+        if self._client:
+            self.clients[self._client] += 1
+        if self._client and self.clients[self._client] > self.per_client:
+            transport.abort()  # one client may not take every connection
+            return
+        if len(self.connections) > self.max_connections and not self._make_room():
+            transport.abort()  # every other connection is mid-request: no request read yet
             return
         self._arm_head_timer()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if not self.transport.is_closing():
+            self.order.pop(self, None)
+            self.order[self] = None  # idle from now: the newest idle connection
             self._arm_head_timer()  # the next request on this connection has the same limit
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._cancel_head_timer()
+        if self.order.pop(self, False) is None and self._client:
+            self.clients[self._client] -= 1
+            if self.clients[self._client] <= 0:
+                del self.clients[self._client]
         super().connection_lost(exc)
+
+    @property
+    def serving(self) -> bool:
+        return self.cycle is not None and not self.cycle.response_complete
+
+    def _make_room(self) -> bool:
+        """Close the connection idle longest to make room for this one; False if none is."""
+        for other in list(self.order):
+            if other is not self and not other.serving and not other.transport.is_closing():
+                other.transport.abort()
+                return True
+        return False
 
     def _arm_head_timer(self) -> None:
         self._cancel_head_timer()
@@ -52,9 +90,20 @@ class BoundedH11Protocol(H11Protocol):
     def _head_timed_out(self) -> None:
         """Close the connection unless a request is being served on it."""
         self._head_timer = None
-        serving = self.cycle is not None and not self.cycle.response_complete
-        if not serving and not self.transport.is_closing():
+        if not self.serving and not self.transport.is_closing():
             self.transport.close()
+
+
+def _counted_client(transport: asyncio.Transport) -> str:
+    """The address a client is counted by; "" for loopback (counted by connection)."""
+    peer = transport.get_extra_info("peername")
+    host = peer[0] if isinstance(peer, tuple) and peer else ""
+    try:
+        address = ipaddress.ip_address(str(host).split("%", 1)[0])
+    except ValueError:
+        return ""  # a Unix socket or an odd peer: not a remote client
+    mapped = getattr(address, "ipv4_mapped", None)
+    return "" if address.is_loopback or (mapped and mapped.is_loopback) else str(host)
 
 
 def protocol_for(bounds: Bounds, max_connections: int) -> type[Any]:
@@ -62,7 +111,13 @@ def protocol_for(bounds: Bounds, max_connections: int) -> type[Any]:
     return type(
         "BoundedH11Protocol",
         (BoundedH11Protocol,),
-        {"head_timeout": bounds.head_timeout, "max_connections": max_connections},
+        {
+            "head_timeout": bounds.head_timeout,
+            "max_connections": max_connections,
+            "per_client": bounds.connections_per_client,
+            "order": {},
+            "clients": Counter(),
+        },
     )
 
 

@@ -68,30 +68,51 @@ class BodyTimes:
 class UploadBudget:
     """Bytes of upload that all requests together may hold in memory at once.
 
-    A request takes its share before it reads (its Content-Length, or step by step for a
-    body of unknown length) and gives it back after its answer; while the budget is full it
-    waits up to `wait` seconds, then is refused with 503.
+    A request takes its share as its bytes arrive, a step ahead of them — never as its
+    Content-Length announces them, so a client that announces 200 MB and sends a byte now
+    and then holds a step, not the page — and gives it back after its answer. While the
+    budget is full it waits up to `wait` seconds, then is refused with 503; meanwhile an
+    upload that has sent nothing for `stall` seconds loses its share to it (and its own
+    request is answered 408: it stopped arriving).
     """
 
-    def __init__(self, capacity: int, wait: float) -> None:
-        self.capacity, self.wait, self.used = capacity, wait, 0
+    def __init__(self, capacity: int, wait: float, stall: float = 5.0) -> None:
+        self.capacity, self.wait, self.stall, self.used = capacity, wait, stall, 0
+        self.holds: set[BudgetHold] = set()
 
     def hold(self) -> BudgetHold:
-        return BudgetHold(self)
+        hold = BudgetHold(self)
+        self.holds.add(hold)
+        return hold
 
-    async def _take(self, size: int) -> None:
+    async def _take(self, size: int, taker: BudgetHold) -> None:
         deadline = time.monotonic() + self.wait
-        while self.used + size > self.capacity:
-            if time.monotonic() >= deadline:
-                raise UploadError(
-                    503,
-                    Text(
-                        "Страница занята приёмом других загрузок: попробуйте через минуту.",
-                        "The page is busy receiving other uploads: try again in a minute.",
-                    ),
-                )
-            await asyncio.sleep(BUDGET_POLL_S)
+        taker.waiting = True
+        try:
+            while self.used + size > self.capacity:
+                self._reclaim(taker)
+                if self.used + size <= self.capacity:
+                    break
+                if time.monotonic() >= deadline:
+                    raise UploadError(
+                        503,
+                        Text(
+                            "Страница занята приёмом других загрузок: попробуйте через минуту.",
+                            "The page is busy receiving other uploads: try again in a minute.",
+                        ),
+                    )
+                await asyncio.sleep(BUDGET_POLL_S)
+        finally:
+            taker.waiting = False
         self.used += size
+
+    def _reclaim(self, taker: BudgetHold) -> None:
+        """Uploads that have sent nothing for `stall` seconds give their share up."""
+        now = time.monotonic()
+        for hold in list(self.holds):
+            stalled = now - hold.progress >= self.stall
+            if hold is not taker and hold.size and not hold.waiting and stalled:
+                hold.evict()
 
 
 class BudgetHold:
@@ -99,15 +120,30 @@ class BudgetHold:
 
     def __init__(self, budget: UploadBudget) -> None:
         self.budget, self.size = budget, 0
+        self.progress = time.monotonic()  # when its last bytes arrived
+        self.waiting = False  # waiting for room: not the client's stall
+        self.evicted = False
+        self.timer: asyncio.Timeout | None = None  # the wait for its next bytes, if any
 
     async def grow_to(self, size: int) -> None:
-        if size > self.size:
-            await self.budget._take(size - self.size)
+        if size > self.size and not self.evicted:
+            await self.budget._take(size - self.size, self)
             self.size = size
+
+    def moved(self) -> None:
+        self.progress = time.monotonic()
+
+    def evict(self) -> None:
+        """Give the share up now and stop the upload at once (its wait ends: 408)."""
+        self.evicted = True
+        self.release()
+        if self.timer is not None:
+            self.timer.reschedule(asyncio.get_running_loop().time())
 
     def release(self) -> None:
         self.budget.used -= self.size
         self.size = 0
+        self.budget.holds.discard(self)
 
 
 def request_cap(limits: Limits) -> int:
@@ -279,11 +315,9 @@ async def read_sources(
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > request_cap(limits):
         raise _too_large_total(limits.total)  # refuse before reading a byte
-    if declared.isdigit():
-        await hold.grow_to(int(declared))
     reader = _UploadReader(options[b"boundary"], limits)
     try:
-        async for chunk in _timed(request.stream(), times):
+        async for chunk in _timed(request.stream(), times, hold):
             reader.feed(chunk)
             if reader.received > hold.size:  # never more than one request may carry
                 await hold.grow_to(min(reader.received + BUDGET_STEP, request_cap(limits)))
@@ -338,16 +372,20 @@ def _other_files(reader: _UploadReader, suffixes: tuple[str, ...]) -> list[Sourc
     return [Source(part.name or "", bytes(part.data)) for part in reader.files]
 
 
-async def _timed(stream: AsyncIterator[bytes], times: BodyTimes) -> AsyncIterator[bytes]:
-    """The body's pieces, as long as each follows the last within `times.idle` and all of
-    them arrive within `times.deadline`; otherwise 408."""
+async def _timed(
+    stream: AsyncIterator[bytes], times: BodyTimes, hold: BudgetHold
+) -> AsyncIterator[bytes]:
+    """The body's pieces, as long as each follows the last within `times.idle`, all of
+    them arrive within `times.deadline` and the upload keeps its share of the budget
+    (`hold`); otherwise 408."""
     deadline = time.monotonic() + times.deadline
     while True:
         wait = min(times.idle, deadline - time.monotonic())
         try:
-            if wait <= 0:
+            if wait <= 0 or hold.evicted:
                 raise TimeoutError
-            async with asyncio.timeout(wait):
+            async with asyncio.timeout(wait) as timer:
+                hold.timer = timer
                 chunk = await anext(stream)
         except StopAsyncIteration:
             return
@@ -359,6 +397,9 @@ async def _timed(stream: AsyncIterator[bytes], times: BodyTimes) -> AsyncIterato
                     "The upload stopped arriving: send the files again.",
                 ),
             ) from None
+        finally:
+            hold.timer = None
+        hold.moved()
         yield chunk
 
 

@@ -14,13 +14,13 @@ import asyncio
 import logging
 import multiprocessing
 import shutil
-import tempfile
 import threading
 import time
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from ..scratch import private_folder, remove_stale, tidy
 from ..text import Text
 from .bounds import GIB, Bounds
 from .jobs import WARM_MODULES, Job, Reply, serve_jobs
@@ -104,7 +104,7 @@ class _Worker:
     """One worker process, its pipe and its temporary folder."""
 
     def __init__(self, context: Any, memory: int) -> None:
-        self.scratch = tempfile.mkdtemp(prefix="mafia-sheets-worker-")
+        self.scratch = private_folder("worker")  # a killed server's: the next start's
         self.conn, child = context.Pipe()
         self.process = context.Process(
             target=serve_jobs,
@@ -176,6 +176,7 @@ class WorkerPool:
             return
         self._idle, self._loop = asyncio.Queue(), asyncio.get_running_loop()
         self._missing = self.bounds.workers
+        await run_in_threadpool(remove_stale)  # the folders of a server that was killed
         await run_in_threadpool(self._refill)
 
     def close(self) -> None:
@@ -186,6 +187,7 @@ class WorkerPool:
         for worker in workers:
             worker.stop(kill=True)
         self._idle = None
+        tidy()  # the base of the workers' folders, now empty
 
     async def run(self, job: Job) -> Any:
         """The payload of `job`'s reply; a refusal or a failure as `UploadError`."""
@@ -193,20 +195,26 @@ class WorkerPool:
         if self._missing:
             await run_in_threadpool(self._refill)
         assert self._idle is not None
+        asked = time.monotonic()
         try:
             async with asyncio.timeout(self.bounds.worker_wait):
                 worker = await self._idle.get()
         except TimeoutError:
             raise busy() from None
-        return self._answer(await run_in_threadpool(self._exchange, worker, job))
+        # the wait and the work share one deadline: every answer comes within it
+        left = self.bounds.answer_deadline - (time.monotonic() - asked)
+        deadline = max(1.0, min(self.bounds.work_deadline, left))
+        return self._answer(
+            await run_in_threadpool(self._exchange, worker, job, deadline), deadline
+        )
 
     # ---- in a thread -------------------------------------------------------------------
 
-    def _exchange(self, worker: _Worker, job: Job) -> Reply:
+    def _exchange(self, worker: _Worker, job: Job, deadline: float) -> Reply:
         """Run `job` on `worker`, then hand the worker (or its replacement) back to the queue,
         from this thread, so that not even a cancelled request can lose a worker."""
         try:
-            return worker.exchange(job, self.bounds.work_deadline)
+            return worker.exchange(job, deadline)
         finally:
             if worker.alive:
                 self._give_back(worker)
@@ -240,7 +248,7 @@ class WorkerPool:
             return
         loop.call_soon_threadsafe(idle.put_nowait, worker)
 
-    def _answer(self, reply: Reply) -> Any:
+    def _answer(self, reply: Reply, deadline: float) -> Any:
         kind = reply[0]
         if kind == "ok":
             return reply[1]
@@ -249,7 +257,7 @@ class WorkerPool:
         if kind == "memory":
             raise _out_of_memory(self.bounds.worker_memory)
         if kind == "timeout":
-            raise _too_slow(self.bounds.work_deadline)
+            raise _too_slow(deadline)
         if kind == "died":
             raise _died()
         raise InternalFailure(kind)
