@@ -84,7 +84,7 @@ class Deflater:
         self._streams = 0
 
     def stream(self) -> DeflatedRows:
-        """A new sheet's rows, found again in its XML by :attr:`DeflatedRows.marker`."""
+        """A new sheet's rows, found again in its XML by their `marker`."""
         self._streams += 1
         return DeflatedRows(self, MARKER + b"%d\x00" % self._streams)
 
