@@ -256,3 +256,14 @@ def test_a_ci_reading_that_pays_nothing_is_said_at_its_cell() -> None:
     )
     paid = two_games(("Ci: когда", "в проигрыше"), ("Ci: доля", "0,5"), ("Ci: предел", "0,5"))
     assert codes(paid) == []
+
+
+def test_one_mark_worth_nothing_is_said_once_marking_every_cell() -> None:
+    proto = two_games(SITE)
+    proto.seat(1, 5)["bonus"] = "ЛИ"
+    proto.seat(2, 7)["bonus"] = "ЛИ"
+    found = findings(proto)
+    first, second = (seat_cell(proto, g, s, "bonus") for g, s in ((1, 5), (2, 7)))
+    assert placed(found) == [("bonus-worth-nothing", "warning", "Протокол", first)]
+    assert found[0].also == (("Протокол", second),)
+    assert found[0].message("en").endswith(f"(2 cells: {first}, {second})")

@@ -14,8 +14,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..findings import Finding, define
+from ..findings import Finding, define, finding
 from ..model import Table
+from ..reading.parse import where_text
 from ..reading.settings import shown_value
 from ..rules import RuleSet
 from ..text import Text
@@ -76,8 +77,8 @@ WORTH_NOTHING = define(
     "bonus-worth-nothing",
     "warning",
     Text(
-        "«{value}» по правилам «{edition}» не даёт баллов",
-        "“{value}” earns no points under the rules “{edition}”",
+        "«{value}» по правилам «{edition}» не даёт баллов{where}",
+        "“{value}” earns no points under the rules “{edition}”{where}",
     ),
     Text("{what}", "{what}"),
     Text(
@@ -229,8 +230,27 @@ def marks_worth_nothing(context: Context) -> Iterator[Finding]:
     if gate is None:
         return
     rules = context.protocol.rules
+    table = gate.table
     for mark, key in _MARK_VALUES.items():
-        if rules.points[key] == 0:
-            rows = gate.seats[gate.seats["bonus"].eq(mark)]
-            params = {"edition": rules.edition.name, "what": _WHAT[mark]}
-            yield from at_rows(gate.table, WORTH_NOTHING, "bonus", rows, **params)
+        rows = gate.seats[gate.seats["bonus"].eq(mark)]
+        if rules.points[key] != 0 or rows.empty:
+            continue
+        # one finding a mark, at its first cell, marking every one: a tournament's ЛИ
+        # under an edition without them would otherwise be dozens of lines
+        places = [table.locate("bonus", int(row)) for row in rows["_row"]]
+        sheet, cell, row = places[0]
+        raw = table.raw.get("bonus", None)
+        first = rows.index[0]
+        yield finding(
+            WORTH_NOTHING,
+            sheet,
+            cell,
+            raw.iat[int(str(first))] if raw is not None else mark,
+            row=row,
+            source=table.source,
+            game=rows.at[first, "game"] if len(places) == 1 else None,
+            also=[(s, c) for s, c, _ in places[1:]],
+            edition=rules.edition.name,
+            what=_WHAT[mark],
+            where=where_text([c if s == sheet else f"{s}!{c}" for s, c, _ in places]),
+        )

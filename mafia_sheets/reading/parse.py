@@ -188,6 +188,9 @@ def _where(cells: list[str]) -> Text:
     )
 
 
+where_text = _where  # the checks that say one mark once, at every cell, word it the same
+
+
 def _at(raw: RawSheet, column: str, index: int) -> str:
     """`D14`, or `Игра 3!C12` when the value sits on another sheet (a sheet per game)."""
     sheet, cell, _ = raw.locate(column, index)
