@@ -130,6 +130,13 @@ class DeflatedRows:
             self._send()
         return len(text)
 
+    def writelines(self, texts: list[str]) -> None:
+        """Many rows at once: joined only when they go to the worker."""
+        self._texts += texts
+        self._gathered += sum(map(len, texts))
+        if self._gathered >= FLUSH_AT:
+            self._send()
+
     def close(self) -> None:
         """xlsxwriter closes its row file at the end; nothing is open here."""
 

@@ -32,7 +32,7 @@ import os
 import re
 import threading
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from itertools import repeat
@@ -674,25 +674,44 @@ class Rows:
             return [self._pending(i, row, columns, lanes, height) for i, row in enumerate(rows)]
         self._number_styles(columns, lanes)
         labels = [str(row + 1) for row in rows]
-        parts, written = [], []
-        for col, (values, lane) in enumerate(zip(columns, lanes, strict=True)):
-            xml = self._lane_xml(lane, col)
-            cells = xml.render(values, labels)
+        size = self._height(height)
+        xmls = [self._lane_xml(lane, col) for col, lane in enumerate(lanes)]
+        if len(xmls) != len(columns):
+            raise ValueError("a lane for every column")
+        parts: list[list[str]] = []
+        # each row joined from its pieces at C speed: the row's open tag, then per column
+        # the cell's reference and its tail (or the whole cell), then the close tag
+        pieces: list[Iterable[str]] = [repeat('<row r="'), labels, repeat(f'"{size}>')]
+        for col, (xml, values) in enumerate(zip(xmls, columns, strict=True)):
+            cells, tails = xml.render(values, labels)
+            if len(cells) != len(labels):
+                raise ValueError("columns of different lengths")
             if xml.used:
                 self.used.add(col)
             parts.append(cells)
-            written.append((xml, values))
-        size = self._height(height)
-        if any(len(cells) != len(labels) for cells in parts):
-            raise ValueError("columns of different lengths")
-        if not size and all(xml.blank is None and None in values for xml, values in written):
-            bodies = map("".join, zip(*parts, strict=True)) if parts else iter([""] * len(rows))
-            return [  # a row may have no cell at all: then it is not written
-                f'<row r="{label}">{body}</row>' if body else ""
-                for label, body in zip(labels, bodies, strict=True)
-            ]
-        opens = [f'<row r="{label}"{size}>' for label in labels]
-        return list(map("".join, zip(opens, *parts, repeat("</row>"))))
+            pieces += (repeat(xml.cell), labels, cells) if tails else (cells,)
+        if not size and all(
+            xml.blank is None and None in v for xml, v in zip(xmls, columns, strict=True)
+        ):
+            return self._sparse(xmls, parts, labels)
+        pieces.append(repeat("</row>"))
+        return list(map("".join, zip(*pieces, strict=False)))  # the repeats never end
+
+    def _sparse(
+        self, xmls: list[_LaneXml], parts: list[list[str]], labels: list[str]
+    ) -> list[Rendered]:
+        """Rows whose every cell may be missing: a row left with no cell is not written."""
+        whole = [
+            [f"{xml.cell}{label}{tail}" for label, tail in zip(labels, cells, strict=True)]
+            if xml.tails
+            else cells
+            for xml, cells in zip(xmls, parts, strict=True)
+        ]
+        bodies = map("".join, zip(*whole, strict=True)) if whole else iter([""] * len(labels))
+        return [
+            f'<row r="{label}">{body}</row>' if body else ""
+            for label, body in zip(labels, bodies, strict=True)
+        ]
 
     def _pending(
         self,
@@ -769,15 +788,17 @@ class Rows:
             return
         if self.fast:
             xml = cast(list[str], rendered)
-            filled = [i for i, row in enumerate(xml) if row]
-            if filled:
-                rows = [int(xml[i][8 : xml[i].index('"', 8)]) - 1 for i in (filled[0], filled[-1])]
+            first = next((i for i, row in enumerate(xml) if row), None)
+            if first is not None:
+                last = next(i for i in range(len(xml) - 1, first - 1, -1) if xml[i])
+                rows = [int(xml[i][8 : xml[i].index('"', 8)]) - 1 for i in (first, last)]
                 self.first = rows[0] if self.first is None else self.first
                 self.last = rows[1]
-                cast(_Internals, self.sheet.ws).fh.write("".join(xml))
+                cast(_Internals, self.sheet.ws).fh.writelines(xml)  # rows joined once
             return
-        for pending in cast(list[_Pending], rendered):
-            self._write_pending(pending)
+        for pending in rendered:
+            if isinstance(pending, _Pending):  # "": no row
+                self._write_pending(pending)
 
     def _write_pending(self, pending: _Pending) -> None:
         sheet = self.sheet
@@ -812,42 +833,45 @@ class _LaneXml:
 
     def __init__(self, letter: str, number_style: str, texts: _Texts, blank: str | None) -> None:
         self.used = False
+        self.tails = True  # what the last render gave: tails, or whole cells
         self.cell = f'<c r="{letter}'
         self.text = texts
         self.number = f'"{number_style}><v>'
         self.blank = None if blank is None else f'"{blank}/>'
 
-    def render(self, values: Sequence[Value], rows: list[str]) -> list[str]:
-        """`<c …>` of each cell ("" for a cell not written); `rows` are the row labels.
+    def render(self, values: Sequence[Value], rows: list[str]) -> tuple[list[str], bool]:
+        """Each cell's markup and whether it is a *tail* — what follows the cell's
+        reference (`<c r="A7` + tail) — or ("" for a cell not written) the whole cell;
+        `rows` are the row labels. :attr:`tails` says the same.
 
         Numbers are formatted as xlsxwriter formats them (`.16G`), inline: most of them
         (running totals) are distinct; repeated ones are formatted once.
         """
+        self.tails = True
         kinds = set(map(type, values))
         if not kinds:
-            return []
+            return [], True
         if kinds != {_NONE} or self.blank is not None:
             self.used = True
-        cell, text = self.cell, self.text
         if kinds == {str}:
-            words = cast(Sequence[str], values)
-            return [f"{cell}{row}{text[value]}" for row, value in zip(rows, words, strict=True)]
+            return list(map(self.text.__getitem__, cast(Sequence[str], values))), True
         distinct = set(values)  # every NaN among them too: NaN is itself, not equal
         numbers = [v for v in distinct if v is not None and v.__class__ is not str]
         _refuse_nan(numbers)
         if float in kinds and 0 in distinct and _negative_zero(values, kinds):
-            return self._each(values, rows)  # 0.0 and -0.0 are one key, written apart
+            self.tails = False
+            return self._each(values, rows), False  # 0.0 and -0.0 are one key, written apart
         tails = self._tails(numbers, str in kinds, distinct)
-        if _NONE not in kinds:
-            return [f"{cell}{row}{tails[value]}" for row, value in zip(rows, values, strict=True)]
-        empty = "" if self.blank is None else self.blank
-        none = "" if self.blank is None else None  # None: the blank is a cell of its own
+        if _NONE in kinds and self.blank is not None:
+            tails[None] = self.blank  # the blank is a cell of its own
+        if _NONE not in kinds or self.blank is not None:
+            return list(map(tails.__getitem__, values)), True
+        self.tails = False
+        cell = self.cell
         return [
-            (none if none is not None else f"{cell}{row}{empty}")
-            if value is None
-            else f"{cell}{row}{tails[value]}"
+            "" if value is None else f"{cell}{row}{tails[value]}"
             for row, value in zip(rows, values, strict=True)
-        ]
+        ], False
 
     def _tails(self, numbers: list[Any], texts: bool, distinct: set[Value]) -> dict[Any, str]:
         """Each distinct value → the rest of its cell's markup: a number formatted as
