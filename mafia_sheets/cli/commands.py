@@ -7,6 +7,7 @@ xlsxwriter, so `mafia-sheets --help` answers at once.
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -96,8 +97,16 @@ def leave(code: object) -> NoReturn:
     os._exit(status & 0xFF)
 
 
+# A command (all but the web page, which keeps running) is one pass over one season: its
+# objects live until the end and refcounting frees what dies, so the cycle collector's
+# passes over the whole heap find next to nothing (measured: 3% of `rate`, memory alike).
+BATCH_COLLECTOR = (100_000, 50, 1_000)
+
+
 def _entry() -> None:
     deadline.SUPERVISE = True  # this process is the command's own: it may watch a child
+    if sys.argv[1:2] != ["serve"]:
+        gc.set_threshold(*BATCH_COLLECTOR)
     try:
         main(standalone_mode=False)
     except click.exceptions.Exit as done:  # --help, --version

@@ -842,7 +842,7 @@ class _LaneXml:
     def render(self, values: Sequence[Value], rows: list[str]) -> tuple[list[str], bool]:
         """Each cell's markup and whether it is a *tail* — what follows the cell's
         reference (`<c r="A7` + tail) — or ("" for a cell not written) the whole cell;
-        `rows` are the row labels. :attr:`tails` says the same.
+        `rows` are the row labels. The lane's `tails` says the same.
 
         Numbers are formatted as xlsxwriter formats them (`.16G`), inline: most of them
         (running totals) are distinct; repeated ones are formatted once.
