@@ -448,12 +448,104 @@ def phase_words(games: list[Game] = GAMES) -> bytes:
     return save(book)
 
 
+def ukrainian_original(games: list[Game] = GAMES) -> bytes:
+    """The Ukrainian club's blank as its own generator lays it out (the parser reads other
+    addresses): every label it prints — the evening's heading «Фанка», «Номер гри» and
+    «Game_id», the marks of how the game was won (3x3, 2x2, 1x1, Чиста), «Рука Чорних»,
+    three extras columns (the judge's, the players', the tolerance's), the first killed
+    and best move over their values, «Видалення» and «Вскрився», the nominated, the
+    breaks and wills table, nights 1 … 9 over the kills, days 0 … 8 over the votes, the
+    sheriff's and the don's checks — seats typed as text."""
+    book = new_book()
+    for g in games:
+        ws = book.create_sheet(f"Стіл1Гра{g.number}")
+        ws["B1"], ws["C1"], ws["E1"], ws["H1"] = (
+            "Дата ",
+            "2020-01-18",
+            "Фанка ",
+            "Перемога Мирного міста ",
+        )
+        ws["H2"] = "Перемога Мафії"
+        ws["J1" if g.result == "red" else "J2"] = "x"
+        ws["B2"], ws["C2"] = "Ведучий", "Джентльмен"
+        ws["B4"], ws["C4"], ws["E4"], ws["F4"] = "Клуб", "TEST_ZLO", "Номер гри ", g.number
+        ws["H4"], ws["I4"], ws["J4"], ws["K4"] = "3x3", "2x2", "1x1", "Чиста"
+        ws["B5"], ws["E5"], ws["F5"] = "Турнір", "Стіл", "1"
+        ws["B7"], ws["C7"], ws["H7"] = "Game_id", f"id-{g.number}", "Рука Чорних"
+        for col, v in zip(
+            "ABCDHIJ",
+            (
+                "Роль",
+                "#",
+                "Гравець",
+                "Фоли",
+                "Дод.бали (ведучий)",
+                "Дод.бали\n(гравці)",
+                "Дод.бали\n(тол.)",
+            ),
+            strict=True,
+        ):
+            ws[f"{col}10"] = v
+        for seat in range(1, 11):
+            r = 10 + seat
+            ws.cell(r, 1, g.role(seat) or None)
+            ws.cell(r, 2, str(seat))
+            ws.cell(r, 3, g.players[seat - 1])
+            for b in range(g.fouls.get(seat, 0)):
+                ws.cell(r, 4 + b, "x")
+            ws.cell(r, 8, {"ЛИ": "1", "ЛИ2": "0.5", "ЛИП": "0.5"}.get(g.bonus.get(seat, "")))
+        ws["B22"], ws["C22"], ws["G22"] = "Перший вбитий", "Кращий Хід", "Видалення "
+        if g.best:
+            ws["B23"] = str(g.best[0])
+            for k, s in enumerate(g.best[1]):
+                ws.cell(23, 3 + k, str(s))
+        if g.disqualified:
+            ws["H22"] = str(g.disqualified[0])
+        ws["G23"] = "Вскрився"
+        ws["B25"] = "Номіновані на кращих "
+        for col, v in zip(
+            "ABCDEGHIJK",
+            (
+                "День",
+                "Зломи",
+                "Скільки гравців за столом",
+                "хто зламав",
+                "в кого зламав",
+                "Заповіти",
+                "Кого вбили",
+                "Перший",
+                "Другий",
+                "Третій",
+            ),
+            strict=True,
+        ):
+            ws[f"{col}28"] = v
+        ws["A34"], ws["B34"] = "Ніч", "Вбивства"
+        ws["B36"] = "Промахи"
+        ws["B38"] = "Перевірки Шерифа"
+        ws["B41"] = "Перевірки Дона"
+        ws["A45"], ws["B45"] = "День", "Заголосовані"
+        for n in range(9):
+            ws.cell(34, 3 + n, str(n + 1))
+            ws.cell(38, 3 + n, str(n + 1))
+            ws.cell(41, 3 + n, str(n + 1))
+            ws.cell(45, 3 + n, str(n))
+        kills = g.by_phase("killed")
+        for night, seats in kills.items():
+            ws.cell(35, 2 + night, str(seats[0]))
+        votes = g.by_phase("voted")
+        for day in range(1, max(votes) + 1):
+            ws.cell(46, 2 + day, seats_text(votes[day]) if day in votes else "х")
+    return save(book)
+
+
 BLANKS = {
     "fiim-form": fiim_form,
     "ukrainian-blank": ukrainian_blank,
     "labels-over-values": labels_over_values,
     "english-inline": english_inline,
     "phase-words": phase_words,
+    "ukrainian-original": ukrainian_original,
 }
 
 

@@ -258,3 +258,14 @@ def test_formulas_without_values_are_named_on_every_sheet():
         run(save(book))
     message = raised.value.en
     assert "Игры!D2" in message and "Протокол!K5" in message
+
+
+def test_several_numbers_in_one_header_cell():
+    """`Стол № 2, Игра № 3, Тур 4` typed in one cell: the table, the game and the round."""
+    from mafia_sheets.reading.grid import Grid
+    from mafia_sheets.reading.layouts import read_sheets
+
+    cells = [["Стол № 2, Игра № 3, Тур 4", "", ""], ["№", "Игрок", "Роль"]]
+    cells += [[seat, f"P{seat}", ""] for seat in range(1, 11)]
+    (game,) = read_sheets([Grid("Лист", cells)], "x.xlsx").games
+    assert {k: v for k, (v, _) in game.header.items()} == {"table": "2", "game": "3", "round": "4"}

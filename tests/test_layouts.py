@@ -382,3 +382,15 @@ def test_a_departure_typed_as_a_phase_alone_reads_as_a_kill_or_a_vote_out() -> N
     note = next(f for f in outcome.findings if f.code == "departure-read-from-phase")
     assert note.message("en") == "Only the phase “Н1” is written in Left: read as “killed” in Н1"
     assert standings(Source("x.xlsx", data)) == standings(proto.source())
+
+
+def test_every_filled_cell_of_a_games_by_row_sheet_is_read_or_reported() -> None:
+    """A column the reader does not know beside the game rows: its header and its values
+    listed at their cells in one warning for the sheet."""
+    proto, tables = twin()
+    data = _edit(club_rows(proto, tables), "Сезон", BW3="Заметка", BW5="опоздал")
+    outcome = evaluate([Source("x.xlsx", data)])
+    note = next(f for f in outcome.findings if f.code == "cells-not-read")
+    assert note.places == (("Сезон", "BW3"), ("Сезон", "BW5"))
+    assert note.message("ru") == "Не прочитано: BW3 «Заметка»; BW5 «опоздал»"
+    assert standings(Source("x.xlsx", data)) == standings(proto.source())

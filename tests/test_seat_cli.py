@@ -72,7 +72,7 @@ def test_json_is_the_schedule_and_its_figures():
         1,
     )
     assert set(figures["pairs"]) == {
-        "min", "max", "spread", "bound", "average", "never_met", "histogram"
+        "min", "max", "spread", "bound", "average", "never_met", "never_met_bound", "histogram"
     }  # fmt: skip
     assert figures["seats"] == {"max_on_one_seat": 1, "bound": 1, "spread": 1}
     assert set(figures["seat_groups"]) == {"1-3", "4-7", "8-10"}

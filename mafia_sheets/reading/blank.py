@@ -27,7 +27,7 @@ from .. import vocab
 from ..text import Text
 from .blank_fields import attach_best_move, find_labels, read_fields
 from .grid import Grid, mark
-from .labels import SEAT
+from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
 from .phase_rows import departure_in_cell, read_phase_rows
 from .raw import GameSheet, Located, SheetRead
@@ -74,9 +74,9 @@ def read_game_sheet(grid: Grid, found: SeatGrid, source: str) -> GameSheet:
     page = Page(grid, source)
     game = GameSheet(grid.name)
     _read_grid(page, found, game)
-    labels = find_labels(page, found.holds)
+    labels = find_labels(page, found.holds, found.header)
     named = read_fields(page, labels, game)
-    read_phase_rows(page, labels, game)
+    read_phase_rows(page, labels, game, (found.header, found.left, found.right))
     best = named.get("best_move")
     if best is not None:
         attach_best_move(page, game, best, named.get("first_killed"))
@@ -126,18 +126,31 @@ def seat_grid(grid: Grid) -> SeatGrid | None:
 
 def _find_seat_grid(grid: Grid) -> SeatGrid | None:
     # only a row with a player label can head the grid
-    field = SEAT.field
-    heads = sorted({r for r, _, text in grid.texts if field(text) == "player"})
+    heads = sorted({r for r, _, text in grid.texts if _player_label(text)})
     for r in heads:
-        columns, extra = _side_by_side(grid, r, *_header_columns(grid.cells[r]))
+        columns, extra, unknown = _side_by_side(grid, r, *_header_columns(grid.cells[r]))
         if "player" in columns and ({"seat", "role", "fouls"} & set(columns)):
             rows = _seat_rows(grid, r, columns)
             if len(rows) >= 5:
                 fouls = _foul_boxes(grid, r, columns, rows)
-                used = [*columns.values(), *extra, *fouls]
+                # an unknown header's column is the grid's too: its cells are reported,
+                # never read as something else (a role «Мафия» as a result option)
+                used = [*columns.values(), *extra, *fouls, *unknown]
                 right = max(grid.right_end(r, c) for c in used)
                 return SeatGrid(r, columns, extra, fouls, tuple(rows), min(used), right)
     return None
+
+
+_PLAYERS: dict[str, bool] = {}  # text → a player label, by text: sheets repeat them
+
+
+def _player_label(text: str) -> bool:
+    known = _PLAYERS.get(text)
+    if known is None:
+        if len(_PLAYERS) >= _HEADERS_MAX * 16:
+            _PLAYERS.clear()
+        known = _PLAYERS[text] = SEAT.field(text) == "player"
+    return known
 
 
 # A header row's columns by the row's cells: game sheets from one template repeat the same
@@ -175,17 +188,19 @@ def _header_columns(cells: list[object]) -> tuple[dict[str, int], dict[int, str]
 
 def _side_by_side(
     grid: Grid, r: int, columns: dict[str, int], extra: dict[int, str]
-) -> tuple[dict[str, int], dict[int, str]]:
-    """The header cells that stand together with the player's: a label further than one
+) -> tuple[dict[str, int], dict[int, str], set[int]]:
+    """The header cells that stand together with the player's: a header further than one
     empty column from its neighbour (four foul boxes count as the fouls' own) heads
-    something else beside the grid (a block of rounds: «Круг | Убит | Ушёл»)."""
+    something else beside the grid (a block of rounds: «Круг | Убит | Ушёл»). A header
+    the reader does not know stands in the grid too: its column is the grid's, reported."""
     if "player" not in columns:
-        return columns, extra
+        return columns, extra, set()
     names = {c: name for name, c in columns.items()} | extra
-    order = sorted(names)
+    unknown = {c for c, value in enumerate(grid.cells[r]) if _unknown_header(value)}
+    order = sorted(set(names) | unknown)
 
     def end(c: int) -> int:
-        return max(grid.right_end(r, c), c + 4 if names[c] == "fouls" else c)
+        return max(grid.right_end(r, c), c + 4 if names.get(c) == "fouls" else c)
 
     at = order.index(columns["player"])
     low = high = at
@@ -197,7 +212,30 @@ def _side_by_side(
     return (
         {name: c for name, c in columns.items() if c in kept},
         {c: name for c, name in extra.items() if c in kept},
+        kept & unknown,
     )
+
+
+def _unknown_header(value: object) -> bool:
+    """A text heading a column the reader does not know (a game field's label heads
+    something of its own, and a number is no header)."""
+    if value.__class__ is not str or not value:
+        return False
+    known = _UNKNOWN.get(value)  # type: ignore[call-overload]
+    if known is None:
+        text: str = value  # type: ignore[assignment]
+        if len(_UNKNOWN) >= _HEADERS_MAX * 16:
+            _UNKNOWN.clear()
+        known = _UNKNOWN[text] = (
+            bool(text.strip())
+            and SEAT.field(text) is None
+            and GAME.split(text) is None
+            and label_of(text) not in RESULT_WORDS
+        )
+    return known
+
+
+_UNKNOWN: dict[str, bool] = {}  # by text, as the other memos: sheets repeat their headers
 
 
 def _foul_boxes(
@@ -356,6 +394,8 @@ def fouls_in(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> 
     ]
     if not filled:
         return "", first
+    if all(v.__class__ is str and mark(v) for _, v in filled):
+        return len(filled), first  # boxes marked «x», «+», «I»: the usual row
     numbers = [whole_number(v) for _, v in filled]
     if numbers == list(range(1, len(filled) + 1)):
         return len(filled), first  # the judge numbers each foul: 1, 2, 3

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import vocab
 from ..findings import define
@@ -83,8 +84,7 @@ PHASE_FIELDS = ("kills", "votes", "disqualified")
 _FIRST_WORD = ("table", "game", "round")  # `Стол № 2 Игра 3` in one cell: the table is 2
 
 
-@dataclass(frozen=True)
-class Label:
+class Label(NamedTuple):
     """A label cell outside the seat grid: a game field's, a printed result option's, or
     the victim's («Игрок №» on the best-move line)."""
 
@@ -138,13 +138,14 @@ def _kind(text: str) -> Label | None:
 _UNSET = Label(-2, -2, "unset")
 
 
-def find_labels(page: Page, holds: Callable[[int, int], bool]) -> list[Label]:
-    """The label cells outside the seat grid (`holds` says which cells are inside it), in
-    reading order; a title is taken as layout."""
+def find_labels(page: Page, holds: Callable[[int, int], bool], header: int = -1) -> list[Label]:
+    """The label cells outside the seat grid (`holds` says which cells are inside it) —
+    and in its `header` row those no grid column took — in reading order; a title is
+    taken as layout."""
     grid = page.grid
     found: list[Label] = []
     for r, c, text in grid.texts:
-        if holds(r, c):
+        if holds(r, c) and (r != header or page.taken(r, c)):
             continue
         kind = _kind(text)
         if kind is None:
@@ -153,8 +154,7 @@ def find_labels(page: Page, holds: Callable[[int, int], bool]) -> list[Label]:
             if all(grid.blank(row, c) for row in range(r)):
                 page.take(r, c)
             continue
-        label = Label(r, c, kind.kind, kind.field, kind.rest, kind.outcome)
-        found.append(label)
+        found.append(kind._replace(r=r, c=c))
         page.labels.add((r, c))
     return found
 
@@ -170,6 +170,7 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
             # `Тур 1` under `Тур` is its value, not a second label
             same = frozenset((o.r, o.c) for o in fields if o.field == name and o.rest)
             game.header[name] = _header_value(page, label, same)
+            _more_in_cell(page, label, game)
         elif name == "first_killed" and "first_killed" not in named:
             page.take(label.r, label.c)
             found = value_near(page, label, _seat_like)
@@ -187,12 +188,27 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     return named
 
 
+def _more_in_cell(page: Page, label: Label, game: GameSheet) -> None:
+    """`Стол № 2, Игра № 3` in one cell: each number field after the first read too."""
+    if label.field not in _FIRST_WORD or not label.rest:
+        return
+    words = label.rest.split(maxsplit=1)
+    while len(words) > 1:
+        split = GAME.split(words[1].strip(" ,;"))
+        if split is None or split[0] not in _FIRST_WORD or not split[1]:
+            return
+        name, rest = split
+        if name not in game.header:
+            game.header[name] = (rest.split()[0].strip(",;.:"), page.grid.address(label.r, label.c))
+        words = rest.split(maxsplit=1)
+
+
 def _header_value(
     page: Page, label: Label, through: frozenset[tuple[int, int]] = frozenset()
 ) -> Located:
     page.take(label.r, label.c)
     if label.rest:
-        rest = label.rest.split()[0] if label.field in _FIRST_WORD else label.rest
+        rest = label.rest.split()[0].strip(",;.:") if label.field in _FIRST_WORD else label.rest
         return rest, page.grid.address(label.r, label.c)
     found = value_near(page, label, _any if through else _any_value, through)
     if found is not None:

@@ -745,6 +745,24 @@ SHEET_FIELDS: dict[str, Field] = {
         aliases=("рука чорних", "рука мафии", "рука мафії", "hand of mafia"),
         counted=False,
     ),
+    "revealed": Field(
+        Text("Вскрылся", "Revealed"),
+        _NOT_COUNTED,
+        aliases=("вскрився", "вскрылась", "вскрытие", "revealed himself"),
+        counted=False,
+    ),
+    "breaks": Field(
+        Text("Сломы", "Breaks"),
+        _NOT_COUNTED,
+        aliases=("зломи", "слом", "злам", "breaks of the game"),
+        counted=False,
+    ),
+    "wills": Field(
+        Text("Завещания", "Last words"),
+        _NOT_COUNTED,
+        aliases=("заповіти", "завещание", "заповіт", "wills"),
+        counted=False,
+    ),
     "win_kind": Field(
         Text("Как победили", "How the game was won"),
         _NOT_COUNTED,

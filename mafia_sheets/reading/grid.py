@@ -117,12 +117,19 @@ class Grid:
 
     @cached_property
     def texts(self) -> list[tuple[int, int, str]]:
-        """Every text cell once: (row, column, text), in reading order. Empty cells
-        (calamine's `''`) and numbers are passed over without a call each."""
-        out = []
+        """Every text cell once: (row, column, text), in reading order."""
+        return [(r, c, v) for r, c, v in self.full if v.__class__ is str]  # type: ignore[misc]
+
+    @cached_property
+    def full(self) -> list[tuple[int, int, object]]:
+        """Every filled cell once: (row, column, value), in reading order. Empty rows are
+        passed over in C (`count`), empty cells (calamine's `''`) without a call each."""
+        out: list[tuple[int, int, object]] = []
         for r, row in enumerate(self.cells):
+            if row.count("") == len(row):
+                continue
             for c, v in enumerate(row):
-                if v.__class__ is str and v and v.strip():  # type: ignore[attr-defined]
+                if v != "" and v is not None and (v.__class__ is not str or v.strip()):  # type: ignore[attr-defined]
                     out.append((r, c, v))
         return out
 
@@ -171,18 +178,7 @@ class Grid:
         return self._merge_end.get((r, c), (r, c))[0]
 
     def filled(self) -> Iterator[tuple[int, int, object]]:
-        for r, row in enumerate(self.cells):
-            if row.count("") == len(row):
-                continue  # an empty row, answered in C
-            for c, value in enumerate(row):
-                if (
-                    value != ""
-                    and value is not None
-                    and not (
-                        value.__class__ is str and not value.strip()  # type: ignore[attr-defined]
-                    )
-                ):
-                    yield r, c, value
+        return iter(self.full)
 
     def is_empty(self) -> bool:
         return next(self.filled(), None) is None

@@ -304,6 +304,8 @@ def _anchor(game: GameSheet) -> str:
 
 
 def _placed(values: dict[str, tuple[object, str]], cell: str) -> dict[str, tuple[object, str]]:
+    if all(c for _, c in values.values()):
+        return values  # the usual row: every value has its own cell
     return {k: (v, c or cell) for k, (v, c) in values.items()}
 
 

@@ -82,7 +82,7 @@ def report_unread(page: Page, rows: range | None = None, game: object = None) ->
     grid = page.grid
     used, noted_cells = page.used, page.noted
     left: list[tuple[int, int, object]] = []
-    for r, c, value in grid.filled():
+    for r, c, value in grid.full:
         if (r, c) in used or (r, c) in noted_cells or (rows is not None and r not in rows):
             continue
         if value.__class__ is str and is_title(value) and _top_text(grid, r, c):

@@ -20,7 +20,7 @@ from ..findings import define
 from ..text import Text
 from .blank_fields import PHASE_FIELDS, Label
 from .columns import SHEET_FIELDS
-from .grid import NOTHING, seats_in
+from .grid import NOTHING, mark, seats_in
 from .labels import GAME
 from .page import Page
 from .raw import GameSheet
@@ -57,6 +57,22 @@ DEPARTURE_FROM_PHASE = define(
     ),
 )
 
+BAD_PHASE_CELL = define(
+    "bad-phase-cell",
+    "error",
+    Text(
+        "«{value}» в столбце «{field}» — не отметка и не фаза",
+        "“{value}” in the column “{field}” is neither a mark nor a phase",
+    ),
+    Text(
+        "на строке игрока: отметка (x), фаза (Н1, Д2) или номер ночи или дня",
+        "on the player's row: a mark (x), a phase (N1, D2) or the night's or day's number",
+    ),
+    Text(
+        "Впишите фазу выбывания или отметку, или очистите ячейку",
+        "Type the phase or a mark, or clear the cell",
+    ),
+)
 _LEFT_BY_PHASE = {True: "заголосован", False: "убит"}  # a day: voted out; a night: killed
 _LEFT_SHOWN = {True: Text("заголосован", "voted out"), False: Text("убит", "killed")}
 _LEFT_WORD = {"kills": "убит", "votes": "заголосован", "disqualified": "дисквалифицирован"}
@@ -71,13 +87,22 @@ _PHASE_IN_CELL = re.compile(
 Entry = tuple[int, int, list[int], int | None]  # row, column, seats, phase ordinal (None: ?)
 
 
-def read_phase_rows(page: Page, labels: list[Label], game: GameSheet) -> None:
+def read_phase_rows(
+    page: Page, labels: list[Label], game: GameSheet, grid_box: tuple[int, int, int] = (-1, 0, 0)
+) -> None:
     """The kills, votes and disqualified rows onto the seats that have no departure of
-    their own in the grid; the fields not counted noted at their cells."""
+    their own in the grid; the fields not counted noted at their cells. A label in the
+    grid's header row, beside its columns (`grid_box`: header row, first and last
+    column), heads a column of the seat rows: a mark, a phase or a night's or day's
+    number on a seat's own row."""
+    header, left, right = grid_box
     for label in labels:
         if label.kind != "field" or page.taken(label.r, label.c):
             continue
-        if label.field in PHASE_FIELDS and not _number_header(label):
+        beside = label.r == header and left - 2 <= label.c <= right + 2
+        if label.field in PHASE_FIELDS and beside and _heads_a_column(page, label):
+            _per_seat(page, label, game)
+        elif label.field in PHASE_FIELDS and not _number_header(label):
             entries = _phase_row(page, label)
             for r, c, seats, phase in entries or ():
                 for seat in seats:
@@ -87,6 +112,45 @@ def read_phase_rows(page: Page, labels: list[Label], game: GameSheet) -> None:
     for label in labels:  # «Ночь 1 | Ночь 2 …» over cells no row label has read
         if label.kind == "field" and label.field in PHASE_FIELDS and _number_header(label):
             _under_header(page, label, game)
+
+
+def _heads_a_column(page: Page, label: Label) -> bool:
+    """A label in the grid's header row with nothing of its own to its right: it heads a
+    column of the seat rows («Ночь 1 2 3 …» to its right is a row of phases instead)."""
+    if label.rest:
+        return False
+    grid = page.grid
+    return not _run(page, label.r, grid.right_end(label.r, label.c) + 1, across=True)
+
+
+def _per_seat(page: Page, label: Label, game: GameSheet) -> None:
+    """A departures column beside the grid's own: on each seat's row a mark (phase
+    unknown), a phase (`Н1`) or the night's or day's number."""
+    grid = page.grid
+    page.take(label.r, label.c)
+    field = SHEET_FIELDS[label.field].name
+    for row, excel_row in zip(game.seats, game.seat_rows, strict=True):
+        r, c = excel_row - grid.row0 - 1, label.c
+        if grid.blank(r, c) or page.taken(r, c):
+            continue
+        value = grid.value(r, c)
+        page.take(r, c)
+        number = whole_number(value)
+        if number is not None and 0 < number <= LAST_ROUND:
+            phase: int | None = _position(number - 1, label.field)
+        elif mark(value):
+            phase = None
+        else:
+            phase = split_phase(value)[0] if isinstance(value, str) else None
+            if phase is None:
+                page.add(BAD_PHASE_CELL, r, c, value, field=field)
+                continue
+        seat = whole_number(row.get("seat", ("", ""))[0])
+        if seat is not None:
+            _depart(game, seat, label.field, phase, grid.address(r, c))
+
+
+LAST_ROUND = 12  # a night's or day's number, not more (the template's phases end at Н12)
 
 
 def _number_header(label: Label) -> bool:
@@ -382,16 +446,33 @@ def _not_counted(page: Page, label: Label) -> None:
     why = Text(f"{name.ru} — {_NOT_COUNTED.ru}", f"{name.en} — {_NOT_COUNTED.en}")
     columns = [j for j, _ in _run(page, r, grid.right_end(r, c) + 1, across=True)]
     cells = [(r, j) for j in columns]
-    if columns and _running([grid.value(r, j) for j in columns]) is not None:
+    values = [grid.value(r, j) for j in columns]
+    if columns and _running(values) is not None:
         for j in columns:
             page.take(r, j)
         cells = [(r + 1, j) for j in columns]
+    elif columns and all(isinstance(v, str) and whole_number(v) is None for v in values):
+        for j in columns:  # a table of its own: printed sub-headers over its rows
+            page.take(r, j)
+        cells = _block_below(page, r, [c, *columns])
     elif not columns:
         below = grid.bottom_end(r, c) + 1
         cells = [(below, j) for j, _ in _run(page, below, c, across=True)]
     for cell in cells:
         if not grid.blank(*cell) and cell not in page.labels and not page.taken(*cell):
             page.note(*cell, why)
+
+
+def _block_below(page: Page, r: int, columns: list[int]) -> list[tuple[int, int]]:
+    """The rows of a small table under its header row `r`, up to a blank row or a label."""
+    grid = page.grid
+    cells: list[tuple[int, int]] = []
+    for row in range(r + 1, min(grid.height, r + 11)):
+        line = [(row, j) for j in columns if not grid.blank(row, j)]
+        if not line or any(cell in page.labels for cell in line):
+            break
+        cells += line
+    return cells
 
 
 # ---- a departure and its phase in one cell ----------------------------------------------------

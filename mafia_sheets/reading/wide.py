@@ -204,11 +204,15 @@ def _take_header(page: Page, r0: int, header: _Header) -> None:
                 page.take(r, c)  # a title merged over the header
 
 
+_TOTAL_STARTS = tuple(f"{word} " for word in TOTAL_WORDS)  # «Итого игр: 12»
+
+
 def _totals_word(grid: Grid, r: int) -> int | None:
+    """The column of a word that makes the row a totals line («Итого», «Итого игр:»)."""
     for c, value in enumerate(grid.cells[r]):
-        if isinstance(value, str) and value.strip():
+        if value.__class__ is str and value:
             folded = vocab.fold(value)
-            if folded in TOTAL_WORDS or any(folded.startswith(f"{w} ") for w in TOTAL_WORDS):
+            if folded in TOTAL_WORDS or folded.startswith(_TOTAL_STARTS):
                 return c
     return None
 

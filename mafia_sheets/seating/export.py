@@ -78,6 +78,7 @@ def figures_json(
             **_spread(figures.pairs),
             "average": round(figures.average, 4),
             "never_met": figures.never_met,
+            "never_met_bound": figures.never_met_bound,
             "histogram": {str(n): count for n, count in enumerate(figures.histogram)},
         },
         "seats": {

@@ -8,7 +8,11 @@
    below what each player's own average forces (a player with g games meets 9g others
    over P − 1 players), nor below what the variance of the meetings forces: the tables of
    two rounds overlap at least evenly, so Σ M² over the pairs has a floor, and a spread
-   of s on integers holds at most a variance (μ − a)(a + s − μ);
+   of s on integers holds at most a variance (μ − a)(a + s − μ); among spreads alike, the
+   fewer pairs far from the average the better (Σ M² least: when no pair meets more than
+   twice, the pairs meeting twice are the pairs never met plus a constant, so the fewest
+   pairs that never meet); a player with g games meets at most 9g others, so at least
+   (partners − 9g) of its pairs never meet;
 4. **seats** — the times a player sits on one seat number: at least ⌈g/10⌉;
 5. **seat groups** — each player's games on seats 1–3, 4–7 and 8–10: the spread between
    players cannot be below 1 when the group's seats do not divide by the players.
@@ -66,6 +70,7 @@ class Figures:
     pairs: Spread
     average: float
     never_met: int
+    never_met_bound: int  # the fewest pairs that never meet any schedule with these games has
     histogram: tuple[int, ...]  # pairs meeting 0, 1, 2 … times (unrestricted pairs)
     seat_max: int
     seat_bound: int
@@ -104,6 +109,7 @@ def measure(schedule: Schedule, restrictions: Restrictions | None = None) -> Fig
         ),
         average=float(values.mean()) if len(values) else 0.0,
         never_met=int((values == 0).sum()),
+        never_met_bound=never_met_bound(games, free),
         histogram=tuple(int(n) for n in np.bincount(values)) if len(values) else (),
         seat_max=int(seats.max()),
         seat_bound=int(-(-games.max() // SEATS)),
@@ -224,6 +230,21 @@ def pair_bound(games: np.ndarray, free: np.ndarray, tables: tuple[int, ...]) -> 
     if free[np.triu_indices(players, 1)].all():
         bound = max(bound, variance_bound(games, tables))
     return bound
+
+
+def never_met_bound(games: np.ndarray, free: np.ndarray) -> int:
+    """The fewest unrestricted pairs that never meet: a player with g games has 9g seats
+    beside it, so at least (its unrestricted partners − 9g) of them it never meets; each
+    such pair is counted by both its players.
+
+    >>> never_met_bound(np.full(100, 5), ~np.eye(100, dtype=bool))
+    2700
+    >>> never_met_bound(np.full(100, 12), ~np.eye(100, dtype=bool))
+    0
+    """
+    partners = free.sum(axis=1)
+    alone = np.maximum(partners - (SEATS - 1) * games, 0)
+    return int(-(-int(alone.sum()) // 2))
 
 
 def variance_bound(games: np.ndarray, tables: tuple[int, ...]) -> int:

@@ -22,7 +22,9 @@ counts must be exactly equal, the sit-outs of two rounds trade places in two ste
 only groupings with every count within bounds are kept as results.
 
 After the plain search the spread of the meetings is squeezed: the rarer extreme value
-is priced out (`band`), and the result kept only when no pair is left outside it.
+is priced out (`band`), and the result kept only when no pair is left outside it. A search
+with a band remembers the groups with the fewest pairs outside it first and the lowest
+cost second, so that a band priced gently can be crossed on the way and still kept to.
 """
 
 from __future__ import annotations
@@ -39,7 +41,20 @@ NORMAL, APART, TOGETHER = 0, 1, 2
 EPS = 1e-9
 BAND_WEIGHT = 40.0
 GAMES_WEIGHT = 3.0
+TENURE_SWAPS = 400.0  # swaps in a round (≈ players²) up to which the full tabu list holds
 RESTING_WEIGHT = 5.0  # a player sitting out two rounds running: rotation, after the pairs
+
+
+Key = tuple[float, float]  # (pairs outside the band, cost): the smaller the better
+NOWHERE: Key = (np.inf, np.inf)
+
+
+def tenure(shape: Shape) -> float:
+    """Steps a swapped player stays off its old group, per unit of the drawn 4 … 9: a
+    few visits of the round on small rosters, where a short tabu list cycles; under one
+    visit on large ones, where each step has thousands of swaps to choose from and the
+    random order of the rounds is diversification enough."""
+    return len(shape.tables) * TENURE_SWAPS / max(TENURE_SWAPS, shape.players * shape.players)
 
 
 @dataclass(frozen=True)
@@ -60,15 +75,26 @@ class Problem:
         return 45.0 * self.shape.games / max(pairs, 1)
 
 
-def pair_curve(average: float, top: int, band: tuple[int, int] | None = None) -> np.ndarray:
-    """The cost of a pair meeting c times, c = 0 … top + 2: (c − average)², and a steep
-    rise outside `band` when one is given."""
+def pair_curve(
+    average: float, top: int, band: tuple[int, int] | None = None, weight: float = BAND_WEIGHT
+) -> np.ndarray:
+    """The cost of a pair meeting c times, c = 0 … top + 2: (c − average)², and a rise of
+    `weight` per step outside `band` when one is given.
+
+    With the total of the meetings fixed, Σ (c − average)² orders groupings as Σ c² does:
+    when no pair meets more than twice, Σ c² = 2·(pairs meeting twice) + the total, and
+    the pairs meeting twice are the pairs never met plus a constant, so the least cost is
+    the fewest pairs that never meet."""
     c = np.arange(top + 3, dtype=float)
     cost = (c - average) ** 2
     if band is not None:
-        outside = np.maximum(band[0] - c, 0) + np.maximum(c - band[1], 0)
-        cost = cost + BAND_WEIGHT * (outside**2 + outside)
+        cost = cost + weight * (outside_band(c, band) ** 2 + outside_band(c, band))
     return cost
+
+
+def outside_band(c: np.ndarray, band: tuple[int, int]) -> np.ndarray:
+    """How far each count lies outside `band` (0 inside)."""
+    return np.asarray(np.maximum(band[0] - c, 0) + np.maximum(c - band[1], 0))
 
 
 def meetings(group: np.ndarray, tables: tuple[int, ...]) -> np.ndarray:
@@ -105,11 +131,19 @@ class Search:
         self.sign = np.zeros((players, players))
         self.tabu = np.zeros((len(self.tables), players, max(self.tables) + 1), dtype=np.int64)
         self.it = 0
+        self.tenure = tenure(problem.shape)
         self.load(group, pair_curve(problem.average, len(self.tables)))
 
-    def load(self, group: np.ndarray, curve: np.ndarray) -> None:
-        """Start from `group` priced by `curve` (also resets the totals)."""
+    def load(
+        self, group: np.ndarray, curve: np.ndarray, band: tuple[int, int] | None = None
+    ) -> None:
+        """Start from `group` priced by `curve` (also resets the totals); `band`, when
+        given, is the range the unrestricted pairs' meetings are to keep to."""
         self.group = group.copy()
+        counts = np.arange(len(curve))
+        self.outside = (
+            np.zeros(len(curve), dtype=bool) if band is None else (outside_band(counts, band) > 0)
+        )
         self.games = (group >= 0).sum(axis=0)
         self.met = meetings(group, self.tables)
         self.curve = curve
@@ -138,6 +172,10 @@ class Search:
         """The price of each player's game count: 0 within bounds."""
         off = np.maximum(self.problem.low - games, 0) + np.maximum(games - self.problem.high, 0)
         return np.asarray(self.games_weight * off * off)
+
+    def strays(self) -> int:
+        """Unrestricted pairs whose meetings lie outside the band."""
+        return int(np.count_nonzero(self.outside[self.met] & self.normal)) // 2
 
     @property
     def even(self) -> bool:
@@ -238,7 +276,7 @@ class Search:
             self._swap(r, x, y, members)
             self.cost += price
             moved += 1
-            tenure = (4 + int(self.rng.integers(6))) * len(self.tables)
+            tenure = int((4 + int(self.rng.integers(6))) * self.tenure)
             self.tabu[r, x, gx] = self.tabu[r, y, gy] = self.it + tenure
             touched = (group == gx) | (group == gy)
             delta[touched, :] = np.inf
@@ -269,18 +307,25 @@ class Search:
         if gy >= 0:
             members[gy][members[gy] == y] = x
 
-    def run(self, iterations: int, tick: Callable[[], None]) -> tuple[np.ndarray, float]:
+    def run(self, iterations: int, tick: Callable[[], None]) -> tuple[np.ndarray, Key]:
         """`iterations` steps over the rounds in random order; the best groups seen with
-        every player's games within bounds (inf when none was)."""
-        best_cost, best = (self.cost if self.even else np.inf), self.group.copy()
+        every player's games within bounds: fewest pairs outside the band, then the lowest
+        cost (`NOWHERE` when none was)."""
+        aspire = self.cost if self.even else np.inf  # a move below it is never tabu
+        best, key = self.group.copy(), (self.strays(), self.cost) if self.even else NOWHERE
         rounds = len(self.tables)
         order = self.rng.permutation(rounds)
         for i in range(iterations):
             if i and i % rounds == 0:
                 order = self.rng.permutation(rounds)
-            self.step(int(order[i % rounds]), best_cost)
-            if self.cost < best_cost - EPS and self.even:
-                best_cost, best = self.cost, self.group.copy()
+            self.step(int(order[i % rounds]), aspire)
+            if self.even:
+                aspire = min(aspire, self.cost)
+                # counting the strays costs a pass over the pairs: only when it can matter
+                if key[0] or self.cost < key[1] - EPS:
+                    now = (self.strays(), self.cost)
+                    if now[0] < key[0] or (now[0] == key[0] and now[1] < key[1] - EPS):
+                        best, key = self.group.copy(), now
             if i % 64 == 63:
                 tick()
-        return best, best_cost
+        return best, key

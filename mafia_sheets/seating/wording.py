@@ -70,9 +70,9 @@ LINES: dict[str, Text] = {
     ),
     "pairs": Text(
         "Встречи пар за столом: {low}–{high} (разброс {spread}, нижняя граница {bound}; "
-        "в среднем {average}); ни разу не встретились: {never}.",
+        "в среднем {average}); ни разу не встретились: {never} (нижняя граница {never_bound}).",
         "Pair meetings at a table: {low}–{high} (spread {spread}, lower bound {bound}; "
-        "average {average}); never met: {never}.",
+        "average {average}); never met: {never} (lower bound {never_bound}).",
     ),
     "histogram": Text("  встреч: {row}", "  meetings: {row}"),
     "seats": Text(
@@ -120,6 +120,7 @@ def figures_text(schedule: Schedule, figures: Figures, lang: str) -> str:
             bound=pairs.bound,
             average=average.replace(".", ",") if lang == "ru" else average,
             never=figures.never_met,
+            never_bound=figures.never_met_bound,
         )
     )
     row = ", ".join(
