@@ -485,6 +485,9 @@ def parse_phase(text: str) -> int | None:
 # four foul boxes filled): the reader writes `?`, and a judge may type it too.
 PHASE_UNKNOWN = "?"
 PHASE_UNKNOWN_WORDS = frozenset({"неизвестно", "не записана", "unknown", "not recorded"})
+# Departures a player may leave by at any moment, without a phase that matters to points:
+# a game sheet may have no place for their phase (`?`), and the game is still judged.
+PHASELESS = ("disqualified", "fouled", "team_removal", "gave_up")
 
 
 def phase_unknown(text: object) -> bool:

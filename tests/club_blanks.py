@@ -539,6 +539,123 @@ def ukrainian_original(games: list[Game] = GAMES) -> bytes:
     return save(book)
 
 
+# ---- 7. departures in one column of the grid, sticks in the foul boxes ------------------------
+
+
+def departures_column(games: list[Game] = GAMES) -> bytes:
+    """A club's own blank: «Судья: Ветрова» in one cell, the grid № | Ник | Роль (Шер,
+    Маф, Дон) | Фолы (four boxes with sticks «I») | Доп. | Выбыл, the departure and its
+    phase in one cell («убит Н1», «дисквалифицирован Д2»), «4 фола» alone (the grid has no column
+    for a phase), the result as a word two cells right of «Победа», «ЛХ» with its three
+    seats in one cell."""
+    book = new_book()
+    roles = {"Ш": "Шер", "М": "Маф", "Д": "Дон"}
+    words = {"killed": "убит", "voted": "заголосован", "dq": "дисквалифицирован"}
+    for game in games:
+        ws = book.create_sheet(f"Игра{game.number}")
+        ws["A1"] = "Бланк игры клуба «Ночной город»"
+        ws.merge_cells("A1:H1")
+        ws["A2"], ws["B2"], ws["D2"], ws["E2"] = "Дата", "14.11.2026", "Стол", 1
+        ws["F2"], ws["G2"], ws["A3"] = "Игра", game.number, "Судья: Ветрова"
+        for column, label in zip(
+            "ABCDHI", ("№", "Ник", "Роль", "Фолы", "Доп.", "Выбыл"), strict=True
+        ):
+            ws[f"{column}5"] = label
+        ws.merge_cells("D5:G5")
+        for seat in range(1, 11):
+            r = 5 + seat
+            ws.cell(r, 1, seat)
+            ws.cell(r, 2, game.players[seat - 1])
+            ws.cell(r, 3, roles.get(game.role(seat)))
+            for box in range(game.fouls.get(seat, 0)):
+                ws.cell(r, 4 + box, "I")
+            ws.cell(r, 8, {"ЛИ": 1, "ЛИ2": 0.5, "ЛИП": 0.5}.get(game.bonus.get(seat, "")))
+            kind, phase = game.left(seat)
+            if kind == "fouled":
+                ws.cell(r, 9, "4 фола")
+            elif kind:
+                ws.cell(r, 9, f"{words[kind]} {PHASE[phase or 0]}")
+        ws["A17"], ws["C17"] = "Победа", {"red": "Мирные", "black": "Мафия"}[game.result]
+        if game.best:
+            ws["A18"], ws["C18"] = "ЛХ", " ".join(map(str, game.best[1]))
+    return save(book)
+
+
+# ---- 8. an English sheet with a block of rounds beside the grid -------------------------------
+
+
+def english_rounds(games: list[Game] = GAMES) -> bytes:
+    """«MAFIA GAME SHEET», the header fields in a column left of the grid (Tournament,
+    Table, Game, Judge), the grid Seat | Nickname | Role (Citizen, Detective, Mafia, Don)
+    | Fouls (a number) | Extra points, and beside it a block Round | Killed | Voted out
+    (one row a round, «-» for nobody, «3,7» for two), the disqualified seat under the
+    block beside «Disqualified» (no place for its phase), Winner: Town or Mafia."""
+    book = new_book()
+    for game in games:
+        ws = book.create_sheet(f"Game {game.number}")
+        ws["A1"] = "MAFIA GAME SHEET"
+        for r, (label, value) in enumerate(
+            (("Tournament", "Autumn Cup"), ("Table", 1), ("Game", game.number), ("Judge", "Smith")),
+            3,
+        ):
+            ws.cell(r, 1, label)
+            ws.cell(r, 2, value)
+        for column, label in zip(
+            "DEFGH", ("Seat", "Nickname", "Role", "Fouls", "Extra points"), strict=True
+        ):
+            ws[f"{column}3"] = label
+        for seat in range(1, 11):
+            r = 3 + seat
+            ws.cell(r, 4, seat)
+            ws.cell(r, 5, game.players[seat - 1])
+            ws.cell(r, 6, EN_ROLES[game.role(seat)])
+            ws.cell(r, 7, game.fouls.get(seat))
+            ws.cell(r, 8, {"ЛИ": 1, "ЛИ2": 0.5, "ЛИП": 0.5}.get(game.bonus.get(seat, "")))
+        ws["J3"], ws["K3"], ws["L3"] = "Round", "Killed", "Voted out"
+        kills, votes = game.by_phase("killed"), game.by_phase("voted")
+        for n in range(1, max([*kills, *votes]) + 1):
+            ws.cell(3 + n, 10, n)
+            ws.cell(3 + n, 11, ",".join(map(str, kills.get(n, []))) or "-")
+            ws.cell(3 + n, 12, ",".join(map(str, votes.get(n, []))) or "-")
+        if game.disqualified:
+            ws["J10"], ws["K10"] = "Disqualified", game.disqualified[0]
+        ws["D15"], ws["E15"] = "Winner", {"red": "Town", "black": "Mafia"}[game.result]
+        if game.best:
+            ws["D16"], ws["E16"] = "Best move", ", ".join(map(str, game.best[1]))
+    return save(book)
+
+
+def games_by_row(games: list[Game] = GAMES) -> bytes:
+    """The same games one row per game under a title row: Стол | Игра | Судья | Победа |
+    1 … 10 (nicknames) | Роль n | Фолы n | Доп n | Выбыл n | ЛХ, the departure typed as
+    its phase alone («Н1», «Д2»), «дисквалифицирован» and «4 фола» alone (the sheet has
+    no place for a phase), and a fifth game seated in advance."""
+    book = openpyxl.Workbook()
+    ws = book.active
+    ws.title = "Игры"
+    ws.append(["Протокол турнира «Осень»"])
+    ws.append(
+        ["Стол", "Игра", "Судья", "Победа", *map(str, range(1, 11))]
+        + [f"{block} {seat}" for block in ("Роль", "Фолы", "Доп", "Выбыл") for seat in range(1, 11)]
+        + ["ЛХ"]
+    )
+    alone = {"dq": "дисквалифицирован", "fouled": "4 фола"}
+    for game in games:
+        seats = range(1, 11)
+        departures = [game.left(seat) for seat in seats]
+        ws.append(
+            [1, game.number, "Ветрова", {"red": "Красные", "black": "Чёрные"}[game.result]]
+            + game.players
+            + [game.role(seat) or None for seat in seats]
+            + [game.fouls.get(seat) for seat in seats]
+            + [{"ЛИ": 1, "ЛИ2": 0.5, "ЛИП": 0.5}.get(game.bonus.get(seat, "")) for seat in seats]
+            + [alone.get(kind) or PHASE.get(phase or 0) for kind, phase in departures]
+            + [" ".join(map(str, game.best[1])) if game.best else None]
+        )
+    ws.append([1, len(games) + 1, "Ветрова", None, *games[0].players])
+    return save(book)
+
+
 BLANKS = {
     "fiim-form": fiim_form,
     "ukrainian-blank": ukrainian_blank,
@@ -546,6 +663,8 @@ BLANKS = {
     "english-inline": english_inline,
     "phase-words": phase_words,
     "ukrainian-original": ukrainian_original,
+    "departures-column": departures_column,
+    "english-rounds": english_rounds,
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from club_blanks import BLANKS, GAMES, STANDINGS, rows_twin
+from club_blanks import BLANKS, GAMES, STANDINGS, games_by_row, rows_twin
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
@@ -82,6 +82,8 @@ PHASELESS = {
     "english-inline": [("Table1Game4", "D13")],  # game 3's disqualification has its phase
     "phase-words": [("Стол 1 Игра 3", "L9"), ("Стол 1 Игра 4", "D15")],
     "ukrainian-original": [("Стіл1Гра3", "H22"), ("Стіл1Гра4", "D20")],
+    "departures-column": [("Игра4", "I15")],  # the disqualification has its phase
+    "english-rounds": [("Game 3", "K10"), ("Game 4", "G13")],
 }
 
 
@@ -209,3 +211,59 @@ def test_a_cell_of_such_a_column_that_is_neither_mark_nor_phase_is_an_error_at_i
     buffer = io.BytesIO()
     book.save(buffer)
     assert ("bad-phase-cell", "Игра 1", "K9") in codes(rate(buffer.getvalue()))
+
+
+def test_a_departure_typed_alone_where_the_grid_has_no_phase_column_is_said_at_its_cell():
+    """«4 фола» alone in a «Выбыл» column of a grid with no «Когда»: a foul-out, its phase
+    unknown (a warning only); «убит» alone: an error at that cell, never at no cell."""
+    data = BLANKS["fiim-form"]()
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    for game in GAMES:
+        book[f"Игра {game.number}"]["K6"] = "Выбыл"
+    book["Игра 4"]["K16"] = "4 фола"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = rate(buffer.getvalue())
+    assert table(outcome) == STANDINGS
+    assert ("phase-not-recorded", "Игра 4", "K16") in codes(outcome)
+    book["Игра 2"]["K7"] = "убит"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    found = codes(rate(buffer.getvalue()))
+    assert ("left-without-when", "Игра 2", "K7") in found
+    assert all(cell for _, _, cell in found)
+
+
+def test_a_games_by_row_sheet_with_departures_typed_alone_gives_the_standings():
+    """Phases alone read as kills and votes (each said at its cell), a disqualification and
+    a fourth foul with no place for their phase said at their own cells, the game seated
+    in advance not played yet."""
+    outcome = rate(games_by_row())
+    assert table(outcome) == STANDINGS
+    found = codes(outcome)
+    assert [c for c in found if c[0] != "departure-read-from-phase"] == [
+        ("phase-not-recorded", "Игры", "AX5"),
+        ("phase-not-recorded", "Игры", "BB6"),
+    ]
+    assert len(found) == 2 + sum(
+        1 for game in GAMES for _, kind, _ in game.events if kind in ("killed", "voted")
+    )
+    assert outcome.reading[0].layout == "wide" and outcome.reading[0].games == 4
+
+
+def test_the_victim_after_a_gap_past_the_best_moves_seats_is_read():
+    """«3 7 9» in one cell, a blank cell, then «Игрок №» and the victim: all read."""
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    for game in GAMES:
+        ws = book[f"Игра {game.number}"]
+        for column in "DEFGH":
+            ws[f"{column}19"] = None
+        if game.best:
+            ws["D19"] = " ".join(map(str, game.best[1]))
+            ws["F19"], ws["G19"] = "Игрок №", game.best[0]
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = rate(buffer.getvalue())
+    assert table(outcome) == STANDINGS
+    expected = [("phase-not-recorded", sheet, cell) for sheet, cell in PHASELESS["fiim-form"]]
+    assert codes(outcome) == sorted(expected)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -58,11 +59,13 @@ def standings(rating) -> list[tuple]:
     ]
 
 
-def round_trip(data: bytes, layout: str = "rows") -> bytes:
-    """Rate, export the upload, import it back into a protocol in `layout`."""
+def round_trip(data: bytes, layout: str = "rows", edition: str | None = None) -> bytes:
+    """Rate, export the upload, import it back into a protocol in `layout` (under `edition`
+    when the tournament was scored by one)."""
     exported, _ = upload_bytes(rating_of(data))
-    imported = import_games([Source("upload.json", exported)])
-    return write_games(layout, imported.games, "ru", settings={"name": "t"})
+    imported = import_games([Source("upload.json", exported)], edition)
+    settings = {"name": "t"} if edition is None else {"name": "t", "edition": edition}
+    return write_games(layout, imported.games, "ru", settings=settings)
 
 
 # ---- the world tour upload ---------------------------------------------------------------
@@ -239,20 +242,24 @@ def test_csv_keeps_a_nickname_that_looks_like_a_formula(tmp_path: Path) -> None:
 # ---- the round trip ----------------------------------------------------------------------
 
 
-@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=8, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     games=st.integers(min_value=10, max_value=60),
     seed=st.integers(min_value=0, max_value=2**16),
     draws=st.sampled_from([0.0, 0.1, 0.3]),
+    edition=st.sampled_from([None, "mr-fiim-7"]),
 )
 def test_exported_and_imported_back_gives_the_same_standings(
-    games: int, seed: int, draws: float
+    games: int, seed: int, draws: float, edition: str | None
 ) -> None:
+    """Generated tournaments, scored by the regulation or by the rating site's ФИИМ 7."""
     proto = generate(games, seed=seed, draws=draws)
+    if edition is not None:
+        proto = replace(proto, settings=(("name", "t"), ("edition", edition)))
     buffer = io.BytesIO()
     proto.to_xlsx(buffer)
     before = rating_of(buffer.getvalue())
-    after = rating_of(round_trip(buffer.getvalue()))
+    after = rating_of(round_trip(buffer.getvalue(), edition=edition))
     assert standings(after) == standings(before)
     assert after.k == before.k
 
@@ -292,3 +299,18 @@ def test_the_rating_sites_edition_round_trips_with_its_extras() -> None:
     back = import_games([Source("up.json", upload_bytes(before)[0])], "mr-fiim-7")
     again = write_games("rows", back.games, "ru", settings={"name": "t", "edition": "mr-fiim-7"})
     assert standings(rating_of(again)) == standings(before)
+
+
+def test_an_ods_without_end_times_says_the_end_time_is_empty(tmp_path: Path) -> None:
+    """An .ods exports as its .xlsx would; end times nobody wrote are said once."""
+    from mafia_sheets.testing.ods import protocol
+
+    source = tmp_path / "night.ods"
+    source.write_bytes(protocol(games=3))
+    out = tmp_path / "night.json"
+    code, output = run("rate", str(source), "--export", "mwt", "-o", str(out), "--lang", "en")
+    assert code == 0, output
+    assert output.count("end_time is empty in 3 games: the protocol has no time they ended") == 1
+    games = json.loads(out.read_bytes())
+    assert [g["result"]["end_time"] for g in games] == [None] * 3
+    assert {g["result"]["result"] for g in games} == {"red"}

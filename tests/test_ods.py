@@ -19,6 +19,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 from click.testing import CliRunner
+from club_blanks import BLANKS
 from layout_books import club_rows, russian_paper, ukrainian_club
 
 from mafia_sheets.cli.commands import main
@@ -82,6 +83,7 @@ def twins(soffice: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, t
         "club-paper": russian_paper(proto, tables),
         "club-rows": club_rows(proto, tables),
         "synthetic-300": synthetic(300, seed=3),
+        **{f"blank-{name}": build() for name, build in BLANKS.items()},  # clubs' paper forms
     }
     ods = convert(soffice, books, tmp_path_factory.mktemp("ods"))
     return {name: (books[name], ods[name]) for name in books}
@@ -102,7 +104,7 @@ def same(xlsx: dict, ods: dict) -> None:
 
 
 def test_every_twin_rates_like_its_xlsx(twins: dict[str, tuple[bytes, bytes]]) -> None:
-    assert len(twins) == len(SAMPLES) + 4
+    assert len(twins) == len(SAMPLES) + 4 + len(BLANKS)
     for name, (xlsx, ods) in twins.items():
         assert ods.startswith(b"PK") and b"opendocument.spreadsheet" in ods[:100], name
         ours, theirs = rated(xlsx, f"{name}.xlsx"), rated(ods, f"{name}.ods")
@@ -282,6 +284,8 @@ HOSTILE = {
     "copied-text": "повторённые ячейки копируют",
     "long-tag": "тег длиннее",
     "huge-content": "сжат в",
+    "declared-bomb": "распаковывается в 3\u00a0815 МБ (предел 1\u00a0024 МБ)",
+    "nested-tables": "за пределами листа",
 }
 
 
@@ -298,6 +302,14 @@ def test_hostile_ods_is_refused_in_one_line(tmp_path: Path, name: str) -> None:
         assert code == 2 and output.count("\n") == 1, output
         assert (HOSTILE[name] in output and "отклонён" in output) or "не читается" in output, output
     assert not (tmp_path / "a.xlsx").exists()
+
+
+@pytest.mark.parametrize("name", ["deep-spans", "deep-styles"])
+def test_nesting_a_hundred_thousand_deep_is_read_as_harmless(name: str) -> None:
+    """Spans in a cell or styles nested 100,000 deep: the walk keeps no stack, the cell's
+    text is read, and the sheet is judged as any other (its games lack their seats)."""
+    outcome = evaluate([Source(f"{name}.ods", hostile()[name])], rate=False)
+    assert outcome.findings
 
 
 def test_a_far_cell_alone_is_harmless_and_read() -> None:
@@ -358,3 +370,25 @@ def test_the_scan_is_linear_in_the_content(shape: str) -> None:
     sizes = (4_000, 16_000, 64_000)
     times = [min(_scan_seconds(body(size)) for _ in range(2)) for size in sizes]
     assert times[2] / max(times[0], 1e-3) < 16 * 3, times
+
+
+def test_cells_keep_their_addresses_after_empty_rows_and_columns() -> None:
+    """The reader trims the empty rows and columns before the first cell: the findings
+    still name the .ods's own cells."""
+    from mafia_sheets.testing.ods import ROLES, number, text
+
+    empty = "<table:table-cell/>"
+    games = table(
+        "Игры",
+        row(empty, repeat=2),
+        row(empty, text("Игра"), text("Результат")),
+        row(empty, number(1), text("Синие")),
+    )
+    seats = [row(empty, *map(text, ("Игра", "Место", "Игрок", "Роль")), repeat=1)]
+    seats += [
+        row(empty, number(1), number(n), text(f"P{n}"), text(ROLES[n - 1] or "Мирный"))
+        for n in range(1, 11)
+    ]
+    found = evaluate([Source("far.ods", package(content(games, table("Протокол", *seats))))])
+    cells = {(f.code, f.sheet, f.cell) for f in found.findings}
+    assert ("unknown-value", "Игры", "C4") in cells

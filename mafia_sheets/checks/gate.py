@@ -86,9 +86,7 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     )
 
 
-# Departures a player may leave by at any moment, without a phase that matters to points:
-# a game sheet may have no place for their phase (`?`), and the game is still judged.
-PHASELESS = ("disqualified", "fouled", "team_removal", "gave_up")
+PHASELESS = vocab.PHASELESS
 
 
 def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:

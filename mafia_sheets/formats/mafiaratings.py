@@ -83,6 +83,7 @@ _GAME_KNOWN = (
     "start_time",
     "end_time",
     "language",
+    "timezone",  # the zone of `startTime` / `endTime`, which carry its offset anyway
     "rules",
     "comment",
     "club",
@@ -98,6 +99,7 @@ _PLAYER_LOST = {
     "arranged": Text("договорённости мафии", "the mafia's arrangement"),
     "techFouls": Text("технические фолы", "technical fouls"),
     "comment": Text("комментарии судьи к игроку", "the judge's comments on a player"),
+    "rating": Text("изменения рейтинга на сайте", "the site's rating changes"),
 }
 _PLAYER_QUIET = ("id", "user_id", "record", "connected", "waiter", "bonus")
 

@@ -477,6 +477,29 @@ def _plain_number(value: Any) -> Any:
     return number_ if number_ is not None else (text_of(value) or None)
 
 
+def _empty_ends(games: list[dict[str, Any]], bare: int) -> list[Text]:
+    """The games whose `end_time` stays empty: a clock time without its date (`bare`), or
+    no end time written at all."""
+    notes = []
+    if bare:
+        notes.append(
+            Text(
+                f"end_time пуст в {bare} играх: в протоколе время окончания без даты",
+                f"end_time is empty in {bare} games: the protocol has the time they ended, "
+                "not the date",
+            )
+        )
+    unwritten = sum(1 for g in games if g["result"]["end_time"] is None) - bare
+    if unwritten:
+        notes.append(
+            Text(
+                f"end_time пуст в {unwritten} играх: время окончания в протоколе не вписано",
+                f"end_time is empty in {unwritten} games: the protocol has no time they ended",
+            )
+        )
+    return notes
+
+
 def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]:
     """What to say once about the upload; `bare`: games whose end is a time with no date."""
     empty = ", ".join(_EMPTY)
@@ -508,14 +531,7 @@ def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]
                 f"removal from the tournament (special situation 4) is not in the upload: {names}",
             )
         )
-    if bare:
-        notes.append(
-            Text(
-                f"end_time пуст в {bare} играх: в протоколе время окончания без даты",
-                f"end_time is empty in {bare} games: the protocol has the time they ended, "
-                "not the date",
-            )
-        )
+    notes += _empty_ends(games, bare)
     annulled = int(rating.games["annulled"].sum())
     if annulled:
         notes.append(

@@ -59,8 +59,10 @@ def number(value: int, lang: str) -> str:
     return f"{value:,}".replace(",", _THOUSANDS(lang))
 
 
-def megabytes(size: int, lang: str) -> str:
-    return f"{number(round(size / 1024**2), lang)} {_MEGABYTES(lang)}"
+def megabytes(size: int, lang: str, up: bool = False) -> str:
+    """Whole megabytes; `up` for a size over a limit, so that it never reads as the limit."""
+    whole = -(-size // 1024**2) if up else round(size / 1024**2)
+    return f"{number(whole, lang)} {_MEGABYTES(lang)}"
 
 
 @dataclass(frozen=True)
@@ -217,9 +219,9 @@ class Archive:
         if total > limits.max_expanded:
             raise Unsafe(
                 Text(
-                    f"он распаковывается в {megabytes(total, 'ru')} (предел "
+                    f"он распаковывается в {megabytes(total, 'ru', up=True)} (предел "
                     f"{megabytes(limits.max_expanded, 'ru')})",
-                    f"it would unpack to {megabytes(total, 'en')} (limit "
+                    f"it would unpack to {megabytes(total, 'en', up=True)} (limit "
                     f"{megabytes(limits.max_expanded, 'en')})",
                 )
             )

@@ -166,7 +166,9 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     fields = [label for label in labels if label.kind == "field"]
     for label in fields:
         name = label.field
-        if name in HEADER_FIELDS and name not in game.header:
+        if name == "round" and _heads_rounds(page, label, fields):
+            page.take(label.r, label.c)  # «Round | Killed | Voted out»: the rounds' heading
+        elif name in HEADER_FIELDS and name not in game.header:
             # `Тур 1` under `Тур` is its value, not a second label
             same = frozenset((o.r, o.c) for o in fields if o.field == name and o.rest)
             game.header[name] = _header_value(page, label, same)
@@ -186,6 +188,16 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
     if result is not None:
         game.header["result"] = result
     return named
+
+
+def _heads_rounds(page: Page, label: Label, fields: list[Label]) -> bool:
+    """«Round» over a column of round numbers beside kills or votes: the block's heading,
+    not the tournament's round (`Тур`)."""
+    if label.rest:
+        return False
+    beside = page.grid.right_end(label.r, label.c) + 1
+    block = any(o.r == label.r and o.c == beside and o.field in ("kills", "votes") for o in fields)
+    return block and whole_number(page.grid.value(label.r + 1, label.c)) in (0, 1)
 
 
 def _more_in_cell(page: Page, label: Label, game: GameSheet) -> None:
@@ -432,8 +444,13 @@ def _seat_run(page: Page, r: int, start: int) -> tuple[list[Located], Located | 
     while 0 <= r < grid.height and j < len(grid.cells[r]) and blanks < 2 and len(seats) < 4:
         at = (r, j)
         if grid.blank(r, j):
-            if seats and not expecting:
-                break  # the seats end at a gap: what follows is something else
+            after = (r, j + 1)
+            if (
+                seats
+                and not expecting
+                and not (after in page.labels and _is_victim_label(page, *after))
+            ):
+                break  # the seats end at a gap: what follows is something else (or «Игрок №»)
             blanks += 1
         elif at in page.labels and _is_victim_label(page, r, j):
             page.take(r, j)

@@ -185,7 +185,7 @@ def printed(level: str, field: str, ru: str, en: str) -> Text:
 
 
 # A sheet's title (`ПРОТОКОЛ ИГРЫ`, `Бланк гри`) is layout, never data.
-_TITLE_WORDS = ("протокол", "protocol", "бланк", "blank", "score sheet")
+_TITLE_WORDS = ("протокол", "protocol", "бланк", "blank", "score sheet", "game sheet", "лист игры")
 
 
 def is_title(value: object) -> bool:

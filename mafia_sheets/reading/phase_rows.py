@@ -189,9 +189,11 @@ def _phase_row(page: Page, label: Label) -> list[Entry] | None:
     down = _run(page, grid.bottom_end(r, c) + 1, c, across=False)
     if not down:
         return None
-    rows = [i for i, _ in down]
+    numbers = _numbers_left(page, [i for i, _ in down], c, label.field)
+    if numbers:  # the rounds numbered beside the column end it: below is something else
+        down = [(i, slot) for i, slot in down if i <= max(numbers)]
     cells = [(i, c, slot) for i, slot in down]
-    return _entries(page, label, cells, _numbers_left(page, rows, c, label.field), by_row=True)
+    return _entries(page, label, cells, numbers, by_row=True)
 
 
 def _run(page: Page, r: int, c: int, across: bool) -> list[tuple[int, int]]:
@@ -481,7 +483,17 @@ def _block_below(page: Page, r: int, columns: list[int]) -> list[tuple[int, int]
 def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     """A seat's departure cell holding its phase too: `убит Н1` is killed in Н1; `Н1`
     alone is killed in Н1 (`Д2`: voted out in Д2), said aloud — when no phase of its
-    own is written beside it."""
+    own is written beside it. Where the sheet has no place for a phase at all, one that
+    may happen at any moment («4 фола», «дисквалифицирован») has it unknown (`?`), and a
+    kill or a vote-out without its phase is an error at the departure's own cell."""
+    _phase_in_cell(page, row)
+    left = row["left"]
+    if "when" not in row and isinstance(left[0], str):
+        code = vocab.value_lookup("left").get(vocab.fold(left[0]))
+        row["when"] = (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", left[1])
+
+
+def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     left, when = row.get("left"), row.get("when")
     if left is None or not isinstance(left[0], str) or _typed(when):
         return

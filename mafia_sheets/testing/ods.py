@@ -1,10 +1,13 @@
 """OpenDocument spreadsheets written by hand for the tests and the hostile corpus: sound
 ones, and the hostile shapes an .ods allows (repeated rows and cells standing for
-billions, runs of spaces, entities, a huge content.xml, a tag without end)."""
+billions, runs of spaces, entities, a huge content.xml, a tag without end, a part that
+declares gigabytes, nesting a hundred thousand deep)."""
 
 from __future__ import annotations
 
 import io
+import random
+import struct
 import zipfile
 from xml.sax.saxutils import escape
 
@@ -128,9 +131,67 @@ def protocol(games: int = 1, extra_tables: tuple[str, ...] = (), typo: str = "")
 GAMES = table("Игры", row(*map(text, GAME_HEAD)), row(number(1), text("Красные")))
 
 
+def declaring(data: bytes, name: str, size: int) -> bytes:
+    """The archive with part `name`'s unpacked size in the central directory set to `size`
+    (how a zip bomb announces itself; the bytes stay small)."""
+    at = data.rfind(b"PK\x01\x02", 0, data.rfind(name.encode()))
+    return data[: at + 24] + struct.pack("<L", size) + data[at + 28 :]
+
+
+def _nested(depth: int) -> dict[str, bytes]:
+    """Elements nested `depth` deep, each with its own name so that nothing compresses them
+    away: spans in a cell and styles are read (the depth costs nothing), tables in cells
+    put their innermost cell past the last column and are refused."""
+    rng = random.Random(depth)
+    spans = "".join(f'<text:span text:style-name="T{rng.getrandbits(40)}">' for _ in range(depth))
+    tables = "".join(
+        f'<table:table-cell><table:table table:name="N{rng.getrandbits(40)}"><table:table-row>'
+        for _ in range(depth)
+    )
+    styles = "".join(f'<style:style style:name="S{rng.getrandbits(40)}">' for _ in range(depth))
+    return {
+        "deep-spans": package(
+            content(
+                GAMES,
+                table(
+                    "Протокол",
+                    row(
+                        f"<table:table-cell><text:p>{spans}x"
+                        + "</text:span>" * depth
+                        + "</text:p></table:table-cell>"
+                    ),
+                ),
+            )
+        ),
+        "nested-tables": package(
+            content(
+                GAMES,
+                table(
+                    "Протокол",
+                    row(
+                        tables
+                        + text("x")
+                        + "</table:table-row></table:table></table:table-cell>" * depth
+                    ),
+                ),
+            )
+        ),
+        "deep-styles": package(
+            content(GAMES),
+            extra={
+                "styles.xml": (
+                    f'<?xml version="1.0" encoding="UTF-8"?><office:document-styles {NS}>'
+                    f"{styles}" + "</style:style>" * depth + "</office:document-styles>"
+                ).encode()
+            },
+        ),
+    }
+
+
 def hostile() -> dict[str, bytes]:
-    """Each hostile shape, as a whole .ods, by name (`far-cell` is harmless: one cell past a
-    million empty rows costs the reader one cell, and it is read)."""
+    """Each hostile shape, as a whole .ods, by name (`far-cell`, `deep-spans` and
+    `deep-styles` are harmless: one cell past a million empty rows costs the reader one
+    cell, nesting costs nothing, and they are read)."""
     value = cell("1", ' table:number-columns-repeated="16000" office:value="1"', "float")
     far = '<table:table-cell table:number-columns-repeated="16000"/>' + text("x")
     laughs = (
@@ -176,4 +237,10 @@ def hostile() -> dict[str, bytes]:
         "huge-content": package(
             content(GAMES, table("Протокол", *[row(text("q" * 50)) for _ in range(300_000)]))
         ),
+        "declared-bomb": declaring(
+            package(content(GAMES), extra={"Thumbnails/thumbnail.png": b"\x89PNG" * 25}),
+            "Thumbnails/thumbnail.png",
+            4_000_000_000,
+        ),
+        **_nested(100_000),
     }
