@@ -9,7 +9,7 @@ from typing import Any
 
 import openpyxl
 import pytest
-from club_blanks import BLANKS, GAMES, STANDINGS, games_by_row, rows_twin
+from club_blanks import BLANKS, GAMES, PHASE, STANDINGS, games_by_row, rows_twin
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
@@ -267,3 +267,41 @@ def test_the_victim_after_a_gap_past_the_best_moves_seats_is_read():
     assert table(outcome) == STANDINGS
     expected = [("phase-not-recorded", sheet, cell) for sheet, cell in PHASELESS["fiim-form"]]
     assert codes(outcome) == sorted(expected)
+
+
+def test_the_products_own_blank_filled_by_a_judge_gives_the_standings(tmp_path):
+    """`template --layout blank` filled in by hand: roles as words, fouls marked «x» in
+    the boxes, departures and phases in «Выбыл» / «Когда», the result marked, the best
+    move's seats and victim — «4 фола» with «Когда» left blank is a foul-out, its phase
+    unknown, said at the «Когда» cell (never a blocking error)."""
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+
+    out = tmp_path / "blank.xlsx"
+    result = CliRunner().invoke(main, ["template", str(out), "--layout", "blank"])
+    assert result.exit_code == 0, result.output
+    book = openpyxl.load_workbook(out)
+    words = {"killed": "убит", "voted": "заголосован", "dq": "дисквалифицирован"}
+    for game in GAMES:
+        ws = book[f"Игра {game.number}"]
+        assert (ws["I5"].value, ws["J5"].value, ws["F18"].value) == ("Выбыл", "Когда", "Игрок №")
+        for seat in range(1, 11):
+            r = 5 + seat
+            ws.cell(r, 2).value = game.players[seat - 1]
+            ws.cell(r, 3).value = {"Ш": "Шериф", "М": "Мафия", "Д": "Дон"}.get(game.role(seat))
+            for box in range(game.fouls.get(seat, 0)):
+                ws.cell(r, 4 + box).value = "x"
+            ws.cell(r, 8).value = game.bonus.get(seat)
+            kind, phase = game.left(seat)
+            ws.cell(r, 9).value = words.get(kind, "4 фола") if kind else None
+            ws.cell(r, 10).value = PHASE.get(phase or 0)
+        ws["D17" if game.result == "red" else "F17"] = "x"
+        if game.best:
+            for offset, seat in enumerate(game.best[1]):
+                ws.cell(18, 3 + offset).value = seat
+            ws["G18"] = game.best[0]
+    book.save(out)
+    outcome = rate(out.read_bytes())
+    assert table(outcome) == STANDINGS
+    assert codes(outcome) == [("phase-not-recorded", "Игра 4", "J15")]

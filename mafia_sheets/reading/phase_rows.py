@@ -483,14 +483,17 @@ def _block_below(page: Page, r: int, columns: list[int]) -> list[tuple[int, int]
 def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     """A seat's departure cell holding its phase too: `убит Н1` is killed in Н1; `Н1`
     alone is killed in Н1 (`Д2`: voted out in Д2), said aloud — when no phase of its
-    own is written beside it. Where the sheet has no place for a phase at all, one that
-    may happen at any moment («4 фола», «дисквалифицирован») has it unknown (`?`), and a
-    kill or a vote-out without its phase is an error at the departure's own cell."""
+    own is written beside it. A departure that may happen at any moment («4 фола»,
+    «дисквалифицирован») with no phase written has it unknown (`?`), as a blank's own
+    disqualification row; a kill or a vote-out without its phase is an error at its
+    phase's cell, or at the departure's own where the sheet has no place for a phase."""
     _phase_in_cell(page, row)
-    left = row["left"]
-    if "when" not in row and isinstance(left[0], str):
-        code = vocab.value_lookup("left").get(vocab.fold(left[0]))
-        row["when"] = (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", left[1])
+    left, when = row["left"], row.get("when")
+    if _typed(when) or not isinstance(left[0], str):
+        return
+    code = vocab.value_lookup("left").get(vocab.fold(left[0]))
+    at = when[1] if when is not None and when[1] else left[1]
+    row["when"] = (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", at)
 
 
 def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
