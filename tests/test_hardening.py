@@ -324,6 +324,7 @@ def test_results_show_control_characters_and_keep_markup_as_text(tmp_path):
     found = texts_of(tmp_path / "out.xlsx")
     assert "Кот\\x1b[31m\\x00" in found
     assert "<r>Лис</r>" in found
+    assert any(re.fullmatch(r"Place \d+ — Кот\\x1b\[31m\\x00", value) for value in found)  # card
     assert any(value.startswith("<r>Кубок</r>") for value in found)  # titles, Summary
 
 
@@ -383,7 +384,9 @@ def test_zero_width_characters_hide_no_look_alike():
     # no roster decides: one person would be two rows, an error (name-split)
     found = [f for f in check_findings(proto) if f.code == "name-split"]
     assert len(found) == 1
-    assert "invisible characters" in found[0].message("en")
+    assert found[0].cell == seat_cell(proto, 2, 1, "player")
+    assert found[0].message("en").endswith("only by invisible characters: U+200B")
+    assert found[0].message("ru").endswith("только невидимыми символами: U+200B")
 
 
 def test_text_helpers():

@@ -305,7 +305,7 @@ def test_an_invisible_character_splits_no_player_in_silence(layout: str, invisib
     found = [f for f in evaluate([Source("x.xlsx", data)], rate=False).findings]
     split = [f for f in found if f.code == "name-split"]
     assert len(split) == 1, [(f.code, f.cell) for f in found]
-    assert "invisible characters" in split[0].message("en")
+    assert split[0].message("en").endswith(f"only by invisible characters: U+{ord(invisible):04X}")
 
 
 def test_invisible_characters_fold_in_headers_too() -> None:

@@ -45,14 +45,15 @@ def test_every_shape_is_answered_as_a_sound_product_answers(name: str) -> None:
 
 
 def _scan_time(data: bytes) -> float:
-    """The scan alone, best of three (a fresh bytes object: no scan is reused)."""
+    """The scan alone, best of three (a fresh bytes object: no scan is reused), in this
+    process's CPU time: on a loaded machine the wall clock counts the others' work too."""
     best = float("inf")
     for _ in range(3):
         fresh = bytes(bytearray(data))
-        started = time.perf_counter()
+        started = time.process_time()
         with contextlib.suppress(ProtocolReadError):
             inspect_workbook(fresh, "x.xlsx")
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
@@ -226,6 +227,21 @@ def test_what_no_spreadsheet_part_holds_is_refused(xml: bytes, words: str) -> No
         for _ in xmlscan.regions(iter(pieces), "part.xml", 2048):
             pass
     assert words in refused.value.why.en
+
+
+def test_comments_and_the_like_are_counted_across_the_parts_of_a_file() -> None:
+    markup = xmlscan.Markup(4)
+    for part, chunks in (
+        ("one.xml", [b"<a><!----><?p?></a>"]),
+        ("two.xml", [b"<a><!--", b"--><![CDATA[x]]></a>"]),  # a comment cut between chunks
+    ):
+        for _ in xmlscan.regions(iter(chunks), part, 1024, markup):
+            pass
+    with pytest.raises(Malformed) as refused:
+        for _ in xmlscan.regions(iter([b"<a><!----></a>"]), "three.xml", 1024, markup):
+            pass
+    assert "three.xml holds more than 4 comments, processing instructions" in refused.value.why.en
+    assert "в three.xml больше 4 комментариев" in refused.value.why.ru
 
 
 @pytest.mark.parametrize(

@@ -58,3 +58,27 @@ def test_template_loads_only_the_writer(tmp_path: Path, layout: str):
     modules = loaded("template", str(tmp_path / "t.xlsx"), "--layout", layout)
     assert "xlsxwriter" in modules
     assert modules & {"pandas", "numpy", "openpyxl", "starlette", "uvicorn"} == set()
+
+
+LEAVE = """
+import atexit, sys
+from mafia_sheets.cli.commands import leave
+atexit.register(print, "exit handler ran")
+print("written", end="")  # unflushed: leave flushes it
+leave(eval(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "said"),
+    [("None", 0, ""), ("0", 0, ""), ("2", 2, ""), ("'stopped'", 1, "stopped")],
+)
+def test_the_command_ends_as_sys_exit_would(code: str, status: int, said: str):
+    """The console script ends without the interpreter's teardown, but with sys.exit's
+    exit status and message, its exit handlers run and its output flushed."""
+    done = subprocess.run(
+        [sys.executable, "-c", LEAVE, code], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == status
+    assert done.stdout == "writtenexit handler ran\n"
+    assert done.stderr.strip() == said

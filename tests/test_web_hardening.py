@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import email.message
 import email.utils
+import itertools
 import json
 import logging
 import multiprocessing.forkserver
@@ -32,6 +33,7 @@ import pytest
 import xlsxwriter
 from click.testing import CliRunner
 from live import first_line, live_server
+from uvicorn.server import ServerState
 
 from mafia_sheets.cli.commands import main
 from mafia_sheets.model import Source
@@ -612,6 +614,57 @@ def test_one_client_has_at_most_so_many_uploads_in_flight(sample: bytes) -> None
         workers.TEST_FAULTS.clear()
     assert remote[2] == 429 and remote[0] == 504, remote
     assert 429 not in local, local
+
+
+class _Peer:
+    """The transport of one accepted connection from `host`, as the protocol sees it."""
+
+    ports = itertools.count(40000)
+
+    def __init__(self, host: str) -> None:
+        self.peer = (host, next(self.ports))
+        self.closed = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": self.peer, "sockname": ("192.0.2.1", 8000)}.get(name, default)
+
+    def abort(self) -> None:
+        self.closed = True
+
+    close = abort
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+
+def test_one_client_holds_at_most_so_many_connections() -> None:
+    """Counted by address; loopback clients (every local program) each by connection. The
+    server's own protocol is given connections from made-up addresses (no network)."""
+    bounds = Bounds(workers=1, connections_per_client=3)
+    config = web.server_config(web.create_app(bounds=bounds), bounds)
+    config.load()
+    loop, state = asyncio.new_event_loop(), ServerState()
+
+    def accept(host: str) -> tuple[Any, _Peer]:
+        protocol = config.http_protocol_class(
+            config=config, server_state=state, app_state={}, _loop=loop
+        )
+        peer = _Peer(host)
+        protocol.connection_made(peer)
+        if peer.closed:  # asyncio tells a protocol whose transport was closed
+            protocol.connection_lost(None)
+        return protocol, peer
+
+    try:
+        remote = [accept("192.0.2.7") for _ in range(5)]
+        assert [peer.closed for _, peer in remote] == [False, False, False, True, True]
+        assert not accept("192.0.2.8")[1].closed  # another client is not held back
+        assert not any(accept("127.0.0.1")[1].closed for _ in range(5))
+        remote[0][0].connection_lost(None)  # one of the three goes: room for one more
+        assert not accept("192.0.2.7")[1].closed
+        assert accept("192.0.2.7")[1].closed
+    finally:
+        loop.close()
 
 
 def test_a_killed_servers_worker_folders_are_removed_by_the_next_start(tmp_path: Path) -> None:

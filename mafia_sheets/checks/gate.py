@@ -95,8 +95,16 @@ def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:
     if "when" not in table.raw or frame.empty:
         return np.zeros(len(frame), dtype=bool)
     typed = table.raw["when"].to_numpy(dtype=object)[frame.index]
-    unknown = np.array([vocab.phase_unknown(v) for v in typed], dtype=bool)
+    unknown = unknown_phases(typed)
     return unknown & frame["left"].isin(PHASELESS).to_numpy() & frame["when"].isna().to_numpy()
+
+
+def unknown_phases(typed: Any) -> np.ndarray:
+    """:func:`vocab.phase_unknown` of each typed value, judged once per distinct value (a
+    column of 100,000 cells holds a handful); a missing value is no `?`."""
+    codes, distinct = pd.factorize(pd.Series(typed, dtype=object))
+    judged = np.array([vocab.phase_unknown(value) for value in distinct] + [False], dtype=bool)
+    return judged[codes]  # code -1, a missing value, takes the False appended
 
 
 def _phases_placed(table: Table, frame: pd.DataFrame) -> pd.DataFrame:
@@ -123,7 +131,7 @@ def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
         missing = frame[column].isna().to_numpy()
         # raw shares the frame's index: labels are positions in the sheet's data rows
         typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
-        bad[missing] = [not is_blank(value) for value in typed]
+        bad[missing] = ~blank_mask(pd.Series(typed, dtype=object))
     bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
     bad &= ~phase_unknown(table, frame)  # a phase the sheet has no place for breaks nothing
     codes, games = pd.factorize(frame["game"])

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..findings import Finding, define, finding
 from ..model import Protocol, Table
-from ..text import Text, without_invisible
+from ..text import DROP_INVISIBLE, Text, without_invisible
 from . import cross_check
 
 LOOK_ALIKE = define(
@@ -96,7 +96,7 @@ FOLDINGS: tuple[tuple[str, str, str, Callable[[str], str]], ...] = (
     ("latin", "латинскими буквами вместо русских", "Latin letters in place of Cyrillic", _latin),
     ("invisible", "невидимыми символами", "invisible characters", _invisible),
 )
-LATIN = 3  # the index of the Latin folding in FOLDINGS
+LATIN, HIDDEN = 3, 4  # the indexes of the Latin and invisible foldings in FOLDINGS
 
 
 def name_key(name: str) -> str:
@@ -204,8 +204,10 @@ def _joined(parts: list[str], conjunction: str) -> str:
 
 
 def _letters(needed: list[int], variant: str, main: str) -> str:
-    """The Latin letters themselves: the hardest difference to see."""
-    if LATIN not in needed:
-        return ""
-    latin = sorted((set(variant) | set(main)) & set(LATIN_LOOK_ALIKES))
-    return f": {', '.join(latin)}" if latin else ""
+    """The characters themselves where the difference is hardest to see: the Latin
+    letters, and the invisible ones by their code (`U+200B`), which no quote can show."""
+    both = set(variant) | set(main)
+    shown = sorted(both & set(LATIN_LOOK_ALIKES)) if LATIN in needed else []
+    if HIDDEN in needed:
+        shown += [f"U+{ord(c):04X}" for c in sorted(c for c in both if ord(c) in DROP_INVISIBLE)]
+    return f": {', '.join(shown)}" if shown else ""

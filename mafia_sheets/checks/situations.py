@@ -263,10 +263,13 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     gone = seats[seats["left"].notna() & seats["when"].notna()]
     team = gone["team"].to_numpy(dtype=object)
     removal = gone["left"].eq("team_removal").to_numpy()
+    # grouped by integer codes in the games' sorted order: what a groupby on the ids
+    # themselves gives, without hashing every id again in each groupby
+    codes, games = pd.factorize(gone["game"].to_numpy(dtype=object), sort=True)
     steps = (
         pd.DataFrame(
             {
-                "game": gone["game"].to_numpy(dtype=object),
+                "game": codes,
                 "when": gone["when"].to_numpy(dtype=np.int64),
                 "red_out": (team == "red").astype(np.int64),
                 "black_out": (team == "black").astype(np.int64),
@@ -290,6 +293,7 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     steps["reds_before"] = steps["reds"] + steps["red_out"]
     steps["blacks_before"] = steps["blacks"] + steps["black_out"]
     steps["prev"] = by_game["when"].shift(fill_value=0)
+    steps["game"] = np.asarray(games, dtype=object)[steps["game"].to_numpy()]
     red_removed, black_removed = steps["removed_red"].gt(0), steps["removed_black"].gt(0)
     steps["outcome"] = np.select(
         [

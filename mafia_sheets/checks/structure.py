@@ -11,7 +11,7 @@ from .. import vocab
 from ..findings import Finding, define
 from ..text import LANGS, Text
 from . import check
-from .gate import PHASELESS, Context, at_rows, blank_mask, first_row_per_game
+from .gate import PHASELESS, Context, at_rows, blank_mask, first_row_per_game, unknown_phases
 
 GAME_NOT_IN_GAMES = define(
     "game-not-in-games",
@@ -252,7 +252,7 @@ def departures_complete(context: Context) -> Iterator[Finding]:
     if "left" in seats.raw:
         left_typed |= ~blank_mask(seats.raw["left"])
     if "when" in seats.raw:  # `?` says the phase is unknown: enough for a foul-out only
-        unknown = np.array([vocab.phase_unknown(v) for v in seats.raw["when"]], dtype=bool)
+        unknown = unknown_phases(seats.raw["when"])
         when_typed &= ~(unknown & ~frame["left"].isin(PHASELESS).to_numpy())
     yield from at_rows(seats, LEFT_WITHOUT_WHEN, "when", frame[left_typed & ~when_typed])
     yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])

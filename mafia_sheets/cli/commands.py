@@ -6,9 +6,12 @@ xlsxwriter, so `mafia-sheets --help` answers at once.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 import click
 
@@ -62,9 +65,48 @@ def _lang_of(argv: Sequence[str]) -> str:
     return "en" if os.environ.get("MAFIA_SHEETS_LANG") == "en" else "ru"
 
 
-def entry() -> None:
+def entry() -> NoReturn:
     """The console script: a usage error or any unexpected failure is one line."""
+    try:
+        _entry()
+    except SystemExit as done:
+        leave(done.code)
+    leave(0)
+
+
+def leave(code: object) -> NoReturn:
+    """Ends the process as `sys.exit(code)` would, less the interpreter's teardown.
+
+    Everything is written by now; what the teardown would do is free a big season's
+    millions of objects one by one (about 5% of `rate` at 10,000 games), which changes
+    nothing on disk. The exit handlers (the scratch folder's removal) still run, and
+    both streams are flushed.
+    """
+    if code is None or isinstance(code, int):
+        status = code or 0
+    else:  # sys.exit("…") prints its message and fails
+        print(code, file=sys.stderr)
+        status = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more to say there
+            pass
+    os._exit(status & 0xFF)
+
+
+# A command (all but the web page, which keeps running) is one pass over one season: its
+# objects live until the end and refcounting frees what dies, so the cycle collector's
+# passes over the whole heap find next to nothing (measured: 3% of `rate`, memory alike).
+BATCH_COLLECTOR = (100_000, 50, 1_000)
+
+
+def _entry() -> None:
     deadline.SUPERVISE = True  # this process is the command's own: it may watch a child
+    if sys.argv[1:2] != ["serve"]:
+        gc.set_threshold(*BATCH_COLLECTOR)
     try:
         main(standalone_mode=False)
     except click.exceptions.Exit as done:  # --help, --version

@@ -29,7 +29,7 @@ from .archive import Archive, Damaged, Malformed, Refused, Unsafe, number
 from .cellref import MAX_COL, MAX_ROW, column_letter
 from .xlsxscan import Sheet
 from .xlsxsheet import Grid, Scan
-from .xmlscan import attributes, regions, text_of
+from .xmlscan import Markup, attributes, regions, text_of
 
 MIME = b"application/vnd.oasis.opendocument.spreadsheet"
 CONTENT = "content.xml"
@@ -48,6 +48,7 @@ class OdsLimits:
     max_space_run: int  # spaces one `<text:s text:c>` stands for
     max_spaces: int  # all of them together
     max_copied_text: int  # bytes of text that repeated cells make the reader copy
+    max_markup: int  # comments, processing instructions and CDATA sections, in the package
 
 
 class Protected(Refused):
@@ -88,17 +89,18 @@ def scan_ods(archive: Archive, limits: OdsLimits) -> OdsScan:
     """Read the package (see the module's docstring); raises `archive.Refused`."""
     if CONTENT not in archive.entries:
         raise Damaged(Text(f"нет части {CONTENT}", f"{CONTENT} is missing"))
+    markup = Markup(limits.max_markup)  # shared by every part of the package
     if MANIFEST in archive.entries:
-        manifest = b"".join(regions(archive.unpack(MANIFEST), MANIFEST, limits.max_tag))
+        manifest = b"".join(regions(archive.unpack(MANIFEST), MANIFEST, limits.max_tag, markup))
         if b"encryption-data" in manifest:
             raise Protected(Text("он защищён паролем", "it is password-protected"))
     parts = [p for p in _READER_PARTS if p in archive.entries]
     for part in parts:
         if part not in ("mimetype", CONTENT, MANIFEST):
-            for _ in regions(archive.unpack(part), part, limits.max_tag):
+            for _ in regions(archive.unpack(part), part, limits.max_tag, markup):
                 pass  # well-formed enough for any reader: UTF-8, no DTD, bounded tags
     walk = _Content(limits)
-    for region in regions(archive.unpack(CONTENT), CONTENT, limits.max_tag):
+    for region in regions(archive.unpack(CONTENT), CONTENT, limits.max_tag, markup):
         walk.feed(region)
     walk.finish()
     # every sheet is in content.xml; each is named apart, as an xlsx's sheets are parts

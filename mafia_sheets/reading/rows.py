@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -234,9 +235,10 @@ def _report_long_texts(
     """Text past Excel's cell limit: an error at its cell, never cut in silence.
 
     A text of n UTF-16 units has at least n/2 characters, so only texts over half the
-    limit are measured (one length check per cell, in C for the common case)."""
+    limit are measured, and only the distinct texts (a set, built in C)."""
     half = MAX_CELL_TEXT // 2
-    long = [i for i, value in enumerate(values) if value.__class__ is str and len(value) > half]  # type: ignore[arg-type]
+    over = {v for v in set(values) if v.__class__ is str and len(v) > half}  # type: ignore[arg-type]
+    long = [i for i, value in enumerate(values) if value in over] if over else []
     for i in long:
         length = utf16_length(str(values[i]))
         if length > MAX_CELL_TEXT:
@@ -385,8 +387,10 @@ def _without_totals(sheet: _Sheet, kept: list[int]) -> list[int]:
     data, first_row = sheet.data, sheet.header_row + 1
     # the texts that are a totals word, found once among the distinct values: a row
     # without any of them (nearly all) is kept at C speed
-    distinct = set().union(*(data[i] for i in kept)) if kept else set()
+    distinct = set(chain.from_iterable(data[i] for i in kept))
     totals = {v for v in distinct if isinstance(v, str) and vocab.fold(v) in TOTAL_WORDS}
+    if not totals:
+        return list(kept)
     for i in kept:
         if totals.isdisjoint(data[i]):
             rows.append(i)

@@ -50,6 +50,13 @@ MAX_TAG_BYTES = 1024**2
 MAX_CELL_BYTES = 8 * 1024**2
 MAX_RELATIONSHIPS = 100_000
 MAX_SHEETS = MAX_ZIP_ENTRIES
+# Excel, LibreOffice and the libraries write no comments, processing instructions or CDATA
+# sections past the XML declaration; the scan pays a step for each, so a package of
+# millions of `<!---->` (100 MB of XML from a 1.3 MB file) is refused before it costs.
+MAX_MARKUP = 100_000
+# Cells without a reference (`<c>` with no `r`: no common writer omits it) are placed one
+# by one, a step each: two million (8 MB of `<c/>`) take a few seconds.
+MAX_LOOSE_CELLS = 2_000_000
 # The sizes above bound bytes, not cells: a 9 KB sheet with one cell at GR1048576 makes the
 # reader allocate 200 × 1,048,576 cells (8 GB). Readers size a sheet's grid from the range
 # its cells span, so that range is bounded before any reader runs. A 100,000-game protocol
@@ -202,6 +209,11 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> PackageS
     return scan
 
 
+def forget_scans() -> None:
+    """Drop the scans kept for the bytes last judged (the page, between requests)."""
+    _SCANS.clear()
+
+
 def _scan(data: bytes, name: str) -> PackageScan:
     _check_size(len(data), name)
     if data.startswith(_OLE2):
@@ -216,7 +228,15 @@ def _scan(data: bytes, name: str) -> PackageScan:
         _check_container_kind(archive, name)
         return scan_workbook(
             archive,
-            ScanLimits(limits, MAX_TAG_BYTES, MAX_CELL_BYTES, MAX_RELATIONSHIPS, MAX_SHEETS),
+            ScanLimits(
+                limits,
+                MAX_TAG_BYTES,
+                MAX_CELL_BYTES,
+                MAX_RELATIONSHIPS,
+                MAX_SHEETS,
+                MAX_MARKUP,
+                MAX_LOOSE_CELLS,
+            ),
         )
     except Protected:
         raise _password(name, ods=True) from None
@@ -237,6 +257,7 @@ _ODS_LIMITS = OdsLimits(
     MAX_ODS_SPACE_RUN,
     MAX_ODS_SPACES,
     MAX_ODS_COPIED_TEXT,
+    MAX_MARKUP,
 )
 
 

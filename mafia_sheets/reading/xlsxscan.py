@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from ..text import Text
 from .archive import Archive, Damaged, Malformed, ZipLimits, normal_key
 from .archive import is_normal_name as _normal
-from .xlsxsheet import Loose, Scan, Strings, malformed, scan_sheet, scan_strings
-from .xmlscan import ANY_PREFIX, attributes, regions, tag_pattern, text_of
+from .xlsxsheet import Loose, LooseCells, Scan, Strings, malformed, scan_sheet, scan_strings
+from .xmlscan import ANY_PREFIX, Markup, attributes, regions, tag_pattern, text_of
 
 WORKBOOK = "xl/workbook.xml"
 WORKBOOK_RELS = "xl/_rels/workbook.xml.rels"
@@ -55,6 +55,8 @@ class ScanLimits:
     max_cell: int  # bytes of one cell's XML
     max_relationships: int  # in the whole package
     max_sheets: int
+    max_markup: int  # comments, processing instructions and CDATA sections, in the package
+    max_loose_cells: int  # cells without a reference, in the package
 
 
 @dataclass(frozen=True)
@@ -104,14 +106,14 @@ def scan_workbook(archive: Archive, limits: ScanLimits) -> WorkbookScan:
     scans: dict[str, Scan] = {}
     for sheet in sheets:
         if sheet.part in archive.entries and sheet.part not in scans:
-            scans[sheet.part] = _scan_sheet(archive, sheet.part, limits)
+            scans[sheet.part] = package.scan_sheet(sheet.part)
     strings = None
     if SHARED_STRINGS in archive.entries:
-        strings = scan_strings(_regions(archive, SHARED_STRINGS, limits), SHARED_STRINGS)
+        strings = scan_strings(package.regions(SHARED_STRINGS), SHARED_STRINGS)
     done = {*scans, SHARED_STRINGS, *package.read}
     for part in parts:
         if part not in done and part.lower().endswith(_XML_SUFFIXES):
-            for _ in _regions(archive, part, limits):  # well-formed enough for any reader
+            for _ in package.regions(part):  # well-formed enough for any reader
                 pass
     return WorkbookScan(
         archive,
@@ -119,17 +121,6 @@ def scan_workbook(archive: Archive, limits: ScanLimits) -> WorkbookScan:
         strings,
         tuple(parts),
     )
-
-
-def _regions(archive: Archive, part: str, limits: ScanLimits) -> Iterator[bytes]:
-    return regions(archive.unpack(part), part, limits.max_tag)
-
-
-def _scan_sheet(archive: Archive, part: str, limits: ScanLimits) -> Scan:
-    try:
-        return scan_sheet(_regions(archive, part, limits), part, limits.max_cell)
-    except Loose:  # a cell without a reference: every cell placed in turn
-        return scan_sheet(_regions(archive, part, limits), part, limits.max_cell, loose=True)
 
 
 @dataclass(frozen=True)
@@ -144,11 +135,22 @@ class _Package:
 
     def __init__(self, archive: Archive, limits: ScanLimits) -> None:
         self.archive, self.limits = archive, limits
+        self.markup = Markup(limits.max_markup)  # these two shared by every part
+        self.loose = LooseCells(limits.max_loose_cells)
         self.relationships = 0
         self.read: set[str] = set()  # index parts already streamed
         self._rels: dict[str, dict[bytes, _Rel]] = {}
         self._check_root()
         self._check_content_types()
+
+    def regions(self, part: str) -> Iterator[bytes]:
+        return regions(self.archive.unpack(part), part, self.limits.max_tag, self.markup)
+
+    def scan_sheet(self, part: str) -> Scan:
+        try:
+            return scan_sheet(self.regions(part), part, self.limits.max_cell)
+        except Loose:  # a cell without a reference: every cell placed in turn
+            return scan_sheet(self.regions(part), part, self.limits.max_cell, self.loose)
 
     # ---- relationships -------------------------------------------------------------
 
@@ -176,7 +178,7 @@ class _Package:
 
     def _tags(self, part: str, pattern: re.Pattern[bytes]) -> Iterator[dict[bytes, bytes]]:
         self.read.add(part)
-        for region in _regions(self.archive, part, self.limits):
+        for region in self.regions(part):
             for tag in pattern.finditer(region):
                 attrs = attributes(tag.group(1).removesuffix(b"/"))
                 if attrs is None:

@@ -182,12 +182,35 @@ class Loose(Exception):
     """A cell without a reference: the sheet must be scanned again token by token."""
 
 
+class LooseCells:
+    """How many cells without a reference the sheets of one workbook may still hold: each
+    is placed by a step of its own (every common writer writes `r`, so this is rare), and
+    past the limit the workbook is refused, before the steps are taken."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.left = limit, limit
+
+    def take(self, cells: int, part: str) -> None:
+        self.left -= cells
+        if self.left < 0:
+            limit = f"{self.limit:,}"
+            raise Malformed(
+                Text(
+                    f"в {part} больше {limit.replace(',', ' ')} ячеек без адреса (во всём файле)",
+                    f"{part} holds more than {limit} cells without a reference (in the whole file)",
+                )
+            )
+
+
 # ---- the sheet ------------------------------------------------------------------------------
 
 
-def scan_sheet(regions: Iterator[bytes], part: str, max_cell: int, loose: bool = False) -> Scan:
+def scan_sheet(
+    regions: Iterator[bytes], part: str, max_cell: int, loose: LooseCells | None = None
+) -> Scan:
     """The facts of one sheet from its XML regions (`xmlscan.regions`). Raises `Loose`
-    at a cell without a reference unless `loose` (then every cell is placed in turn)."""
+    at a cell without a reference unless `loose` (then every cell is placed in turn, and
+    counted against it)."""
     scanner = _SheetScanner(part, max_cell, loose)
     for region in regions:
         scanner.feed(region)
@@ -197,7 +220,7 @@ def scan_sheet(regions: Iterator[bytes], part: str, max_cell: int, loose: bool =
 class _SheetScanner:
     """Head (before `sheetData`: dimension, columns), data (cells), tail (merged cells)."""
 
-    def __init__(self, part: str, max_cell: int, loose: bool) -> None:
+    def __init__(self, part: str, max_cell: int, loose: LooseCells | None) -> None:
         self.part, self.max_cell, self.loose = part, max_cell, loose
         self.scan = Scan()
         self.prefix: bytes | None = None  # the root element's, once seen
@@ -271,7 +294,8 @@ class _SheetScanner:
         patterns = _Patterns.of(None if foreign else self._p)
         p = self._p
         tags = len(patterns.cell_tag.findall(body)) if foreign else names.count(b"<" + p + b"c ")
-        if self.loose:
+        if self.loose is not None:
+            self.loose.take(tags, self.part)
             self._tokens(body, patterns, tags)
         else:
             self._cells(body, patterns, tags)

@@ -51,19 +51,48 @@ def _malformed(part: str, what: Text) -> Malformed:
     return Malformed(Text(f"в {part} {what.ru}", f"{part} holds {what.en}"))
 
 
-def regions(chunks: Iterator[bytes], part: str, max_tag: int) -> Iterator[bytes]:
-    """The part's XML as regions that never split a tag (see the module's docstring)."""
-    return _Regions(part, max_tag).run(chunks)
+class Markup:
+    """How many comments, processing instructions and CDATA sections the parts of one
+    archive may still hold. No spreadsheet writer puts more than a few in a workbook, and
+    each costs the scan a step of its own (a 1 MB file of `<!---->` held it a minute): past
+    the limit the archive is refused, counted in C as the chunks arrive."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.left = limit, limit
+
+    def take(self, chunk: bytes, part: str) -> None:
+        self.left -= chunk.count(b"<!") + chunk.count(b"<?")
+        if self.left < 0:
+            limit = f"{self.limit:,}"
+            raise _malformed(
+                part,
+                Text(
+                    f"больше {limit.replace(',', ' ')} комментариев, инструкций и разделов "
+                    "CDATA (во всём файле)",
+                    f"more than {limit} comments, processing instructions and CDATA "
+                    "sections (in the whole file)",
+                ),
+            )
+
+
+def regions(
+    chunks: Iterator[bytes], part: str, max_tag: int, markup: Markup | None = None
+) -> Iterator[bytes]:
+    """The part's XML as regions that never split a tag (see the module's docstring);
+    `markup`, when given, counts the part's comments and the like against its limit."""
+    return _Regions(part, max_tag, markup).run(chunks)
 
 
 class _Regions:
-    def __init__(self, part: str, max_tag: int) -> None:
-        self.part, self.max_tag = part, max_tag
+    def __init__(self, part: str, max_tag: int, markup: Markup | None) -> None:
+        self.part, self.max_tag, self.markup = part, max_tag, markup
         self.carry = b""  # an unfinished tag or special, or the head before the prolog is read
         self.started = False
 
     def run(self, chunks: Iterator[bytes]) -> Iterator[bytes]:
         for chunk in chunks:
+            if self.markup is not None:
+                self.markup.take(chunk, self.part)
             buf = self.carry + chunk if self.carry else chunk
             self.carry = b""
             if not self.started:

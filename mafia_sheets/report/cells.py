@@ -103,20 +103,32 @@ def _per_value(series: pd.Series, convert: Callable[[Any], Any]) -> list[Any]:
     """`convert` applied to each distinct value once, blanks as None.
 
     A million rows hold a few thousand distinct values, so this costs one factorize.
-    An object column holding anything but text is converted cell by cell instead:
-    factorize would take 1, 1.0 and True for one value.
+    In an object column holding anything but text, a distinct value is a value and its
+    type: factorize alone would take 1, 1.0 and True for one value.
+
+    >>> _per_value(pd.Series([1, 1.0, True, None, 1], dtype=object), repr)
+    ['1', '1.0', 'True', None, '1']
     """
 
     codes, uniques = pd.factorize(series, use_na_sentinel=True)
     if series.dtype == object and not all(u.__class__ is str for u in uniques):
-        missing = series.isna().tolist()
-        return [
-            None if gap else convert(value)
-            for value, gap in zip(series.tolist(), missing, strict=True)
-        ]
+        return _per_typed_value(series.to_numpy(dtype=object), codes, convert)
     table = np.empty(len(uniques) + 1, dtype=object)  # the last slot is code -1: a blank
     table[:-1] = [convert(value) for value in uniques]
     return list(table[codes].tolist())
+
+
+def _per_typed_value(
+    values: np.ndarray, codes: np.ndarray, convert: Callable[[Any], Any]
+) -> list[Any]:
+    """`convert` of each distinct (value, type) once; `codes` are the values' factorized
+    codes (-1: a blank)."""
+    kinds, _ = pd.factorize(np.fromiter(map(type, values), dtype=object, count=len(values)))
+    keys = codes.astype(np.int64) * (int(kinds.max(initial=0)) + 1) + kinds
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    table = np.empty(len(first), dtype=object)
+    table[:] = [None if codes[at] < 0 else convert(values[at]) for at in first.tolist()]
+    return list(table[inverse.reshape(-1)].tolist())
 
 
 def text_cells(series: pd.Series) -> list[str | None]:

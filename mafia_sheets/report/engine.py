@@ -11,7 +11,8 @@ named in :data:`INTERNALS` and described by :class:`_Internals`, and only where 
   A worksheet this cannot serve exactly (in-memory, rows with heights or comments of their
   own, an xlsxwriter whose internals differ) gets the same cells through the public API.
 - deflate level 1 for the zip (xlsxwriter has no option): four times faster than zlib's
-  default, the file ~40 % larger;
+  default, the file ~40 % larger; a streamed sheet's rows are deflated as they are
+  written, on a worker thread (:mod:`.deflate`), and the zip is put together from them;
 - `fitToWidth` / `fitToHeight` written even when 1, so openpyxl reads a fit back as set.
 
 Every text is stored as the text it is: never a formula, number or link, control
@@ -21,17 +22,20 @@ characters as their visible escapes (`\\x1b`), a text shaped like rich-text mark
 
 from __future__ import annotations
 
+import array
 import datetime as dt
 import functools
 import io
 import logging
 import math
+import os
 import re
 import threading
 import zipfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from itertools import repeat
 from typing import Any, Protocol, cast
 
 import xlsxwriter.workbook as _workbook_module
@@ -43,6 +47,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from .. import text as texts
 from ..scratch import run_folder
+from .deflate import DeflatedRows, Deflater, Package
 
 log = logging.getLogger("mafia_sheets.report")
 
@@ -217,6 +222,10 @@ class Book:
         self._book = Workbook(self._buffer, options)
         self._formats: dict[Style, Format] = {}
         self._sheets: list[Sheet] = []
+        self.inline: dict[str, str] = {}  # text → its escaped `<t>…</t>`, for every sheet
+        # rows deflated while written, where this xlsxwriter stores as expected
+        self._deflater = Deflater(1) if streamed and _rows_deflatable() else None
+        self._rows: dict[bytes, DeflatedRows] = {}
 
     def format(self, style: Style | None) -> Format | None:
         if style is None:
@@ -227,7 +236,12 @@ class Book:
         return found
 
     def sheet(self, name: str) -> Sheet:
-        sheet = Sheet(self, self._book.add_worksheet(name, worksheet_class=_Worksheet), name)
+        ws = self._book.add_worksheet(name, worksheet_class=_Worksheet)
+        if self._deflater is not None:
+            rows = self._deflater.stream()
+            _write_rows_to(ws, rows)
+            self._rows[rows.marker] = rows
+        sheet = Sheet(self, ws, name)
         self._sheets.append(sheet)
         return sheet
 
@@ -267,8 +281,15 @@ class Book:
         return chart
 
     def close(self) -> bytes:
-        with _deflate_level(1):
-            self._book.close()
+        if self._deflater is None:
+            with _zip_class(functools.partial(zipfile.ZipFile, compresslevel=1)):
+                self._book.close()
+            return self._buffer.getvalue()
+        try:
+            with _zip_class(functools.partial(Package, streams=self._rows, level=1)):
+                self._book.close()
+        finally:
+            self._deflater.stop()
         return self._buffer.getvalue()
 
 
@@ -287,20 +308,42 @@ _ZIP_LOCK = threading.Lock()
 
 
 @contextmanager
-def _deflate_level(level: int) -> Iterator[None]:
-    """xlsxwriter's zip at `level`, only while this book is stored (another xlsxwriter,
-    whose module lacks the expected attribute, keeps its own)."""
+def _zip_class(factory: Callable[..., Any]) -> Iterator[None]:
+    """xlsxwriter's zip made by `factory` (level 1, or the package of deflated rows),
+    only while this book is stored (another xlsxwriter, whose module lacks the expected
+    attribute, keeps its own)."""
     with _ZIP_LOCK:
         original = getattr(_workbook_module, "ZipFile", None)
         if original is not zipfile.ZipFile:
             yield
             return
-        faster = functools.partial(zipfile.ZipFile, compresslevel=level)
-        setattr(_workbook_module, "ZipFile", faster)  # noqa: B010 (not an exported name)
+        setattr(_workbook_module, "ZipFile", factory)  # noqa: B010 (not an exported name)
         try:
             yield
         finally:
             setattr(_workbook_module, "ZipFile", original)  # noqa: B010 (as above)
+
+
+# What deflating rows as they are written relies on: the constant-memory row file (opened
+# in add_worksheet, copied into the sheet's XML in _write_optimized_sheet_data) and the
+# zip class the store makes.
+ROW_FILE_INTERNALS = ("row_data_fh", "row_data_filename", "dim_rowmin", "fh")
+
+
+def _rows_deflatable() -> bool:
+    return getattr(_workbook_module, "ZipFile", None) is zipfile.ZipFile and hasattr(
+        Worksheet, "_write_optimized_sheet_data"
+    )
+
+
+def _write_rows_to(ws: Worksheet, rows: DeflatedRows) -> None:
+    """The sheet's rows go to `rows` instead of its temporary file."""
+    inside = cast(Any, ws)
+    if not all(hasattr(ws, name) for name in ROW_FILE_INTERNALS) or inside.fh is None:
+        raise RuntimeError("xlsxwriter's constant-memory row file is not where expected")
+    inside.row_data_fh.close()
+    os.remove(inside.row_data_filename)
+    inside.row_data_fh = inside.fh = rows
 
 
 class _Worksheet(Worksheet):
@@ -315,6 +358,19 @@ class _Worksheet(Worksheet):
                 *((key, 1) for key in ("fitToWidth", "fitToHeight") if key not in named),
             ]
         super()._xml_empty_tag(tag, attributes)
+
+    def _write_optimized_sheet_data(self) -> None:
+        """Deflated rows stay where they are: the sheet's XML holds their marker, and the
+        package puts the rows there (xlsxwriter would copy its row file here)."""
+        rows = self.row_data_fh
+        if not isinstance(rows, DeflatedRows):
+            super()._write_optimized_sheet_data()
+        elif self.dim_rowmin is None:
+            self._xml_empty_tag("sheetData")
+        else:
+            self._xml_start_tag("sheetData")
+            self.fh.write(rows.marker.decode())
+            self._xml_end_tag("sheetData")
 
 
 # ---- a sheet -------------------------------------------------------------------------------
@@ -618,17 +674,42 @@ class Rows:
             return [self._pending(i, row, columns, lanes, height) for i, row in enumerate(rows)]
         self._number_styles(columns, lanes)
         labels = [str(row + 1) for row in rows]
-        parts = []
-        for col, (values, lane) in enumerate(zip(columns, lanes, strict=True)):
-            xml = self._lane_xml(lane, col)
-            cells = xml.render(values, labels)
+        size = self._height(height)
+        xmls = [self._lane_xml(lane, col) for col, lane in enumerate(lanes)]
+        if len(xmls) != len(columns):
+            raise ValueError("a lane for every column")
+        parts: list[list[str]] = []
+        # each row joined from its pieces at C speed: the row's open tag, then per column
+        # the cell's reference and its tail (or the whole cell), then the close tag
+        pieces: list[Iterable[str]] = [repeat('<row r="'), labels, repeat(f'"{size}>')]
+        for col, (xml, values) in enumerate(zip(xmls, columns, strict=True)):
+            cells, tails = xml.render(values, labels)
+            if len(cells) != len(labels):
+                raise ValueError("columns of different lengths")
             if xml.used:
                 self.used.add(col)
             parts.append(cells)
-        bodies = map("".join, zip(*parts, strict=True)) if parts else iter([""] * len(rows))
-        size = self._height(height)
+            pieces += (repeat(xml.cell), labels, cells) if tails else (cells,)
+        if not size and all(
+            xml.blank is None and None in v for xml, v in zip(xmls, columns, strict=True)
+        ):
+            return self._sparse(xmls, parts, labels)
+        pieces.append(repeat("</row>"))
+        return list(map("".join, zip(*pieces, strict=False)))  # the repeats never end
+
+    def _sparse(
+        self, xmls: list[_LaneXml], parts: list[list[str]], labels: list[str]
+    ) -> list[Rendered]:
+        """Rows whose every cell may be missing: a row left with no cell is not written."""
+        whole = [
+            [f"{xml.cell}{label}{tail}" for label, tail in zip(labels, cells, strict=True)]
+            if xml.tails
+            else cells
+            for xml, cells in zip(xmls, parts, strict=True)
+        ]
+        bodies = map("".join, zip(*whole, strict=True)) if whole else iter([""] * len(labels))
         return [
-            f'<row r="{label}"{size}>{body}</row>' if body or size else ""
+            f'<row r="{label}">{body}</row>' if body else ""
             for label, body in zip(labels, bodies, strict=True)
         ]
 
@@ -690,7 +771,8 @@ class Rows:
             ws = cast(_Internals, self.sheet.ws)
             styles = [self._style(s, col) for s in (lane.text, lane.number, lane.blank)]
             blank = styles[2] if lane.blank is not None else None
-            found = self._lanes[key] = _LaneXml(ws, xl_col_to_name(col), styles[:2], blank)
+            texts = _Texts(ws, f'"{styles[0]} t="inlineStr"><is>', self.sheet.book.inline)
+            found = self._lanes[key] = _LaneXml(xl_col_to_name(col), styles[1], texts, blank)
         return found
 
     def _style(self, style: Style | None, col: int) -> str:
@@ -706,15 +788,17 @@ class Rows:
             return
         if self.fast:
             xml = cast(list[str], rendered)
-            filled = [i for i, row in enumerate(xml) if row]
-            if filled:
-                rows = [int(xml[i][8 : xml[i].index('"', 8)]) - 1 for i in (filled[0], filled[-1])]
+            first = next((i for i, row in enumerate(xml) if row), None)
+            if first is not None:
+                last = next(i for i in range(len(xml) - 1, first - 1, -1) if xml[i])
+                rows = [int(xml[i][8 : xml[i].index('"', 8)]) - 1 for i in (first, last)]
                 self.first = rows[0] if self.first is None else self.first
                 self.last = rows[1]
-                cast(_Internals, self.sheet.ws).fh.write("".join(xml))
+                cast(_Internals, self.sheet.ws).fh.writelines(xml)  # rows joined once
             return
-        for pending in cast(list[_Pending], rendered):
-            self._write_pending(pending)
+        for pending in rendered:
+            if isinstance(pending, _Pending):  # "": no row
+                self._write_pending(pending)
 
     def _write_pending(self, pending: _Pending) -> None:
         sheet = self.sheet
@@ -747,54 +831,56 @@ _EDGE_SPACE = re.compile(r"^\s|\s$")
 class _LaneXml:
     """Renders one column's cells; each distinct text's markup is built once."""
 
-    def __init__(
-        self, ws: _Internals, letter: str, styles: list[str], blank_style: str | None
-    ) -> None:
+    def __init__(self, letter: str, number_style: str, texts: _Texts, blank: str | None) -> None:
         self.used = False
+        self.tails = True  # what the last render gave: tails, or whole cells
         self.cell = f'<c r="{letter}'
-        self.text = _Texts(ws, f'"{styles[0]} t="inlineStr"><is>')
-        self.number = f'"{styles[1]}><v>'
-        self.blank = None if blank_style is None else f'"{blank_style}/>'
+        self.text = texts
+        self.number = f'"{number_style}><v>'
+        self.blank = None if blank is None else f'"{blank}/>'
 
-    def render(self, values: Sequence[Value], rows: list[str]) -> list[str]:
-        """`<c …>` of each cell ("" for a cell not written); `rows` are the row labels.
+    def render(self, values: Sequence[Value], rows: list[str]) -> tuple[list[str], bool]:
+        """Each cell's markup and whether it is a *tail* — what follows the cell's
+        reference (`<c r="A7` + tail) — or ("" for a cell not written) the whole cell;
+        `rows` are the row labels. The lane's `tails` says the same.
 
         Numbers are formatted as xlsxwriter formats them (`.16G`), inline: most of them
         (running totals) are distinct; repeated ones are formatted once.
         """
+        self.tails = True
         kinds = set(map(type, values))
         if not kinds:
-            return []
+            return [], True
         if kinds != {_NONE} or self.blank is not None:
             self.used = True
-        cell, text = self.cell, self.text
         if kinds == {str}:
-            words = cast(Sequence[str], values)
-            return [f"{cell}{row}{text[value]}" for row, value in zip(rows, words, strict=True)]
-        numbers = [v for v in values if v is not None and v.__class__ is not str]
+            return list(map(self.text.__getitem__, cast(Sequence[str], values))), True
+        distinct = set(values)  # every NaN among them too: NaN is itself, not equal
+        numbers = [v for v in distinct if v is not None and v.__class__ is not str]
         _refuse_nan(numbers)
-        if any(v == 0 and math.copysign(1.0, v) < 0 for v in numbers if not v):
-            return self._each(values, rows)  # 0.0 and -0.0 are one key, written apart
-        tails = self._tails(numbers, str in kinds, values)
-        if _NONE not in kinds:
-            return [f"{cell}{row}{tails[value]}" for row, value in zip(rows, values, strict=True)]
-        empty = "" if self.blank is None else self.blank
-        none = "" if self.blank is None else None  # None: the blank is a cell of its own
+        if float in kinds and 0 in distinct and _negative_zero(values, kinds):
+            self.tails = False
+            return self._each(values, rows), False  # 0.0 and -0.0 are one key, written apart
+        tails = self._tails(numbers, str in kinds, distinct)
+        if _NONE in kinds and self.blank is not None:
+            tails[None] = self.blank  # the blank is a cell of its own
+        if _NONE not in kinds or self.blank is not None:
+            return list(map(tails.__getitem__, values)), True
+        self.tails = False
+        cell = self.cell
         return [
-            (none if none is not None else f"{cell}{row}{empty}")
-            if value is None
-            else f"{cell}{row}{tails[value]}"
+            "" if value is None else f"{cell}{row}{tails[value]}"
             for row, value in zip(rows, values, strict=True)
-        ]
+        ], False
 
-    def _tails(self, numbers: list[Any], texts: bool, values: Sequence[Value]) -> dict[Any, str]:
+    def _tails(self, numbers: list[Any], texts: bool, distinct: set[Value]) -> dict[Any, str]:
         """Each distinct value → the rest of its cell's markup: a number formatted as
         xlsxwriter formats it (`.16G`), once; a text from the column's table. Equal
         numbers share one key (1 and 1.0) and one text."""
         number = self.number
-        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in set(numbers)}
+        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in numbers}
         if texts:
-            tails.update((v, self.text[v]) for v in set(values) if v.__class__ is str)
+            tails.update((v, self.text[v]) for v in distinct if v.__class__ is str)
         return tails
 
     def _each(self, values: Sequence[Value], rows: list[str]) -> list[str]:
@@ -814,13 +900,17 @@ class _LaneXml:
 class _Texts(dict[str, str]):
     """text → the rest of its cell's markup, built on first use (hits are dict lookups)."""
 
-    def __init__(self, ws: _Internals, head: str) -> None:
+    def __init__(self, ws: _Internals, head: str, inline: dict[str, str]) -> None:
         super().__init__()
         self.ws = ws
         self.head = head
+        self.inline = inline  # the book's: a name in many columns is escaped once
 
     def __missing__(self, value: str) -> str:
-        markup = self[value] = f"{self.head}{_inline_text(self.ws, value)}</is></c>"
+        inner = self.inline.get(value)
+        if inner is None:
+            inner = self.inline[value] = _inline_text(self.ws, value)
+        markup = self[value] = f"{self.head}{inner}</is></c>"
         return markup
 
 
@@ -842,6 +932,26 @@ def _refuse_nan(values: list[Any]) -> None:
         for value in values:
             if not math.isfinite(value):
                 raise TypeError(f"NAN/INF not supported in write_number(): {value}")
+
+
+_MINUS_ZERO = array.array("d", [-0.0]).tobytes()
+
+
+def _negative_zero(values: Sequence[Value], kinds: set[type]) -> bool:
+    """Whether any value is -0.0: looked for in the doubles' bytes, in C where the values
+    are all numbers (finite: :func:`_refuse_nan` has seen them).
+
+    >>> _negative_zero([1, 0.0, 2.5], {int, float}), _negative_zero([None, -0.0], {_NONE, float})
+    (False, True)
+    """
+    if kinds <= {int, float, bool}:
+        packed = array.array("d", cast(Sequence[float], values)).tobytes()
+    else:
+        packed = array.array("d", [v for v in values if v.__class__ is float]).tobytes()
+    at = packed.find(_MINUS_ZERO)
+    while at >= 0 and at % 8:  # a match across two doubles is none
+        at = packed.find(_MINUS_ZERO, at + 1)
+    return at >= 0
 
 
 def _inline_text(ws: _Internals, value: str) -> str:

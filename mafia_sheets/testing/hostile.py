@@ -621,6 +621,29 @@ def empty_strings_million_rows(_: int) -> bytes:
     return zip_bytes(parts)
 
 
+def comment_flood(_: int) -> bytes:
+    """150,000 `<!---->` in a sheet: valid XML, and a step of the scan each (15 million of
+    them, 100 MB from a 1.3 MB file padded with noise, held `check` a minute)."""
+    return zip_bytes(package(two_sheets(seats_sheet(b"<!---->" * 150_000))))
+
+
+def comments_in_many_parts(_: int) -> bytes:
+    """40 sheets of 3,000 comments each: every part under the limit, the file over it."""
+    notes = sheet_xml(b"<?x?>" * 3_000)  # one object: compressed once
+    sheets = two_sheets(seats_sheet())
+    sheets += [(f"Лист {i}", f"worksheets/n{i}.xml", notes) for i in range(40)]
+    return zip_bytes(package(sheets))
+
+
+def cells_without_references(_: int) -> bytes:
+    """2.1 million `<c/>` in rows of 16,000: in the grid, and a step of the scan each
+    (noise in a comment keeps the file under the ratio)."""
+    row = b"<c/>" * 16_000
+    rows = b"".join(b'<row r="%d">%s</row>' % (r, row) for r in range(20, 20 + 132))
+    noise = b"<!--" + _letters(300_000, 7) + b"-->"
+    return zip_bytes(package(two_sheets(seats_sheet(rows + noise))))
+
+
 def styles_of_a_million_formats(_: int) -> bytes:
     styles = (
         XML
@@ -709,6 +732,13 @@ SHAPES: dict[str, Shape] = {
     "text_of_40_mb": Shape(text_of_40_mb, "cost", True, "a cell of over"),
     "empty_strings_million_rows": Shape(empty_strings_million_rows, "cost", False),
     "styles_of_a_million_formats": Shape(styles_of_a_million_formats, "cost", True, "packed"),
+    "cells_without_references": Shape(
+        cells_without_references, "cost", True, "more than 2,000,000 cells without a reference"
+    ),
+    "comment_flood": Shape(comment_flood, "cost", True, "more than 100,000 comments"),
+    "comments_in_many_parts": Shape(
+        comments_in_many_parts, "cost", True, "more than 100,000 comments"
+    ),
 }
 
 
@@ -732,6 +762,7 @@ SHAPES.update(
             ("copied-text", True, "repeated cells copy"),
             ("long-tag", True, "a tag longer than"),
             ("huge-content", True, "packed"),
+            ("comment-flood", True, "more than 100,000 comments"),
         )
     }
 )

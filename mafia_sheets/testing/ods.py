@@ -234,6 +234,9 @@ def hostile() -> dict[str, bytes]:
         "long-tag": package(
             content(GAMES).replace(b"<office:body>", b'<office:body x="' + b"a" * 2_000_000 + b'">')
         ),
+        "comment-flood": package(
+            content(GAMES).replace(b"<office:body>", b"<office:body>" + b"<!---->" * 150_000)
+        ),
         "huge-content": package(
             content(GAMES, table("Протокол", *[row(text("q" * 50)) for _ in range(300_000)]))
         ),

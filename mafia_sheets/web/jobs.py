@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..reading.safety import forget_scans
 from ..text import Text
 from .seating import seat_kinds
 from .upload import UploadError
@@ -178,6 +179,8 @@ def run(job: Job, memory: int = 0) -> Reply:
     except Exception:
         log.exception("unexpected failure in a %s request", job.kind)
         return ("internal",)
+    finally:
+        forget_scans()  # nothing of a request is kept for the next one
 
 
 def _simulate(fault: str | None, memory: int) -> None:

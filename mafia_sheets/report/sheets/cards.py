@@ -177,8 +177,9 @@ class _CardSheet:
         ]
         out: list[Rendered] = []
         at = 0
-        for index, size in enumerate(lengths.tolist()):
-            out += [rendered[index] for rendered in heads if rendered[index] != ""]
+        # a card's head rows, then its games; a gap's "" is no row and is emitted as nothing
+        for head, size in zip(zip(*heads, strict=True), lengths.tolist(), strict=True):
+            out += head
             out += body[at : at + size]
             at += size
         return out
