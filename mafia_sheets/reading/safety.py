@@ -600,9 +600,9 @@ def _bomb(name: str, why: Text) -> ProtocolReadError:
     return _fail(
         Text(
             f"{name} отклонён как опасный: {why.ru}. Протокол намного меньше; проверьте, "
-            "что это нужный файл, или сохраните его заново в Excel.",
+            "что это нужный файл, или сохраните его заново в Excel или LibreOffice.",
             f"{name} is refused as unsafe: {why.en}. A protocol is far smaller; check "
-            "that this is the right file, or save it again in Excel.",
+            "that this is the right file, or save it again in Excel or LibreOffice.",
         )
     )
 
