@@ -41,22 +41,16 @@ def crc32_combine(crc1: int, crc2: int, length2: int) -> int:
     """
     if length2 <= 0:
         return crc1
-    odd = [0xEDB88320, *(1 << n for n in range(31))]  # one zero bit
-    even = _squared(odd)  # two zero bits
-    odd = _squared(even)  # four
-    while True:
-        even = _squared(odd)
+    zero_bytes = [0xEDB88320, *(1 << n for n in range(31))]  # one zero bit
+    for _ in range(3):  # squared three times: one zero byte, then 2, 4, 8 … in the loop
+        zero_bytes = _squared(zero_bytes)
+    while True:  # square-and-multiply over the bits of length2
         if length2 & 1:
-            crc1 = _times(even, crc1)
+            crc1 = _times(zero_bytes, crc1)
         length2 >>= 1
         if not length2:
             break
-        odd = _squared(even)
-        if length2 & 1:
-            crc1 = _times(odd, crc1)
-        length2 >>= 1
-        if not length2:
-            break
+        zero_bytes = _squared(zero_bytes)
     return crc1 ^ crc2
 
 
