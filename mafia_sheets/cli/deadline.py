@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from ..errors import MafiaSheetsError
+from ..parallel import die_with
 from ..text import Text, terminal
 from . import text as msg
 
@@ -97,7 +98,7 @@ def _supervise(seconds: float, lang: str, names: Sequence[str]) -> None:
     parent = os.getpid()
     child = os.fork()
     if child == 0:
-        _die_with(parent)
+        die_with(parent, 2)
         return  # the work goes on here
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the child, which stops
     signal.signal(signal.SIGTERM, lambda *_: _stop(child, exit_code=128 + signal.SIGTERM))
@@ -112,19 +113,6 @@ def _supervise(seconds: float, lang: str, names: Sequence[str]) -> None:
         _say(crashed(names, os.WTERMSIG(status)), lang)
         os._exit(2)
     os._exit(os.waitstatus_to_exitcode(status) & 0xFF)
-
-
-def _die_with(parent: int) -> None:
-    """The work stops when the command that watches it is killed (Linux: the kernel sends
-    the signal; elsewhere a killed command leaves its work to finish, as before)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # killed before the signal was asked for
-        os._exit(2)
 
 
 def _wait(child: int, deadline: float) -> int | None:

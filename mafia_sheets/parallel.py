@@ -1,0 +1,151 @@
+"""Work beside the main line: a forked child computes one function's result on the
+machine's other core while this process goes on with the next stage.
+
+    with beside(run_checks, protocols) as checks:
+        rating = build_rating(...)      # meanwhile the child checks
+        findings = checks.result()
+
+A child is forked only where that is safe and pays: the system can fork, this process runs
+one thread (fork copies no other thread, so a lock another thread held would stay held in
+the child), the machine has a second core, and `MAFIA_SHEETS_SERIAL` is not set. Otherwise
+— and whenever the child does not deliver (it raised, was killed, ran out of memory, or its
+result does not pickle) — the function runs here, in this process, when its result is
+asked for. So a result never depends on the path taken, and an error is raised with its own
+traceback, from this process.
+
+The function must be pure: what the child changes in its own memory is lost with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import pickle
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from types import TracebackType
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+SERIAL_ENV = "MAFIA_SHEETS_SERIAL"
+
+
+def can_fork() -> bool:
+    """Whether `beside` would fork here and now (see the module)."""
+    return (
+        hasattr(os, "fork")
+        and not os.environ.get(SERIAL_ENV)
+        and threading.active_count() == 1
+        and (os.cpu_count() or 1) > 1
+    )
+
+
+class Beside(Generic[T]):
+    """One call of `function(*args)`, computed by a forked child where it can be."""
+
+    def __init__(self, function: Callable[..., T], *args: object) -> None:
+        self._function = function
+        self._args = args
+        self._child: int | None = None
+        self._pipe: int | None = None
+        if can_fork():
+            self._fork()
+
+    @property
+    def forked(self) -> bool:
+        return self._child is not None
+
+    def result(self) -> T:
+        """The function's result: the child's, or computed here if it did not deliver."""
+        delivered = self._collect()
+        if delivered is None:
+            return self._function(*self._args)
+        return delivered[0]
+
+    def cancel(self) -> None:
+        """Stop the child, if it still runs (its result is no longer wanted)."""
+        if self._child is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._child, signal.SIGKILL)
+        self._collect()
+
+    def __enter__(self) -> Beside[T]:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.cancel()
+
+    def _fork(self) -> None:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        parent = os.getpid()
+        readable, writable = os.pipe()
+        child = os.fork()
+        if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
+            os.close(readable)
+            _deliver(writable, parent, self._function, self._args)
+        os.close(writable)
+        self._child, self._pipe = child, readable
+
+    def _collect(self) -> tuple[T] | None:
+        """The child's result (once), or None when there is no child or it gave nothing."""
+        if self._child is None or self._pipe is None:
+            return None
+        child, pipe = self._child, self._pipe
+        self._child = self._pipe = None
+        with os.fdopen(pipe, "rb") as stream:
+            payload = stream.read()
+        _, status = os.waitpid(child, 0)
+        if not payload or os.waitstatus_to_exitcode(status) != 0:
+            return None
+        try:
+            return (pickle.loads(payload),)
+        except Exception:  # a result that does not come back whole: compute it here
+            return None
+
+
+def beside(function: Callable[..., T], *args: object) -> Beside[T]:
+    """Start `function(*args)` beside this process (see the module)."""
+    return Beside(function, *args)
+
+
+def _deliver(
+    pipe: int, parent: int, function: Callable[..., object], args: tuple[object, ...]
+) -> None:  # pragma: no cover - runs in the child
+    """The child's whole life: compute, send the pickled result, exit without cleanup (the
+    parent's buffers, exit handlers and temporary files are the parent's)."""
+    code = 1
+    try:
+        die_with(parent, 1)
+        gc.disable()  # short-lived: a collection would only copy the parent's pages
+        payload = pickle.dumps(function(*args), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(pipe, "wb") as stream:
+            stream.write(payload)
+        code = 0
+    except BaseException:  # the parent computes it again and sees the error itself
+        pass
+    finally:
+        os._exit(code)
+
+
+def die_with(parent: int, code: int) -> None:
+    """This forked child stops when `parent` is killed (Linux: the kernel sends the signal;
+    elsewhere a child whose parent is killed finishes its work and exits, as before).
+    Exits with `code` at once when the parent is gone already."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # killed before the signal was asked for
+        os._exit(code)
