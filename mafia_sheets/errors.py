@@ -44,6 +44,11 @@ class MafiaSheetsError(Exception):
         return self.message(lang)
 
 
+class Stopped(MafiaSheetsError):
+    """The run was stopped from outside (a deadline): never a fact of the data, so never
+    held back as an error found while working ahead of the checks."""
+
+
 class ProtocolReadError(MafiaSheetsError, ValueError):
     """The input is not a readable protocol workbook (SPEC §5.5)."""
 

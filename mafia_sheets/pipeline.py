@@ -1,6 +1,13 @@
 """The one path from workbook bytes to findings and a rating: read → check → score → rank.
 
 The CLI and the web page both call :func:`evaluate`; neither touches the stages directly.
+
+The checks and the scoring are independent given the protocols: where a child can be
+forked (:mod:`.parallel`), the checks run on the other core while this process builds the
+rating speculatively. The checks decide as they do in series: when they find an error the
+rating is thrown away — and with it whatever the scoring raised on data the checks would
+have refused — and when they are clean the rating stands, or the scoring's error is raised
+as the bug it then is. The outcome is the serial one, finding for finding.
 """
 
 from __future__ import annotations
@@ -8,9 +15,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from .checks import run_checks, run_rating_checks, wants_rating_checks
+from .checks import load_checks, run_checks, run_rating_checks, wants_rating_checks
+from .errors import Stopped
 from .findings import Finding, sort_findings
-from .model import Outcome, Protocol, Source
+from .model import Outcome, Protocol, Rating, Source
+from .parallel import beside, can_fork
 from .rating.build import build_rating
 from .rating.season import pool
 from .reading.aliases import merge_aliases
@@ -18,9 +27,21 @@ from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
 
+# Below this many seat rows the checks take a few milliseconds: a fork costs more.
+BESIDE_MIN_SEATS = 2_000
+
 
 def _quiet(_: str) -> None:
     return None
+
+
+@dataclasses.dataclass(frozen=True)
+class _Asked:
+    """What the rating is built with, besides the protocols."""
+
+    lot_seed: int | None
+    stats: bool
+    seats: bool
 
 
 def evaluate(
@@ -39,6 +60,25 @@ def evaluate(
     SeasonConflictError when the files of a season disagree on a rule setting. Findings
     are rendered later, in the language of the output.
     """
+    protocols, findings = _read(sources, progress)
+    progress("check")
+    order = _sheet_order(protocols)
+    reading = tuple(r for protocol in protocols for r in protocol.reading)
+    headers = tuple(read for protocol in protocols for read in protocol.headers)
+    wanted = rate or wants_rating_checks(protocols)
+    asked = _Asked(lot_seed, stats and rate, seats)
+    findings, rating = _checked_and_rated(protocols, findings, order, wanted, asked, progress)
+    if rating is None:
+        return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
+    findings = sort_findings([*findings, *run_rating_checks(protocols, rating)], order)
+    rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading, headers=headers)
+    return Outcome(
+        tuple(findings), rating if rate else None, order, reading=reading, headers=headers
+    )
+
+
+def _read(sources: Sequence[Source], progress: Progress) -> tuple[list[Protocol], list[Finding]]:
+    """Every source read, one nickname per player across them, and what reading found."""
     protocols: list[Protocol] = []
     findings: list[Finding] = []
     for source in sources:
@@ -48,24 +88,60 @@ def evaluate(
         findings.extend(found)
     protocols, found = merge_aliases(protocols)
     findings.extend(found)
-    progress("check")
-    findings.extend(run_checks(protocols))
-    order = _sheet_order(protocols)
-    findings = sort_findings(findings, order)
-    reading = tuple(r for protocol in protocols for r in protocol.reading)
-    headers = tuple(read for protocol in protocols for read in protocol.headers)
-    blocked = any(f.severity == "error" for f in findings)
-    if blocked or not (rate or wants_rating_checks(protocols)):
-        return Outcome(tuple(findings), None, order, reading=reading, headers=headers)
-    # `check` ranks the players too when a lot sheet is filled: it is judged by the ties
-    season = pool(protocols)
+    return protocols, findings
+
+
+def _checked_and_rated(
+    protocols: list[Protocol],
+    findings: list[Finding],
+    order: dict[str, int],
+    wanted: bool,
+    asked: _Asked,
+    progress: Progress,
+) -> tuple[list[Finding], Rating | None]:
+    """The sorted findings of reading and checks, and the rating when it is `wanted` and
+    nothing is an error (its findings those same sorted findings)."""
+    if not (wanted and can_fork() and _worth_a_child(protocols)) or _blocked(findings):
+        findings = sort_findings([*findings, *run_checks(protocols)], order)
+        if not wanted or _blocked(findings):
+            return findings, None
+        progress("score")
+        return findings, build_rating(pool(protocols), findings, *_options(asked))
+    load_checks()  # here too: the child's findings name codes the checks' modules define
+    with beside(run_checks, protocols) as checking:
+        built = _speculate(protocols, asked)
+        findings = sort_findings([*findings, *checking.result()], order)
+    if _blocked(findings):
+        return findings, None  # what the scoring made or raised on refused data is moot
     progress("score")
-    rating = build_rating(season, findings, lot_seed, stats and rate, seats)
-    findings = sort_findings([*findings, *run_rating_checks(protocols, rating)], order)
-    rating = dataclasses.replace(rating, findings=tuple(findings), reading=reading, headers=headers)
-    return Outcome(
-        tuple(findings), rating if rate else None, order, reading=reading, headers=headers
-    )
+    if isinstance(built, BaseException):
+        raise built  # the checks passed the data: the scoring's error is a bug to see
+    return findings, dataclasses.replace(built, findings=tuple(findings))
+
+
+def _speculate(protocols: list[Protocol], asked: _Asked) -> Rating | Exception:
+    """The rating built before the checks have judged the data, or what building it raised
+    (a stop from outside — the deadline — is never held back)."""
+    try:
+        return build_rating(pool(protocols), (), *_options(asked))
+    except Stopped:
+        raise
+    except Exception as error:  # judged once the checks have spoken
+        return error
+
+
+def _options(asked: _Asked) -> tuple[int | None, bool, bool]:
+    return asked.lot_seed, asked.stats, asked.seats
+
+
+def _blocked(findings: Sequence[Finding]) -> bool:
+    return any(f.severity == "error" for f in findings)
+
+
+def _worth_a_child(protocols: Sequence[Protocol]) -> bool:
+    """Whether the checks are long enough to pay for a forked child."""
+    seats = sum(len(p.tables["seats"].frame) for p in protocols if "seats" in p.tables)
+    return seats >= BESIDE_MIN_SEATS
 
 
 def _sheet_order(protocols: Sequence[Protocol]) -> dict[str, int]:

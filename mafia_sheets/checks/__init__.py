@@ -112,6 +112,12 @@ def declared_codes() -> set[str]:
     return {code for registry in registries for registered in registry for code in registered.codes}
 
 
+def load_checks() -> None:
+    """Import every check module once, so that each registers its checks and finding codes
+    (a finding made in another process names a code only its module defines)."""
+    _load_all()
+
+
 def _load_all() -> None:
     """Import every check module once so that each registers its checks."""
     import importlib

@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from ..errors import MafiaSheetsError
+from ..errors import Stopped
 from ..parallel import die_with
 from ..text import Text, terminal
 from . import text as msg
@@ -45,7 +45,7 @@ SUPERVISE = False
 _POLL_S = 0.05  # how often the watching process looks at the child without a pidfd
 
 
-class DeadlinePassed(MafiaSheetsError):
+class DeadlinePassed(Stopped):
     """The work took longer than `--timeout` allows."""
 
 
