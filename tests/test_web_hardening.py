@@ -38,7 +38,7 @@ from uvicorn.server import ServerState
 from mafia_sheets.cli.commands import main
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.rating.rank import LOT_SEED_MAX
+from mafia_sheets.rating.lotseed import LOT_SEED_MAX
 from mafia_sheets.report.json import outcome_json
 from mafia_sheets.web import app as web
 from mafia_sheets.web import upload as uploads

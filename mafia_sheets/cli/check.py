@@ -70,7 +70,7 @@ def check(options: CheckOptions) -> None:
             run.fail(MafiaSheetsError(msg.LINES["annotate_one"]))
         guard(out, found, run)
     deadline.start(options.timeout, lang, [path.name for path in found])
-    read = sources(found, run)
+    read = sources(found, run, "mafia_sheets.pipeline")
     judged = _check_annotatable(read[0], run) if out is not None else None
     outcome = evaluate(read, run, msg.Status(lang, total=len(read) + 1), rate=False)
     if out is not None and judged is not None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import stat
 import sys
 from collections import Counter
@@ -26,8 +27,9 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import click
 
 from ..errors import MafiaSheetsError
+from ..parallel import beside
 from ..reading.layouts import reading_text
-from ..reading.safety import load_source
+from ..reading.safety import PackageScan, adopt_scans, inspect_workbook, load_source
 from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
@@ -188,13 +190,38 @@ def expand_folder(folder: Path) -> list[Path]:
     return found
 
 
-def sources(found: Sequence[Path], run: Run) -> list[Source]:
-    """The files' bytes, each judged safe to read (exit 2 for one that is not)."""
+def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
+    """The files' bytes (exit 2 for one that cannot be read), their safety scans made on
+    the other core while this process imports `modules` — the pipeline and what the
+    command goes on to need, which the scans do not: each scan is then this process's
+    own, and judging the file when it is read scans nothing again. A file the scan refuses
+    is scanned again when it is read, in its turn, and refused there exactly as in series."""
 
     try:
-        return [load_source(path) for path in found]
-    except MafiaSheetsError as error:
+        read = [load_source(path) for path in found]
+        with beside(_scans, read) as scanning:
+            for module in modules:
+                importlib.import_module(module)
+            if scanning.forked:  # in series the reading scans each file itself, as before
+                adopt_scans(
+                    (source.data, scan)
+                    for source, scan in zip(read, scanning.result(), strict=True)
+                    if scan is not None
+                )
+    except MafiaSheetsError as error:  # a file that cannot be read, or the deadline
         run.fail(error)
+    return read
+
+
+def _scans(read: Sequence[Source]) -> list[PackageScan | None]:
+    """Each file's safety scan; None for one refused (or worse: it is met again here)."""
+    scans: list[PackageScan | None] = []
+    for source in read:
+        try:
+            scans.append(inspect_workbook(source.data, source.name))
+        except Exception:  # judged again when it is read, in order, with its own line
+            scans.append(None)
+    return scans
 
 
 def guard(out: Path, inputs: Sequence[Path], run: Run, suffix: str = ".xlsx") -> None:

@@ -12,6 +12,7 @@ import click
 
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Rating
+from ..rating.lotseed import parse_lot_seed
 from ..report.json import outcome_json
 from ..report.labels import RESULTS_SUFFIX
 from ..text import terminal
@@ -88,8 +89,6 @@ def rate(options: RateOptions) -> None:
 
     Несколько файлов (или папка) — один сезон / several files (or a folder) are one season.
     """
-    from ..rating.rank import parse_lot_seed
-
     run, lang = Run(options.lang, options.debug), options.lang
     try:
         seed = None if options.lot_seed is None else parse_lot_seed(options.lot_seed)
@@ -98,7 +97,7 @@ def rate(options: RateOptions) -> None:
     found = paths(options.files, run)
     out = _output(options, found, run)
     deadline.start(options.timeout, lang, [path.name for path in found])
-    read = sources(found, run)
+    read = sources(found, run, *_needed(options, out))
     status = msg.Status(lang, total=len(read) + 3)  # read each, check, score, write
     stats = not options.no_stats and options.export is None
     exporting = {"seats": True} if options.export == "mwt" else {}
@@ -140,6 +139,12 @@ def _output(options: RateOptions, found: list[Path], run: Run) -> Path | None:
     if out is not None:
         guard(out, found, run)
     return out
+
+
+def _needed(options: RateOptions, out: Path | None) -> list[str]:
+    """What the command goes on to import, imported while the files are scanned."""
+    writer = ["mafia_sheets.report.xlsx"] if out is not None and options.export is None else []
+    return ["mafia_sheets.pipeline", *writer]
 
 
 def _refused(outcome: Outcome, options: RateOptions, several: bool) -> NoReturn:

@@ -17,10 +17,9 @@ from typing import Any, cast
 
 import pandas as pd
 
-from ..errors import MafiaSheetsError
 from ..model import DecidedBy, LotStatus, Standing
 from ..rules import order_parts
-from ..text import Text, name_order
+from ..text import name_order
 
 # Each criterion a tie-break order may name → the totals column it compares ("more is
 # better"); an order's item may sum several (`extras+penalties+best_move`, the site's `(epg)`).
@@ -39,27 +38,6 @@ CRITERIA_COLUMNS = {
     "games": "games",
 }
 EN_DASH = "–"
-
-# The lot seeds `rate --lot-seed` and the page accept, both refused outside it in the same
-# words: any 32-bit unsigned number — plenty of draws, and exact in a results cell (Excel keeps
-# 15 digits; a 40-digit seed used to crash writing the results).
-LOT_SEED_MAX = 2**32 - 1
-
-
-def parse_lot_seed(raw: str) -> int:
-    """`raw` as a lot seed, or one line saying what a seed may be."""
-    text = raw.strip()
-    if text.isascii() and text.isdigit() and int(text) <= LOT_SEED_MAX:
-        return int(text)
-    shown = text[:40] + ("…" if len(text) > 40 else "")
-    top = f"{LOT_SEED_MAX:,}"
-    raise MafiaSheetsError(
-        Text(
-            f"Зерно жребия должно быть целым числом от 0 до {top.replace(',', ' ')}, "
-            f"а не «{shown}».",
-            f"The lot seed must be a whole number from 0 to {top}, not “{shown}”.",
-        )
-    )
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import stat
 import struct
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..errors import ProtocolReadError
@@ -207,6 +208,13 @@ def inspect_workbook(data: bytes, name: str, annotate: bool = False) -> PackageS
         _SCANS[:] = [*_SCANS[-1:], (data, scan)]
     _judge(scan, name, annotate)
     return scan
+
+
+def adopt_scans(scans: Iterable[tuple[bytes, PackageScan]]) -> None:
+    """Scans made elsewhere (a child process, while this one imported what it needs): kept
+    as this process's own, each for the very bytes object it was made of, so that judging
+    those bytes — done again here — scans nothing."""
+    _SCANS.extend(scans)
 
 
 def forget_scans() -> None:

@@ -109,7 +109,7 @@ def _check_params(request: Request) -> None:
 
 def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
     """The seed asked for, refused outside the range the CLI accepts, in the same words."""
-    from ..rating.rank import parse_lot_seed
+    from ..rating.lotseed import parse_lot_seed
 
     raw = request.query_params.get("lot_seed", fields.get("lot_seed", ""))
     if not raw.strip():
