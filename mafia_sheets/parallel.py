@@ -102,8 +102,14 @@ class Beside(Generic[T]):
             return None
         child, pipe = self._child, self._pipe
         self._child = self._pipe = None
-        with os.fdopen(pipe, "rb") as stream:
-            payload = stream.read()
+        try:
+            with os.fdopen(pipe, "rb") as stream:
+                payload = stream.read()
+        except BaseException:  # interrupted while waiting (a deadline's signal): stop it
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
+            raise
         _, status = os.waitpid(child, 0)
         if not payload or os.waitstatus_to_exitcode(status) != 0:
             return None

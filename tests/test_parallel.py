@@ -124,3 +124,25 @@ def test_the_child_leaves_the_parents_output_alone(capfd: pytest.CaptureFixture[
     with beside(_pid_and_total, VALUES) as work:
         work.result()
     assert capfd.readouterr().out == "before"
+
+
+@needs_fork
+def test_a_wait_interrupted_by_a_signal_stops_the_child() -> None:
+    """A deadline's timer raises in this process while it waits: the child goes too."""
+
+    def passed(*_: object) -> None:
+        raise TimeoutError("deadline")
+
+    previous = signal.signal(signal.SIGALRM, passed)
+    try:
+        with beside(_sleep_long) as work:
+            child = work._child
+            assert child is not None
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            with pytest.raises(TimeoutError):
+                work.result()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)  # killed and reaped, not left to sleep

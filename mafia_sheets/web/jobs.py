@@ -29,6 +29,7 @@ from typing import Any
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..parallel import SERIAL_ENV
 from ..reading.safety import forget_scans
 from ..text import Text
 from .seating import seat_kinds
@@ -210,6 +211,8 @@ def serve_jobs(conn: Connection, memory: int, scratch: str) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     os.environ["TMPDIR"] = scratch
     os.environ["RUST_BACKTRACE"] = "0"  # a reader's abort: its one line, then the server's
+    # the workers are the page's parallelism and RLIMIT_AS bounds each one: no child of its own
+    os.environ[SERIAL_ENV] = "1"
     tempfile.tempdir = scratch
     while True:
         try:
