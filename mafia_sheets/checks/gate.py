@@ -10,7 +10,7 @@ cell. Annulled games count for nothing, so their protocol is not judged either.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -42,6 +42,9 @@ class Regulated:
     # online platform's, with the first night's victim alone): no rule that reads the
     # absence of a departure (the end state, a quiet window, who stayed) judges them.
     partial: frozenset[object] = frozenset()
+    # what one check derived from these rows for the next to reuse (a game's departure
+    # timeline is the same for every check that reads it)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def whole(self, frame: pd.DataFrame) -> pd.DataFrame:
         """The rows of `frame` (seats or games) of games whose every departure is recorded."""
