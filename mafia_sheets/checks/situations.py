@@ -28,7 +28,7 @@ from .. import vocab
 from ..findings import Finding, Phase, Phases, define, finding
 from ..text import Plural, Text
 from . import check
-from .gate import Context, Regulated, at_rows
+from .gate import Context, Regulated, at_rows, game_ids
 
 REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
@@ -260,9 +260,13 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
     counts after this phase).
     """
-    gone = seats[seats["left"].notna() & seats["when"].notna()]
+    # the four columns read, then the rows: not every column of every seat row taken
+    used = seats[["game", "when", "team", "left"]]
+    gone = used[seats["left"].notna().to_numpy() & seats["when"].notna().to_numpy()]
     team = gone["team"].to_numpy(dtype=object)
+    red, black = team == "red", team == "black"
     removal = gone["left"].eq("team_removal").to_numpy()
+    voted = gone["left"].eq("voted").to_numpy()
     # grouped by integer codes in the games' sorted order: what a groupby on the ids
     # themselves gives, without hashing every id again in each groupby
     codes, games = pd.factorize(gone["game"].to_numpy(dtype=object), sort=True)
@@ -271,16 +275,12 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
             {
                 "game": codes,
                 "when": gone["when"].to_numpy(dtype=np.int64),
-                "red_out": (team == "red").astype(np.int64),
-                "black_out": (team == "black").astype(np.int64),
-                "voted_red": (gone["left"].eq("voted").to_numpy() & (team == "red")).astype(
-                    np.int64
-                ),
-                "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
-                    np.int64
-                ),
-                "removed_red": (removal & (team == "red")).astype(np.int64),
-                "removed_black": (removal & (team == "black")).astype(np.int64),
+                "red_out": red.astype(np.int64),
+                "black_out": black.astype(np.int64),
+                "voted_red": (voted & red).astype(np.int64),
+                "voted_black": (voted & black).astype(np.int64),
+                "removed_red": (removal & red).astype(np.int64),
+                "removed_black": (removal & black).astype(np.int64),
             }
         )
         .groupby(["game", "when"], sort=True, as_index=False)
@@ -319,7 +319,7 @@ def timeline(gate: Regulated, games: pd.Series | None = None) -> pd.DataFrame:
         steps = gate.memo["steps"] = departure_phases(gate.seats)
     if games is None:
         return cast(pd.DataFrame, steps)
-    wanted = steps["game"].isin(set(games))
+    wanted = steps["game"].isin(set(games.to_numpy(dtype=object)))
     if wanted.all():
         return cast(pd.DataFrame, steps)
     return cast(pd.DataFrame, steps[wanted].reset_index(drop=True))
@@ -345,7 +345,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
         }
     )
     first = state[decided].drop_duplicates("game", keep="first")
-    last = state[~state["game"].isin(set(first["game"]))].drop_duplicates("game", keep="last")
+    last = state[~state["game"].isin(game_ids(first))].drop_duplicates("game", keep="last")
     last = last.assign(phase=0, outcome="")
     return pd.concat([first, last]).set_index("game")
 
