@@ -134,7 +134,9 @@ def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFr
     frame = points.assign(
         _player=points["player"].map(position), _game=natural_rank(points["game"])
     )
-    frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
+    # what a stable sort_values on (_player, _game, seat) gives, blanks last: one lexsort
+    keys = [frame[c].to_numpy(dtype=np.float64, na_value=np.nan) for c in ("seat", "_game")]
+    frame = frame.take(np.lexsort((*keys, frame["_player"].to_numpy(dtype=np.float64))))
     frame["running_total_u"] = frame.groupby("_player", sort=False)["total_u"].cumsum()
     return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
 
