@@ -57,7 +57,7 @@ def watched(monkeypatch):
         return work
 
     def spy_adopt(book, parcel, tags):
-        seen["adopted"].append(len(parcel))
+        seen["adopted"].append(len(parcel[1]))  # the sheets' rows
         return real_adopt(book, parcel, tags)
 
     monkeypatch.setattr(engine, "beside", spy_beside)

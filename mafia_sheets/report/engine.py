@@ -380,12 +380,17 @@ def _run(book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]], tags: _
         tags.update((id(sheet), index) for sheet in book._sheets[before:])
 
 
+Parcel = tuple[bytes, list[tuple[list[bytes], int, int]]]
+"""The child's sheets: their worksheets pickled, with the job of each, and their rows
+deflated (apart, so that the bulk is pickled once, by :mod:`..parallel`)."""
+
+
 def _written_apart(
     book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]], parent: int
-) -> bytes | None:
-    """In the forked child: the jobs' sheets, finished and pickled. None in the parent
-    itself (the child could not be forked or did not deliver: the parent writes them), or
-    when a style had to be numbered here (the parent would number it otherwise)."""
+) -> Parcel | None:
+    """In the forked child: the jobs' sheets, finished. None in the parent itself (the
+    child could not be forked or did not deliver: the parent writes them), or when a
+    style had to be numbered here (the parent would number it otherwise)."""
     if os.getpid() == parent:
         return None
     numbered = _style_numbers(book)
@@ -393,17 +398,15 @@ def _written_apart(
     _run(book, jobs, tags)
     if _style_numbers(book) != numbered:
         return None
-    parcel = []
-    for sheet in book._sheets:
-        if id(sheet) in tags:
-            parcel.append((tags[id(sheet)], *_finished(sheet.ws)))
+    sheets = [(tags[id(sheet)], sheet.ws) for sheet in book._sheets if id(sheet) in tags]
+    rows = [_finished(ws) for _, ws in sheets]
     out = io.BytesIO()
-    _Pickler(out, {id(thing): key for key, thing in _shared(book).items()}).dump(parcel)
-    return out.getvalue()
+    _Pickler(out, {id(thing): key for key, thing in _shared(book).items()}).dump(sheets)
+    return out.getvalue(), rows
 
 
-def _finished(ws: Worksheet) -> tuple[Worksheet, tuple[list[bytes], int, int]]:
-    """A worksheet written apart, its last row stored and its deflated rows taken out."""
+def _finished(ws: Worksheet) -> tuple[list[bytes], int, int]:
+    """The deflated rows of a worksheet written apart, its last row stored, taken out."""
     inside = cast(Any, ws)
     rows = inside.row_data_fh
     if not isinstance(rows, DeflatedRows):
@@ -411,14 +414,16 @@ def _finished(ws: Worksheet) -> tuple[Worksheet, tuple[list[bytes], int, int]]:
     inside._write_single_row()  # the last row, as the store writes it on closing …
     inside.previous_row = -1  # … where there is no row left to write
     inside.fh = inside.row_data_fh = None
-    return ws, rows.finish()
+    return rows.finish()
 
 
-def _adopt(book: Book, parcel: bytes, tags: _Tags) -> None:
+def _adopt(book: Book, parcel: Parcel, tags: _Tags) -> None:
     """The child's sheets added to this book (at its end; :func:`_order` places them)."""
     inside = cast(Any, book._book)
     assert book._deflater is not None
-    for index, ws, rows in _Unpickler(io.BytesIO(parcel), _shared(book)).load():
+    state, deflated = parcel
+    sheets = _Unpickler(io.BytesIO(state), _shared(book)).load()
+    for (index, ws), rows in zip(sheets, deflated, strict=True):
         inside._check_sheetname(ws.name)  # as add_worksheet checks it
         ws.index = len(inside.worksheets_objs)
         inside.worksheets_objs.append(ws)
