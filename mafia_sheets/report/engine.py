@@ -360,8 +360,8 @@ def balanced(sizes: Sequence[int]) -> frozenset[int]:
     """The jobs a child writes: the largest first, each to the lighter of two groups;
     the child's is the group of the largest job.
 
-    >>> sorted(balanced([5, 40, 30, 2, 20]))
-    [1, 3, 4]
+    >>> sorted(balanced([5, 40, 30, 2, 20]))  # 40 + 5 + 2 beside 30 + 20
+    [0, 1, 3]
     """
     order = sorted(range(len(sizes)), key=lambda index: (-sizes[index], index))
     groups: tuple[list[int], list[int]] = ([], [])
