@@ -16,6 +16,7 @@ Every refusal names the cell (or the JSON path) and what was expected.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Sequence
@@ -23,8 +24,11 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
+from python_calamine import CalamineWorkbook
+
 from ..model import Source
 from ..reading.columns import column_lookup
+from ..reading.safety import inspect_workbook
 from ..reading.sheets import column_letter
 from ..reading.textfile import csv_rows
 from ..text import Text, cell_text
@@ -86,10 +90,6 @@ def read_people(source: Source) -> list[str]:
 
 
 def _xlsx_rows(source: Source) -> list[Row]:
-    from python_calamine import CalamineWorkbook
-
-    from ..reading.safety import inspect_workbook
-
     judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
         book = CalamineWorkbook.from_filelike(_bytes_io(judged))
@@ -108,8 +108,6 @@ def _xlsx_rows(source: Source) -> list[Row]:
 
 
 def _bytes_io(data: bytes) -> Any:
-    import io
-
     return io.BytesIO(data)
 
 
