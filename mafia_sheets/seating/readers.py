@@ -92,7 +92,7 @@ def read_people(source: Source) -> list[str]:
 def _xlsx_rows(source: Source) -> list[Row]:
     judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
-        book = CalamineWorkbook.from_filelike(_bytes_io(judged))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         sheets = [(name, book.get_sheet_by_name(name).to_python()) for name in book.sheet_names]
     except Exception as exc:  # calamine raises several unrelated types for a bad file
         raise SeatingError(
@@ -105,10 +105,6 @@ def _xlsx_rows(source: Source) -> list[Row]:
         if _header(grid) is not None:
             return _rows(grid, source.name, name)
     raise _no_header(source.name)
-
-
-def _bytes_io(data: bytes) -> Any:
-    return io.BytesIO(data)
 
 
 def _header(grid: Sequence[Sequence[object]]) -> tuple[int, dict[str, int]] | None:
