@@ -11,7 +11,15 @@ from .. import vocab
 from ..findings import Finding, define
 from ..text import LANGS, Text
 from . import check
-from .gate import PHASELESS, Context, at_rows, blank_mask, first_row_per_game, unknown_phases
+from .gate import (
+    PHASELESS,
+    Context,
+    at_rows,
+    blank_mask,
+    first_row_per_game,
+    game_ids,
+    unknown_phases,
+)
 
 GAME_NOT_IN_GAMES = define(
     "game-not-in-games",
@@ -138,9 +146,7 @@ def game_references(context: Context) -> Iterator[Finding]:
     seated = seats.frame[seats.frame["game"].notna()]
     orphans = seated.loc[~seated["game"].isin(known), "game"].unique()
     yield from at_rows(seats, GAME_NOT_IN_GAMES, "game", first_row_per_game(seated, orphans))
-    empty = games.frame[
-        games.frame["game"].notna() & ~games.frame["game"].isin(set(seated["game"]))
-    ]
+    empty = games.frame[games.frame["game"].notna() & ~games.frame["game"].isin(game_ids(seated))]
     yield from at_rows(games, GAME_WITHOUT_SEATS, "game", empty)
     repeated = games.frame[
         games.frame["game"].notna() & games.frame.duplicated("game", keep="first")
