@@ -110,7 +110,7 @@ def _fouled_out(game: GameSheet) -> None:
         if _typed(row.get("left")) or _typed(row.get("when")):
             continue
         row["left"] = ("4 фола", fouls[1])
-        row["when"] = (vocab.PHASE_UNKNOWN, fouls[1])
+        row["when"] = (vocab.PHASE_NOT_WRITTEN, fouls[1])
 
 
 # ---- the seat grid ---------------------------------------------------------------------------

@@ -425,7 +425,7 @@ def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str)
         if _typed(row.get("left")) or _typed(row.get("when")):
             return  # the grid says it already
         row["left"] = (_LEFT_WORD[kind], cell)
-        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_UNKNOWN, cell)
+        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_NOT_WRITTEN, cell)
         return
 
 
@@ -493,7 +493,7 @@ def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
         return
     code = vocab.value_lookup("left").get(vocab.fold(left[0]))
     at = when[1] if when is not None and when[1] else left[1]
-    row["when"] = (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", at)
+    row["when"] = (vocab.PHASE_NOT_WRITTEN if code in vocab.PHASELESS else "", at)
 
 
 def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:

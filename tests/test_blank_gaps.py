@@ -1,0 +1,136 @@
+"""The small gaps of club blanks closed: advice that fits the sheet, findings that quote
+what the judge typed, departures read from their phase said once a sheet, and the
+first-killed field taken as the departure it names."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import openpyxl
+from club_blanks import BLANKS, GAMES, games_by_row, rows_twin
+
+from mafia_sheets.model import Source
+from mafia_sheets.pipeline import evaluate
+
+
+def rate(data: bytes) -> Any:
+    return evaluate([Source("x.xlsx", data)])
+
+
+def codes(outcome: Any) -> list[tuple[str, str, str]]:
+    return sorted((f.code, f.sheet, f.cell) for f in outcome.findings)
+
+
+def only(outcome: Any, code: str) -> Any:
+    found = [f for f in outcome.findings if f.code == code]
+    assert len(found) == 1, [(f.code, f.sheet, f.cell) for f in outcome.findings]
+    return found[0]
+
+
+def saved(book: openpyxl.Workbook) -> bytes:
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+# ---- (a) a kill without its phase where the sheet has no «Когда» --------------------------
+
+
+def test_a_kill_alone_on_a_game_sheet_without_a_phase_column_is_advised_as_that_sheet_allows():
+    """«убит» in a «Выбыл» column of a grid with no «Когда»: the error stands at that cell
+    and tells how to give the phase there — beside the kill, or in the rows of nights and
+    days — never to fill a «Когда» the sheet does not have."""
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    for game in GAMES:
+        book[f"Игра {game.number}"]["K6"] = "Выбыл"
+    book["Игра 2"]["K7"] = "убит"
+    error = only(rate(saved(book)), "left-without-when")
+    assert (error.sheet, error.cell, error.severity, error.value) == ("Игра 2", "K7", "error", "")
+    assert error.expected("ru").startswith("фаза рядом с выбыванием: «убит Н1»")
+    assert "столбца «Когда» на листе нет" in error.expected("ru")
+    assert error.hint("ru").startswith("Допишите фазу в эту ячейку («убит Н1»)")
+    assert "строку убитых по ночам" in error.hint("ru") and "«Когда»" not in error.hint("ru")
+    assert error.expected("en").startswith("the phase beside the departure: “killed N1”")
+    assert error.hint("en").startswith("Add the phase to this cell (“killed N1”)")
+    assert "When" not in error.hint("en")
+
+
+def test_the_phase_added_as_advised_clears_the_error():
+    """Doing what the advice says («убит Н1» in the same cell) is read: no error left."""
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    for game in GAMES:
+        book[f"Игра {game.number}"]["K6"] = "Выбыл"
+    assert (2, "killed", 4) in GAMES[1].events
+    book["Игра 2"]["K10"] = "убит Н1"  # seat 4: what the row of kills already says
+    assert "left-without-when" not in {f.code for f in rate(saved(book)).findings}
+
+
+def test_a_kill_alone_in_a_game_row_without_phase_columns_is_advised_for_game_rows():
+    book = openpyxl.load_workbook(io.BytesIO(games_by_row()))
+    book["Игры"]["AS3"] = "убит"  # seat 1 of game 1, whose phase column does not exist
+    error = only(rate(saved(book)), "left-without-when")
+    assert (error.sheet, error.cell) == ("Игры", "AS3")
+    assert error.hint("ru").startswith("Допишите фазу в эту ячейку («убит Н1», «заголосован Д2»)")
+    assert "блок столбцов «Когда» 1–10" in error.hint("ru")
+    assert "a block of When columns 1–10" in error.hint("en")
+
+
+def test_a_departure_without_its_phase_where_the_sheet_has_a_phase_column_keeps_its_advice():
+    """The row layout has «Когда»: the advice names it, at the «Когда» cell."""
+    book = openpyxl.load_workbook(io.BytesIO(rows_twin()))
+    assert book["Протокол"]["F2"].value == "убит"
+    book["Протокол"]["G2"] = None
+    error = only(rate(saved(book)), "left-without-when")
+    assert (error.sheet, error.cell) == ("Протокол", "G2")
+    assert error.expected("ru") == "фаза в столбце «Когда»: Д1, Н1 …"
+    assert error.hint("en") == "Enter the phase or clear “Left”"
+
+
+# ---- (b) `phase-not-recorded` quotes what the judge typed ---------------------------------
+
+
+def test_phase_not_recorded_quotes_the_departure_typed_on_a_game_sheet():
+    """The blank's «Удален» row (seat 6 of game 3) and four foul boxes filled (seat 10 of
+    game 4): each finding quotes the departure, never the reader's «?»."""
+    outcome = rate(BLANKS["fiim-form"]())
+    found = {(f.sheet, f.cell): f.value for f in outcome.findings if f.code == "phase-not-recorded"}
+    assert found == {("Игра 3", "N12"): "дисквалифицирован", ("Игра 4", "E16"): "4 фола"}
+
+
+def test_phase_not_recorded_quotes_the_departure_typed_in_a_game_row():
+    outcome = rate(games_by_row())
+    found = {(f.sheet, f.cell): f.value for f in outcome.findings if f.code == "phase-not-recorded"}
+    assert found == {("Игры", "AX5"): "дисквалифицирован", ("Игры", "BB6"): "4 фола"}
+    book = openpyxl.load_workbook(io.BytesIO(games_by_row()))
+    book["Игры"]["BB6"] = "4 ФОЛА "
+    again = rate(saved(book))
+    quoted = {f.cell: f.value for f in again.findings if f.code == "phase-not-recorded"}
+    assert quoted["BB6"] == "4 ФОЛА "
+
+
+def test_a_question_mark_the_judge_typed_is_quoted_as_typed():
+    """`?` typed in «Когда» is the judge's own text: quoted so."""
+    book = openpyxl.load_workbook(io.BytesIO(rows_twin()))
+    ws = book["Протокол"]
+    row = next(r for r in range(2, ws.max_row + 1) if ws.cell(r, 6).value == "4 фола")
+    ws.cell(row, 7).value = "?"
+    outcome = rate(saved(book))
+    found = only(outcome, "phase-not-recorded")
+    assert (found.sheet, found.cell, found.value) == ("Протокол", f"G{row}", "?")
+
+
+def test_the_check_text_quotes_the_departure(tmp_path):
+    """What the judge reads on `check`: the cell, then «4 фола»."""
+    from click.testing import CliRunner
+
+    from mafia_sheets.cli.commands import main
+
+    path = tmp_path / "rows.xlsx"
+    path.write_bytes(games_by_row())
+    result = CliRunner().invoke(main, ["check", str(path)])
+    lines = [line for line in result.output.splitlines() if "phase-not-recorded" in line]
+    assert len(lines) == 2, result.output
+    assert any("AX5" in line and "«дисквалифицирован»" in line for line in lines)
+    assert any("BB6" in line and "«4 фола»" in line for line in lines)
+    assert "«?»" not in result.output
