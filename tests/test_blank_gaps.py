@@ -134,3 +134,60 @@ def test_the_check_text_quotes_the_departure(tmp_path):
     assert any("AX5" in line and "«дисквалифицирован»" in line for line in lines)
     assert any("BB6" in line and "«4 фола»" in line for line in lines)
     assert "«?»" not in result.output
+
+
+# ---- (c) departures read from a phase alone: one warning a sheet --------------------------
+
+
+def _phase_alone_cells() -> list[tuple[str, str, str]]:
+    """(cell, typed, read as) of every departure games_by_row types as its phase alone:
+    seat n's «Выбыл» is column 44 + n, game g's row is g + 2."""
+    from club_blanks import PHASE
+
+    found = []
+    for game in GAMES:
+        for phase, kind, seat in game.events:
+            if kind in ("killed", "voted"):
+                cell = openpyxl.utils.get_column_letter(44 + seat) + str(game.number + 2)
+                word = {"killed": "убит", "voted": "заголосован"}[kind]
+                found.append((cell, PHASE[phase], f"{word} в {PHASE[phase]}"))
+    return sorted(found, key=lambda x: (int(x[0][2:]), len(x[0][:2]), x[0][:2]))
+
+
+def test_departures_read_from_a_phase_alone_are_one_warning_naming_every_cell():
+    """Twenty departures typed as «Н1» / «Д2» on one sheet of game rows: one warning, at
+    the first cell, every cell among its places and named in its text with its reading."""
+    outcome = rate(games_by_row())
+    note = only(outcome, "departure-read-from-phase")
+    expected = _phase_alone_cells()
+    assert (note.sheet, note.cell, note.severity, note.value) == ("Игры", "AS3", "warning", "Н1")
+    assert len(expected) == 20
+    assert sorted(cell for _, cell in note.places) == sorted(cell for cell, _, _ in expected)
+    listed = note.message("ru").split(": ", 1)[1].split("; ")
+    assert listed == [f"{cell} «{typed}» — {read}" for cell, typed, read in expected]
+    assert note.message("ru").startswith("В «Выбыл» записана только фаза — прочитано как")
+    english = note.message("en")
+    assert "AS3 “Н1” — killed in N1" in english and "voted out in D1" in english
+
+
+def test_on_game_sheets_the_warning_is_one_per_sheet():
+    """A grid's «Выбыл» column holding phases alone on two game sheets: one warning each,
+    at its own sheet's first cell, naming both cells of that sheet."""
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    for game in GAMES:
+        book[f"Игра {game.number}"]["K6"] = "Выбыл"
+    assert (2, "killed", 1) in GAMES[0].events and (1, "voted", 3) in GAMES[0].events
+    book["Игра 1"]["K7"], book["Игра 1"]["K9"] = "Н1", "Д1"
+    assert (2, "killed", 4) in GAMES[1].events
+    book["Игра 2"]["K10"] = "Н1"
+    outcome = rate(saved(book))
+    notes = sorted(
+        (f for f in outcome.findings if f.code == "departure-read-from-phase"),
+        key=lambda f: f.sheet,
+    )
+    assert [(f.sheet, f.cell, f.places) for f in notes] == [
+        ("Игра 1", "K7", (("Игра 1", "K7"), ("Игра 1", "K9"))),
+        ("Игра 2", "K10", (("Игра 2", "K10"),)),
+    ]
+    assert notes[0].message("ru").endswith(": K7 «Н1» — убит в Н1; K9 «Д1» — заголосован в Д1")
+    assert notes[1].message("en").endswith(": K10 “Н1” — killed in N1")

@@ -29,7 +29,7 @@ from .blank_fields import attach_best_move, find_labels, read_fields
 from .grid import Grid, mark
 from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
-from .phase_rows import departure_in_cell, read_phase_rows
+from .phase_rows import departure_in_cell, read_phase_rows, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
 from .values import whole_number
 
@@ -86,6 +86,7 @@ def read_game_sheet(grid: Grid, found: SeatGrid, source: str) -> GameSheet:
     _fouled_out(game)
     from_sheet_name(grid.name, game.header)
     game.played = _played(game)
+    report_read_from_phase(page)
     game.unread = report_unread(page, game=None)
     game.findings = page.findings
     return game

@@ -20,7 +20,7 @@ from .blank_fields import BestMove, attach_best_move, seat_text
 from .grid import Grid
 from .labels import GAME_ROW, SEAT, is_title, label_of
 from .page import Page, report_unread
-from .phase_rows import departure_in_cell
+from .phase_rows import departure_in_cell, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
 from .rows import TOTAL_WORDS, TOTALS_ROW
 
@@ -186,6 +186,7 @@ def read_game_rows(page: Page, found: tuple[int, _Header]) -> list[GameSheet]:
                 page.take(r, c)
             continue
         games.append(_game_row(page, r, header))
+    report_read_from_phase(page)
     report_unread(page)
     return games
 
