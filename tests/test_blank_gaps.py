@@ -8,7 +8,7 @@ import io
 from typing import Any
 
 import openpyxl
-from club_blanks import BLANKS, GAMES, games_by_row, rows_twin
+from club_blanks import BLANKS, GAMES, STANDINGS, games_by_row, rows_twin
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
@@ -191,3 +191,137 @@ def test_on_game_sheets_the_warning_is_one_per_sheet():
     ]
     assert notes[0].message("ru").endswith(": K7 «Н1» — убит в Н1; K9 «Д1» — заголосован в Д1")
     assert notes[1].message("en").endswith(": K10 “Н1” — killed in N1")
+
+
+# ---- (d) «Первый убитый: 4» is the departure it names ----------------------------------------
+
+
+def _phase_words_without_first_kill() -> openpyxl.Workbook:
+    """The blank with «Н1 Н2 …» over the kills and «Первый убитый» under the best move, game
+    1's first-night kill (seat 1) left out of the kills row: only «Первый убитый» names it."""
+    from club_blanks import phase_words
+
+    book = openpyxl.load_workbook(io.BytesIO(phase_words()))
+    ws = book["Стол 1 Игра 1"]
+    assert (ws["L3"].value, ws["L4"].value, ws["E18"].value, ws["E19"].value) == (
+        "Н1",
+        "1",
+        "Первый убитый",
+        1,
+    )
+    ws["L4"] = None
+    return book
+
+
+def test_the_first_killed_field_with_no_departure_typed_is_killed_on_night_1():
+    """The standings are the hand computation's, the best move counts, and the reading is
+    said at the field's cell."""
+    from test_club_blanks import table
+
+    outcome = rate(saved(_phase_words_without_first_kill()))
+    assert table(outcome) == STANDINGS
+    note = only(outcome, "first-killed-read-as-departure")
+    assert (note.sheet, note.cell, note.severity, note.value) == (
+        "Стол 1 Игра 1",
+        "E19",
+        "warning",
+        "1",
+    )
+    assert note.message("ru") == (
+        "«Первый убитый: 1», а выбывание места 1 не записано: прочитано как «убит в Н1»"
+    )
+    assert note.message("en") == (
+        "“First killed: 1”, and no departure is recorded for seat 1: read as killed on N1"
+    )
+    assert "best-move-not-first-victim" not in {f.code for f in outcome.findings}
+    assert "best-move-without-victim" not in {f.code for f in outcome.findings}
+
+
+def test_the_first_killed_field_agreeing_with_the_departures_says_nothing():
+    from club_blanks import phase_words
+
+    outcome = rate(phase_words())
+    assert not {"first-killed-read-as-departure", "first-killed-disagrees"} & {
+        f.code for f in outcome.findings
+    }
+
+
+def test_the_first_killed_field_naming_another_seat_than_the_night_1_kill_is_an_error_at_both():
+    from club_blanks import phase_words
+
+    book = openpyxl.load_workbook(io.BytesIO(phase_words()))
+    book["Стол 1 Игра 1"]["E19"] = 5  # the kills row says seat 1 was killed on night 1
+    error = only(rate(saved(book)), "first-killed-disagrees")
+    assert (error.sheet, error.cell, error.severity) == ("Стол 1 Игра 1", "E19", "error")
+    assert error.places == (("Стол 1 Игра 1", "E19"), ("Стол 1 Игра 1", "L4"))
+    assert error.message("ru") == "«Первый убитый: 5», но в Н1 убит игрок на месте 1 (L4)"
+    assert error.hint("en") == "Fix “First killed” or the departure at L4"
+
+
+def test_the_first_killed_field_against_the_seats_own_departure_is_an_error_at_both():
+    """Seat 3 was voted out on day 1 (the votes row, L6); «Первый убитый: 3» disagrees."""
+    book = _phase_words_without_first_kill()
+    ws = book["Стол 1 Игра 1"]
+    assert (ws["L5"].value, ws["L6"].value) == ("Д1", "3")
+    ws["E19"] = 3
+    error = only(rate(saved(book)), "first-killed-disagrees")
+    assert error.places == (("Стол 1 Игра 1", "E19"), ("Стол 1 Игра 1", "L6"))
+    assert error.message("ru") == "«Первый убитый: 3», но у места 3 записано «заголосован Д1» в L6"
+    assert error.message("en") == (
+        "“First killed: 3”, but seat 3 is recorded as “заголосован Д1” at L6"
+    )
+
+
+def test_a_kill_typed_without_its_phase_takes_night_1_from_the_first_killed_field():
+    """A grid's «Выбыл» says «убит» for seat 1 with no phase anywhere: «Первый убитый: 1»
+    gives Н1 (said at the field's cell), no error."""
+    from test_club_blanks import table
+
+    book = _phase_words_without_first_kill()
+    ws = book["Стол 1 Игра 1"]
+    ws["I4"], ws["I6"] = "Выбыл", "убит"
+    outcome = rate(saved(book))
+    assert table(outcome) == STANDINGS
+    note = only(outcome, "first-killed-read-as-departure")
+    assert note.cell == "E19"
+    assert "фаза выбывания места 1 не записана" in note.message("ru")
+    assert "left-without-when" not in {f.code for f in outcome.findings}
+
+
+def test_a_first_killed_column_of_game_rows_is_the_departure_it_names_too():
+    """«ПУ» in a sheet of game rows, the victim's «Выбыл» and «Когда» left blank: killed on
+    night 1, said at the «ПУ» cell; the standings are those of the departures typed."""
+    from layout_books import club_rows
+    from test_layouts import standings, twin
+
+    proto, tables = twin()
+    data = club_rows(proto, tables)
+    book = openpyxl.load_workbook(io.BytesIO(data))
+    ws = book["Сезон"]
+    assert ws["BO3"].value == "ПУ"
+    seat = int(ws["BO4"].value)
+    left = openpyxl.utils.get_column_letter(36 + seat)
+    when = openpyxl.utils.get_column_letter(46 + seat)
+    assert (ws[f"{left}4"].value, ws[f"{when}4"].value) == ("убит", "Н1")
+    ws[f"{left}4"], ws[f"{when}4"] = None, None
+    edited = saved(book)
+    outcome = rate(edited)
+    note = only(outcome, "first-killed-read-as-departure")
+    assert (note.sheet, note.cell, note.value) == ("Сезон", "BO4", str(seat))
+    assert not {"best-move-not-first-victim", "left-without-when"} & {
+        f.code for f in outcome.findings
+    }
+    assert standings(Source("x.xlsx", edited)) == standings(Source("x.xlsx", data))
+
+
+def test_first_killed_written_in_its_labels_own_cell_is_read():
+    """«Первый убитый: 1» in one cell: the seat read there (it was dropped before)."""
+    from test_club_blanks import table
+
+    book = _phase_words_without_first_kill()
+    ws = book["Стол 1 Игра 1"]
+    ws["E18"], ws["E19"] = "Первый убитый: 1", None
+    outcome = rate(saved(book))
+    assert table(outcome) == STANDINGS
+    note = only(outcome, "first-killed-read-as-departure")
+    assert (note.sheet, note.cell, note.value) == ("Стол 1 Игра 1", "E18", "1")

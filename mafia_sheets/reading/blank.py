@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from .. import vocab
 from ..text import Text
 from .blank_fields import attach_best_move, find_labels, read_fields
+from .first_killed import take_first_killed
 from .grid import Grid, mark
 from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
@@ -77,9 +78,11 @@ def read_game_sheet(grid: Grid, found: SeatGrid, source: str) -> GameSheet:
     labels = find_labels(page, found.holds, found.header)
     named = read_fields(page, labels, game)
     read_phase_rows(page, labels, game, (found.header, found.left, found.right))
+    first = named.get("first_killed")
+    take_first_killed(page, game, first if isinstance(first, tuple) else None)
     best = named.get("best_move")
     if best is not None:
-        attach_best_move(page, game, best, named.get("first_killed"))
+        attach_best_move(page, game, best, first)
     for label in labels:  # a known label is read, filled in or not: its values are what counts
         if label.kind != "result":  # an option nobody marked, nor wrote, may be a role word
             page.take(label.r, label.c)
