@@ -225,9 +225,9 @@ def _unknown_header(value: object) -> bool:
     something of its own, and a number is no header)."""
     if value.__class__ is not str or not value:
         return False
-    known = _UNKNOWN.get(value)  # type: ignore[call-overload]
+    known = _UNKNOWN.get(value)
     if known is None:
-        text: str = value  # type: ignore[assignment]
+        text: str = value
         if len(_UNKNOWN) >= _HEADERS_MAX * 16:
             _UNKNOWN.clear()
         known = _UNKNOWN[text] = (

@@ -118,7 +118,7 @@ class Grid:
     @cached_property
     def texts(self) -> list[tuple[int, int, str]]:
         """Every text cell once: (row, column, text), in reading order."""
-        return [(r, c, v) for r, c, v in self.full if v.__class__ is str]  # type: ignore[misc]
+        return [(r, c, v) for r, c, v in self.full if v.__class__ is str]
 
     @cached_property
     def full(self) -> list[tuple[int, int, object]]:
@@ -129,7 +129,7 @@ class Grid:
             if row.count("") == len(row):
                 continue
             for c, v in enumerate(row):
-                if v != "" and v is not None and (v.__class__ is not str or v.strip()):  # type: ignore[attr-defined]
+                if v != "" and v is not None and (v.__class__ is not str or v.strip()):
                     out.append((r, c, v))
         return out
 
@@ -146,7 +146,7 @@ class Grid:
                 value = row[c]
                 return (
                     value is None or value == "" or (value.__class__ is str and not value.strip())
-                )  # type: ignore
+                )
         return True
 
     def address(self, r: int, c: int) -> str:

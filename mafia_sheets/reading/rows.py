@@ -237,7 +237,7 @@ def _report_long_texts(
     A text of n UTF-16 units has at least n/2 characters, so only texts over half the
     limit are measured, and only the distinct texts (a set, built in C)."""
     half = MAX_CELL_TEXT // 2
-    over = {v for v in set(values) if v.__class__ is str and len(v) > half}  # type: ignore[arg-type]
+    over = {v for v in set(values) if v.__class__ is str and len(v) > half}
     long = [i for i, value in enumerate(values) if value in over] if over else []
     for i in long:
         length = utf16_length(str(values[i]))

@@ -411,5 +411,5 @@ def parse_quiet_window(raw: object) -> object:
     if number is None:
         return None
     if number is not BAD:  # 0 is a «no» word of the yes/no vocabulary as well
-        return int(number) if number in (0, *QUIET_WINDOWS) else BAD  # type: ignore[call-overload]
+        return int(number) if number in (0, *QUIET_WINDOWS) else BAD
     return 0 if parse_yes_no(raw) is False else BAD
