@@ -7,6 +7,7 @@ without the writers. Measured by the modules a fresh interpreter has imported.
 
 from __future__ import annotations
 
+import ast
 import io
 import subprocess
 import sys
@@ -21,7 +22,7 @@ WRITERS = {"openpyxl", "xlsxwriter", "starlette", "uvicorn"}
 PROBE = """
 import atexit, sys
 def said():
-    names = sorted({name.split(".")[0] for name in sys.modules})
+    names = sorted(sys.modules)
     print("MODULES " + " ".join(names), file=sys.__stderr__)
 atexit.register(said)
 sys.argv = ["mafia-sheets", *sys.argv[1:]]
@@ -30,12 +31,18 @@ entry()
 """
 
 
-def loaded(*args: str) -> set[str]:
+def imported(probe: str, *args: str) -> set[str]:
+    """Every module (dotted name) a fresh interpreter running `probe` has imported."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", probe, *args], capture_output=True, text=True, timeout=120
     )
     line = next(x for x in done.stderr.splitlines() if x.startswith("MODULES "))
     return set(line.split()[1:])
+
+
+def loaded(*args: str) -> set[str]:
+    """The top-level packages `mafia-sheets *args` imported."""
+    return {name.split(".")[0] for name in imported(PROBE, *args)}
 
 
 @pytest.mark.parametrize("args", [["--help"], ["--version"], ["rate", "--help"], []])
@@ -82,3 +89,180 @@ def test_the_command_ends_as_sys_exit_would(code: str, status: int, said: str):
     assert done.returncode == status
     assert done.stdout == "writtenexit handler ran\n"
     assert done.stderr.strip() == said
+
+
+# ---- what is still imported inside a function, and why -----------------------------------
+
+PACKAGE = Path(__file__).resolve().parent.parent / "mafia_sheets"
+SERVER = """
+import atexit, sys
+atexit.register(lambda: print("MODULES " + " ".join(sorted(sys.modules)), file=sys.__stderr__))
+import mafia_sheets.web.app
+"""
+# Why an import may stand inside a function rather than at its module's top.
+REASONS = {
+    "cli": "a command's library, imported when the command runs: `--help` imports every "
+    "command's module (checked: `--help` does not load it)",
+    "worker": "a library call of the page's jobs, run in a worker that has it warm already "
+    "(web/jobs.py WARM_MODULES); the server imports the module for its records and loads "
+    "none of it (checked: the server does not load it)",
+    "heavy": "a library costly to load (pandas and the readers/writers), on one rare path of "
+    "a module that a process without it imports (checked: it loads one)",
+    "circle": "the top would close an import circle (say which, at the import)",
+    "pending": "belongs at its module's top; moved when that module is next changed",
+}
+# Every import inside a function: `path::function module` → its reason. An import moved to
+# the top leaves this list; a new one inside a function needs one of the reasons above.
+INSIDE = {
+    "checks/__init__.py::_load_all importlib": "pending",
+    "checks/__init__.py::_load_all pkgutil": "pending",
+    "cli/check.py::_write_annotated report.annotate": "cli",
+    "cli/check.py::_write_annotated report.odscopy": "cli",
+    "cli/common.py::evaluate pipeline": "cli",
+    "cli/deadline.py::_remove_scratch scratch": "pending",
+    "cli/deadline.py::_sleep select": "pending",
+    "cli/imports.py::_edition_line formats": "cli",
+    "cli/imports.py::import_command formats": "cli",
+    "cli/imports.py::import_command formats.base": "cli",
+    "cli/imports.py::import_command template.layouts": "cli",
+    "cli/rate.py::_output cli.exports": "cli",
+    "cli/rate.py::_write_results report.xlsx": "cli",
+    "cli/rate.py::rate cli.exports": "cli",
+    "cli/rate.py::rate rating.rank": "cli",
+    "cli/rules.py::edition_lines reading.settings": "cli",
+    "cli/seat.py::_ask seating.run": "cli",
+    "cli/seat.py::_say seating.wording": "cli",
+    "cli/seat.py::_seated cli.seat_text": "cli",
+    "cli/seat.py::_seated seating.readers": "cli",
+    "cli/seat.py::_seated seating.run": "cli",
+    "cli/seat.py::_seated seating.shape": "cli",
+    "cli/seat.py::_write_outputs report.plan": "cli",
+    "cli/seat.py::_write_outputs seating.wording": "cli",
+    "cli/seat.py::_write_outputs template.prefill": "cli",
+    "cli/seat.py::roster_entrants seating.restrict": "cli",
+    "cli/seat.py::roster_entrants template.roster": "cli",
+    "cli/seat.py::seat seating.export": "cli",
+    "cli/serve.py::serve web.app": "cli",
+    "cli/template.py::template template.layouts": "cli",
+    "cli/template.py::template template.roster": "cli",
+    "cli/template.py::template template.workbook": "cli",
+    "parallel.py::die_with ctypes": "pending",
+    "rating/season.py::_conflict reading.settings": "pending",
+    "reading/protocol.py::load_protocol reading.safety": "pending",
+    "reading/sheets.py::_reader_errors python_calamine": "pending",
+    "reading/sheets.py::read_workbook python_calamine": "pending",
+    "reading/textfile.py::csv_rows csv": "pending",
+    "report/annotate.py::_load report.odscopy": "pending",
+    "report/odscopy.py::_title openpyxl.workbook.child": "pending",
+    "report/odscopy.py::is_ods zipfile": "pending",
+    "report/odscopy.py::ods_workbook openpyxl": "pending",
+    "report/odscopy.py::ods_workbook python_calamine": "pending",
+    "web/app.py::_lot_seed rating.rank": "heavy",
+    "web/jobs.py::_annotator report.annotate": "worker",
+    "web/jobs.py::_csv formats.csvtable": "worker",
+    "web/jobs.py::_evaluate pipeline": "worker",
+    "web/jobs.py::_mwt formats.mwt": "worker",
+    "web/jobs.py::_rate report.json": "worker",
+    "web/jobs.py::_results report.xlsx": "worker",
+    "web/jobs.py::_rules report.sheets.summary": "worker",
+    "web/jobs.py::_simulate numpy": "worker",
+    "web/seating.py::_plan report.plan": "worker",
+    "web/seating.py::_protocol template.prefill": "worker",
+    "web/seating.py::_seated seating.restrict": "worker",
+    "web/seating.py::_seated seating.run": "worker",
+    "web/seating.py::_seated seating.shape": "worker",
+    "web/seating.py::_seated template.roster": "worker",
+    "web/seating.py::_view seating.export": "worker",
+    "web/seating.py::_view seating.wording": "worker",
+}
+
+
+def package_modules() -> set[str]:
+    found = set()
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+def _targets(node: ast.Import | ast.ImportFrom, package: list[str], known: set[str]) -> set[str]:
+    """The modules an import statement names: package modules without `mafia_sheets.`."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not node.level:
+        return {node.module or ""}
+    base = package[: len(package) - node.level + 1]
+    prefix = ".".join([*base, node.module] if node.module else base)
+    subs = {f"{prefix}.{alias.name}".strip(".") for alias in node.names}
+    return {name for name in subs if name in known} or {prefix}
+
+
+def _imports_in_functions(node: ast.AST, where: str = "", within: bool = False):
+    """(qualified function name, import statement) for every import inside a function."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            inner = f"{where}.{child.name}".lstrip(".")
+            yield from _imports_in_functions(
+                child, inner, within or not isinstance(child, ast.ClassDef)
+            )
+        elif isinstance(child, ast.Import | ast.ImportFrom) and within:
+            yield where, child
+        else:
+            yield from _imports_in_functions(child, where, within)
+
+
+def inside_functions() -> dict[str, str]:
+    """`path::function module` → the importing module, for every import inside a function."""
+    known, found = package_modules(), {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE).with_suffix("").parts)
+        module = ".".join(["mafia_sheets", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for where, node in _imports_in_functions(tree):
+            for target in _targets(node, parts[:-1], known):
+                found[f"{path.relative_to(PACKAGE).as_posix()}::{where} {target}"] = module
+    return found
+
+
+def test_every_import_inside_a_function_is_listed_with_its_reason():
+    found = inside_functions()
+    new = sorted(set(found) - set(INSIDE))
+    assert new == [], "import these at the module's top, or list them in INSIDE with a reason"
+    assert sorted(set(INSIDE) - set(found)) == []  # moved to the top: off the list
+    assert set(INSIDE.values()) <= set(REASONS)
+
+
+def _full(target: str) -> str:
+    return f"mafia_sheets.{target}" if target in package_modules() else target
+
+
+def test_a_command_imports_at_its_top_what_help_loads_anyway():
+    """A command module's import inside a function is one `--help` does not load: what it
+    loads anyway is imported at the top."""
+    at_help = imported(PROBE, "--help")
+    cli = {key: key.split()[1] for key, why in INSIDE.items() if why == "cli"}
+    assert all(key.startswith("cli/") for key in cli)
+    assert sorted(key for key, target in cli.items() if _full(target) in at_help) == []
+
+
+def test_the_page_server_loads_none_of_what_its_workers_do():
+    """The server process reads no workbook (a crafted one can abort its reader): it loads no
+    reader, writer or pandas, nor any module a job imports inside its function."""
+    server = imported(SERVER)
+    assert {name.split(".")[0] for name in server} & HEAVY == {"starlette", "uvicorn"}
+    worker = {key: key.split()[1] for key, why in INSIDE.items() if why == "worker"}
+    assert all(key.startswith("web/") for key in worker)
+    assert sorted(key for key, target in worker.items() if _full(target) in server) == []
+
+
+def test_a_heavy_import_loads_a_heavy_library():
+    """Imported after the module it stands in, it brings a library the module lacks."""
+    found = inside_functions()
+    for key in (key for key, why in INSIDE.items() if why == "heavy"):
+        probe = (
+            f"import sys, {found[key]}\n"
+            "before = set(sys.modules)\n"
+            f"import {_full(key.split()[1])}\n"
+            'print("MODULES", *(set(sys.modules) - before), file=sys.stderr)\n'
+        )
+        assert {name.split(".")[0] for name in imported(probe)} & HEAVY, key

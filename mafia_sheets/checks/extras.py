@@ -232,8 +232,10 @@ def marks_worth_nothing(context: Context) -> Iterator[Finding]:
     rules = context.protocol.rules
     table = gate.table
     for mark, key in _MARK_VALUES.items():
+        if rules.points[key] != 0:  # paid: nothing to say, no rows to look at
+            continue
         rows = gate.seats[gate.seats["bonus"].eq(mark)]
-        if rules.points[key] != 0 or rows.empty:
+        if rows.empty:
             continue
         # one finding a mark, at its first cell, marking every one: a tournament's ЛИ
         # under an edition without them would otherwise be dozens of lines

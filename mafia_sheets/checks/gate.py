@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -44,6 +44,9 @@ class Regulated:
     # online platform's, with the first night's victim alone): no rule that reads the
     # absence of a departure (the end state, a quiet window, who stayed) judges them.
     partial: frozenset[object] = frozenset()
+    # what one check derived from these rows for the next to reuse (a game's departure
+    # timeline is the same for every check that reads it)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def whole(self, frame: pd.DataFrame) -> pd.DataFrame:
         """The rows of `frame` (seats or games) of games whose every departure is recorded."""
@@ -72,20 +75,27 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     frame = seats.frame[seats.frame["game"].notna()]
     listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
     counted = listed[~listed["annulled"].eq(True)]
-    sound = frame["game"].isin(set(counted["game"])) & ~frame["game"].isin(
-        _broken_games(seats, frame)
+    unknown = phase_unknown(seats, frame)  # a row's own fact: judged once, for both uses
+    sound = frame["game"].isin(game_ids(counted)) & ~frame["game"].isin(
+        _broken_games(seats, frame, unknown)
     )
-    chosen = _phases_placed(seats, frame[sound])
+    chosen = _phases_placed(frame[sound], unknown[sound.to_numpy()])
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
     partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
     return Regulated(
         seats,
         games,
         chosen,
-        counted[counted["game"].isin(set(chosen["game"]))],
-        frame[frame["game"].isin(set(counted["game"]))],
+        counted[counted["game"].isin(game_ids(chosen))],
+        frame[frame["game"].isin(game_ids(counted))],
         partial,
     )
+
+
+def game_ids(frame: pd.DataFrame) -> set[object]:
+    """The game ids of `frame`'s rows, from the column's array (iterating the Series
+    itself boxes every row through pandas, several times slower)."""
+    return set(frame["game"].to_numpy(dtype=object))
 
 
 PHASELESS = vocab.PHASELESS
@@ -94,11 +104,18 @@ PHASELESS = vocab.PHASELESS
 def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:
     """Rows of `frame` that left by fouls or disqualification with the phase written as
     unknown (`?`): a game sheet with no place for it, or the judge's own `?`."""
+    unknown = np.zeros(len(frame), dtype=bool)
     if "when" not in table.raw or frame.empty:
-        return np.zeros(len(frame), dtype=bool)
-    typed = table.raw["when"].to_numpy(dtype=object)[frame.index]
-    unknown = unknown_phases(typed)
-    return unknown & frame["left"].isin(PHASELESS).to_numpy() & frame["when"].isna().to_numpy()
+        return unknown
+    # only a foul-out or disqualification without a phase read can be one: what was typed
+    # is judged at those rows alone (a handful), not at every seat row
+    rows = np.flatnonzero(
+        frame["left"].isin(PHASELESS).to_numpy() & frame["when"].isna().to_numpy()
+    )
+    if len(rows):
+        typed = table.raw["when"].to_numpy(dtype=object)[frame.index[rows]]
+        unknown[rows] = unknown_phases(typed)
+    return unknown
 
 
 def unknown_phases(typed: Any) -> np.ndarray:
@@ -109,11 +126,11 @@ def unknown_phases(typed: Any) -> np.ndarray:
     return judged[codes]  # code -1, a missing value, takes the False appended
 
 
-def _phases_placed(table: Table, frame: pd.DataFrame) -> pd.DataFrame:
-    """The judged seat rows with `phase_unknown`, and a departure of unknown phase placed
-    at its game's last recorded phase: the table's counts at the end are right, and the
-    checks that need the moment skip it (they say so: `phase-not-recorded`)."""
-    unknown = phase_unknown(table, frame)
+def _phases_placed(frame: pd.DataFrame, unknown: np.ndarray) -> pd.DataFrame:
+    """The judged seat rows with `phase_unknown` (the :func:`phase_unknown` of each), and a
+    departure of unknown phase placed at its game's last recorded phase: the table's
+    counts at the end are right, and the checks that need the moment skip it (they say
+    so: `phase-not-recorded`)."""
     frame = frame.assign(phase_unknown=unknown)
     if not unknown.any():
         return frame
@@ -124,18 +141,20 @@ def _phases_placed(table: Table, frame: pd.DataFrame) -> pd.DataFrame:
     return frame.assign(when=when)
 
 
-def _broken_games(table: Table, frame: pd.DataFrame) -> set[str]:
-    """Games with a §5.1 error that would make every regulation finding noise."""
+def _broken_games(table: Table, frame: pd.DataFrame, unknown: np.ndarray) -> set[str]:
+    """Games with a §5.1 error that would make every regulation finding noise (`unknown`:
+    the :func:`phase_unknown` of each row)."""
     bad = np.zeros(len(frame), dtype=bool)
+    empty = {column: frame[column].isna().to_numpy() for column in ("left", "when")}
     for column in TIMELINE_COLUMNS:
         if column not in table.raw:
             continue
-        missing = frame[column].isna().to_numpy()
+        missing = empty[column] if column in empty else frame[column].isna().to_numpy()
         # raw shares the frame's index: labels are positions in the sheet's data rows
         typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
         bad[missing] = ~blank_mask(pd.Series(typed, dtype=object))
-    bad |= frame["left"].isna().to_numpy() != frame["when"].isna().to_numpy()
-    bad &= ~phase_unknown(table, frame)  # a phase the sheet has no place for breaks nothing
+    bad |= empty["left"] != empty["when"]
+    bad &= ~unknown  # a phase the sheet has no place for breaks nothing
     codes, games = pd.factorize(frame["game"])
     broken = np.bincount(codes[bad], minlength=len(games)) > 0
     # exactly seats 1–10 once each: ten rows, ten distinct seat numbers
@@ -187,10 +206,17 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
 
 
 def blank_mask(values: pd.Series) -> np.ndarray:
-    """True where the user typed nothing (blank or spaces), computed once per distinct value."""
+    """True where the user typed nothing (blank or spaces), computed once per distinct value.
 
-    blank, _ = parse_column(values.tolist(), is_blank)
-    return blank.astype(bool)
+    An empty cell (`''`, what the reader gives for one) is found by one comparison over the
+    whole column; only the other values are judged."""
+    array = values.to_numpy(dtype=object)
+    blank = np.asarray(array == "", dtype=bool)
+    rest = np.flatnonzero(~blank)
+    if len(rest):
+        judged, _ = parse_column(array[rest].tolist(), is_blank)
+        blank[rest] = judged.astype(bool)
+    return blank
 
 
 def display(vocab_name: str, code: object, lang: str = "ru") -> str:

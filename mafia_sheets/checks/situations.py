@@ -28,7 +28,7 @@ from .. import vocab
 from ..findings import Finding, Phase, Phases, define, finding
 from ..text import Plural, Text
 from . import check
-from .gate import Context, Regulated, at_rows, departure_quoted
+from .gate import Context, Regulated, at_rows, departure_quoted, game_ids
 
 REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
@@ -260,9 +260,13 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
     counts after this phase).
     """
-    gone = seats[seats["left"].notna() & seats["when"].notna()]
+    # the four columns read, then the rows: not every column of every seat row taken
+    used = seats[["game", "when", "team", "left"]]
+    gone = used[seats["left"].notna().to_numpy() & seats["when"].notna().to_numpy()]
     team = gone["team"].to_numpy(dtype=object)
+    red, black = team == "red", team == "black"
     removal = gone["left"].eq("team_removal").to_numpy()
+    voted = gone["left"].eq("voted").to_numpy()
     # grouped by integer codes in the games' sorted order: what a groupby on the ids
     # themselves gives, without hashing every id again in each groupby
     codes, games = pd.factorize(gone["game"].to_numpy(dtype=object), sort=True)
@@ -271,16 +275,12 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
             {
                 "game": codes,
                 "when": gone["when"].to_numpy(dtype=np.int64),
-                "red_out": (team == "red").astype(np.int64),
-                "black_out": (team == "black").astype(np.int64),
-                "voted_red": (gone["left"].eq("voted").to_numpy() & (team == "red")).astype(
-                    np.int64
-                ),
-                "voted_black": (gone["left"].eq("voted").to_numpy() & (team == "black")).astype(
-                    np.int64
-                ),
-                "removed_red": (removal & (team == "red")).astype(np.int64),
-                "removed_black": (removal & (team == "black")).astype(np.int64),
+                "red_out": red.astype(np.int64),
+                "black_out": black.astype(np.int64),
+                "voted_red": (voted & red).astype(np.int64),
+                "voted_black": (voted & black).astype(np.int64),
+                "removed_red": (removal & red).astype(np.int64),
+                "removed_black": (removal & black).astype(np.int64),
             }
         )
         .groupby(["game", "when"], sort=True, as_index=False)
@@ -309,6 +309,22 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     return steps
 
 
+def timeline(gate: Regulated, games: pd.Series | None = None) -> pd.DataFrame:
+    """:func:`departure_phases` of the gate's seat rows of `games` (a mask of the games'
+    ids), else of every game. A game's timeline is made of its own rows alone, so the
+    whole gate's is computed once and each check takes its games' rows, in the same
+    order (by game, then phase)."""
+    steps = gate.memo.get("steps")
+    if steps is None:
+        steps = gate.memo["steps"] = departure_phases(gate.seats)
+    if games is None:
+        return cast(pd.DataFrame, steps)
+    wanted = steps["game"].isin(set(games.to_numpy(dtype=object)))
+    if wanted.all():
+        return cast(pd.DataFrame, steps)
+    return cast(pd.DataFrame, steps[wanted].reset_index(drop=True))
+
+
 def decisions(steps: pd.DataFrame) -> pd.DataFrame:
     """Per game (index): the deciding `phase`, its `outcome`, and `reds`/`blacks` then.
 
@@ -329,7 +345,7 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
         }
     )
     first = state[decided].drop_duplicates("game", keep="first")
-    last = state[~state["game"].isin(set(first["game"]))].drop_duplicates("game", keep="last")
+    last = state[~state["game"].isin(game_ids(first))].drop_duplicates("game", keep="last")
     last = last.assign(phase=0, outcome="")
     return pd.concat([first, last]).set_index("game")
 
@@ -380,7 +396,7 @@ def end_state(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None:
         return
-    steps = departure_phases(gate.whole(gate.seats))
+    steps = timeline(gate, gate.whole(gate.seats)["game"] if gate.partial else None)
     state = decisions(steps)
     unsure = _unsure_games(gate)
     if unsure:  # a departure's moment unknown: the end state is known, the course is not
@@ -550,7 +566,7 @@ def missed_draws(context: Context) -> Iterator[Finding]:
         return
     seats = gate.whole(gate.seats)
     seats = seats[~seats["game"].isin(_unsure_games(gate))]
-    steps = departure_phases(seats)
+    steps = timeline(gate, seats["game"])
     decided = steps[steps["outcome"].ne("")].drop_duplicates("game").set_index("game")
     end = steps["game"].map(decided["when"]).fillna(np.iinfo(np.int64).max)
     late = quiet_windows(steps[steps["when"].to_numpy() <= end.to_numpy()], window)
@@ -596,7 +612,7 @@ def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
         return
     seats = seats[seats["game"].isin(set(out["game"]))]
     voted = seats[seats["left"].eq("voted")]
-    targets = _cancelled_votes(out, voted, departure_phases(seats))
+    targets = _cancelled_votes(out, voted, timeline(gate, seats["game"]))
     hits = voted.reset_index().merge(targets, on=["game", "when"])
     hits = hits.drop_duplicates(["index", "code"]).set_index("index")
     keys = ["code", "phase", "fouled_seat", "unless"]
@@ -687,7 +703,7 @@ def vote_removing_everyone(context: Context) -> Iterator[Finding]:
     crowded = voted.duplicated(["game", "when"], keep=False)  # two or more in one vote
     if not crowded.any():
         return
-    steps = departure_phases(seats[seats["game"].isin(set(voted.loc[crowded, "game"]))])
+    steps = timeline(gate, voted.loc[crowded, "game"])
     day = steps["when"] % 2 == 1
     everyone = steps[
         day

@@ -19,6 +19,7 @@ from .gate import (
     blank_mask,
     departure_quoted,
     first_row_per_game,
+    game_ids,
     unknown_phases,
 )
 
@@ -180,9 +181,7 @@ def game_references(context: Context) -> Iterator[Finding]:
     seated = seats.frame[seats.frame["game"].notna()]
     orphans = seated.loc[~seated["game"].isin(known), "game"].unique()
     yield from at_rows(seats, GAME_NOT_IN_GAMES, "game", first_row_per_game(seated, orphans))
-    empty = games.frame[
-        games.frame["game"].notna() & ~games.frame["game"].isin(set(seated["game"]))
-    ]
+    empty = games.frame[games.frame["game"].notna() & ~games.frame["game"].isin(game_ids(seated))]
     yield from at_rows(games, GAME_WITHOUT_SEATS, "game", empty)
     repeated = games.frame[
         games.frame["game"].notna() & games.frame.duplicated("game", keep="first")

@@ -1,4 +1,7 @@
-"""`rate --export mwt|csv`: the rating written for other software instead of the workbook."""
+"""`rate --export mwt|csv`: the rating written for other software instead of the workbook.
+
+Only `rate --export` imports this module, so its formats are imported at the top.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from ..formats.csvtable import standings_csv
+from ..formats.mwt import upload_bytes
 from ..model import Rating
 from ..text import Plural, Text, terminal
 from .common import Run, write
@@ -32,9 +37,6 @@ def default_export(first: Path, kind: str, lang: str) -> Path:
 
 def write_export(kind: str, rating: Rating, out: Path, inputs: Sequence[Path], run: Run) -> None:
     """Write the export atomically, then say what it holds and what it leaves empty."""
-    from ..formats.csvtable import standings_csv
-    from ..formats.mwt import upload_bytes
-
     notes: list[Text] = []
 
     def data() -> bytes:

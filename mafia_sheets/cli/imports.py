@@ -14,11 +14,16 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import MafiaSheetsError
+from ..reading.safety import load_source
+from ..rules import find_edition, load_rules, presets
 from ..text import Plural, Text, terminal
 from .common import DEBUG, LANG, LAYOUT, Run, gathered
+from .files import guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..formats.base import Imported
+
+# `--help` imports this module: the command's library is imported when the command runs.
 
 _GAMES = Plural(("игра", "игры", "игр"), ("game", "games"))
 _LINES = {
@@ -90,9 +95,7 @@ def import_command(options: ImportOptions) -> None:
     """
     from ..formats import import_games
     from ..formats.base import lost_lines
-    from ..reading.safety import load_source
     from ..template.layouts import write_games
-    from .files import guard_output, write_atomic
 
     run, lang = Run(options.lang, options.debug), options.lang
     try:
@@ -124,16 +127,12 @@ def import_command(options: ImportOptions) -> None:
 def _settings(imported: Imported, first: Path, lang: str) -> dict[str, Any]:
     """The tournament's name (the source's, else the first file's) and the scoring edition
     the games are rated by («Правила»)."""
-    from ..rules import load_rules
-
     edition = load_rules(imported.edition).edition
     return {"name": imported.name or first.stem, "edition": edition.name(lang)}
 
 
 def _edition(name: str | None) -> str | None:
     """The edition `--rules` names, by its code; an unknown name is one line listing them."""
-    from ..rules import find_edition, presets
-
     if name is None:
         return None
     found = find_edition(name)
@@ -151,7 +150,6 @@ def _edition(name: str | None) -> str | None:
 
 def _edition_line(imported: Imported, lang: str) -> str:
     from ..formats import RATING_SITE_EDITION
-    from ..rules import load_rules
 
     edition = load_rules(imported.edition).edition.name(lang)
     if not imported.assumed:

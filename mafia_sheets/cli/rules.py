@@ -8,8 +8,12 @@ from dataclasses import dataclass
 import click
 
 from ..errors import MafiaSheetsError
+from ..rules import DEFAULT_EDITION, RULE_KEYS, find_edition, presets
 from ..text import LANGS, Text, terminal
+from ..vocab import SETTINGS
 from .common import DEBUG, LANG, Run, gathered
+
+# `--help` imports this module: the command's library is imported when the command runs.
 
 _HEAD = Text(
     "Правила подсчёта (лист «Турнир», параметр «Правила»; mafia-sheets rules НАЗВАНИЕ — "
@@ -43,8 +47,6 @@ def rules(options: RulesOptions) -> None:
     mafia-sheets rules                    — список / the list
     mafia-sheets rules "ФИИМ рейтинга 7"  — все значения и источник / every value and its source
     """
-    from ..rules import find_edition
-
     lang = options.lang
     try:
         if options.name is None:
@@ -60,8 +62,6 @@ def rules(options: RulesOptions) -> None:
 
 def listing(lang: str) -> list[str]:
     """Every edition shipped: its name, code and what it is, the default marked."""
-    from ..rules import DEFAULT_EDITION, presets
-
     lines = [_HEAD(lang)]
     for code, edition in ((c, r.edition) for c, r in presets().items()):
         default = _DEFAULT(lang) if code == DEFAULT_EDITION else ""
@@ -72,8 +72,6 @@ def listing(lang: str) -> list[str]:
 def edition_lines(code: str, lang: str) -> list[str]:
     """One edition: its name, what it is, its source, then every value by setting name."""
     from ..reading.settings import shown_value
-    from ..rules import RULE_KEYS, presets
-    from ..vocab import SETTINGS
 
     rules_set = presets()[code]
     edition = rules_set.edition
@@ -95,8 +93,6 @@ _DEADLINE = Text("Срок подачи протеста, минут", "Protest 
 
 
 def _unknown(name: str) -> Text:
-    from ..rules import presets
-
     listed = {
         lang: "; ".join(f"{r.edition.name(lang)} [{c}]" for c, r in presets().items())
         for lang in LANGS

@@ -11,12 +11,16 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import MafiaSheetsError
+from ..reading.safety import load_source
 from ..text import Text, terminal
 from .common import DEBUG, LANG, Run, gathered
+from .files import guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..seating.model import Entrant
     from ..seating.run import Ask, Seated
+
+# `--help` imports this module: the command's library is imported when the command runs.
 
 MAX_SEED = 2**32 - 1  # the seeds numpy's generator takes, as `--lot-seed`
 
@@ -139,7 +143,6 @@ def seat(options: SeatOptions) -> None:
 
 def roster_entrants(players: str | None, lang: str) -> list[Entrant] | None:
     """The roster of `--players`: a file (csv, xlsx, or a players.json), or a count."""
-    from ..reading.safety import load_source
     from ..seating.restrict import numbered
     from ..template.roster import entrants, missing_players_file
 
@@ -156,8 +159,6 @@ def roster_entrants(players: str | None, lang: str) -> list[Entrant] | None:
 
 def _guard(options: SeatOptions) -> None:
     """The outputs are judged before anything is made: never over an input."""
-    from .files import guard_output
-
     inputs = [Path(p) for p in (options.schedule_file, options.players) if p]
     for out in (options.plan_out, options.protocol_out):
         if out is not None:
@@ -185,7 +186,6 @@ def _seated(options: SeatOptions, entrants: list[Entrant] | None, ask: Ask) -> S
     from ..seating.shape import SeatingError
 
     if options.schedule_file is not None:
-        from ..reading.safety import load_source
         from ..seating.readers import read_schedule
 
         names = [e.name for e in entrants] if entrants else []
@@ -209,7 +209,6 @@ def _seated(options: SeatOptions, entrants: list[Entrant] | None, ask: Ask) -> S
 
 def _write_outputs(options: SeatOptions, seated: Seated) -> None:
     from ..seating.wording import line
-    from .files import write_atomic
 
     lang = options.lang
     if options.plan_out is not None:

@@ -13,6 +13,8 @@ from . import text as msg
 from .common import DEBUG, LANG, LAYOUT, Run, gathered
 from .files import guard_output, write_atomic
 
+# `--help` imports this module: the command's library is imported when the command runs.
+
 
 @dataclass(frozen=True)
 class TemplateOptions:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import Source
+from ..rules import load_rules
 from ..text import Text
 from . import emo, imafia, mafiaratings, mwt
 from .base import FormatError, Imported, load_json
@@ -62,8 +63,6 @@ def import_games(sources: Sequence[Source], edition: str | None = None) -> Impor
     """Every game of every file, in file order, with what could not be placed under the
     scoring `edition` (a preset's code; None: the one the first file's format implies,
     else the product's default)."""
-    from ..rules import load_rules
-
     out = Imported()
     for source in sources:
         reader, document = recognise(source)

@@ -16,11 +16,26 @@ def natural_rank(ids: pd.Series) -> np.ndarray:
     Each distinct id is ranked once, so a million seat rows cost one factorize.
     """
     codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
-    keys = [_natural(str(unique)) for unique in uniques.tolist()]
+    keys = [_key(str(unique)) for unique in uniques.tolist()]
     order = sorted(range(len(keys)), key=keys.__getitem__)
     rank = np.empty(len(uniques), dtype=np.int64)
     rank[order] = np.arange(len(uniques))
     return rank[codes]
+
+
+# each id's key by its text: the standings, the games, the history and the statistics rank
+# the same ids again. Bounded: cleared when full.
+_KEYS: dict[str, tuple[object, ...]] = {}
+_KEYS_MAX = 1 << 17
+
+
+def _key(text: str) -> tuple[object, ...]:
+    key = _KEYS.get(text)
+    if key is None:
+        if len(_KEYS) >= _KEYS_MAX:
+            _KEYS.clear()
+        key = _KEYS[text] = _natural(text)
+    return key
 
 
 def _natural(text: str) -> tuple[object, ...]:

@@ -9,6 +9,7 @@ Places are competition-style only for open lots; otherwise every player has thei
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -104,13 +105,9 @@ def rank(
     """
     keys = [c for c in criteria if all(p in CRITERIA_COLUMNS for p in order_parts(c))]
     records = cast(list[dict[str, Any]], totals.to_dict("records"))
-    for record in records:
-        for key in keys:
-            record[key] = sum(record[CRITERIA_COLUMNS[p]] for p in order_parts(key))
-    ranked = sorted(
-        (r for r in records if r["player"] not in removed), key=lambda r: _sort_key(r, keys)
-    )
-    apart = sorted((r for r in records if r["player"] in removed), key=lambda r: _sort_key(r, keys))
+    _with_criteria(records, keys)
+    ranked = _sorted([r for r in records if r["player"] not in removed], keys)
+    apart = _sorted([r for r in records if r["player"] in removed], keys)
     removed_rows = tuple(_standing(r, None, "", "total", removed=True) for r in apart)
     if shared != "no":
         standings = _shared_places(ranked, keys, shared == "dense")
@@ -158,10 +155,38 @@ def _filled(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{**zero, **counts, **row} for row in rows]
 
 
-def _sort_key(record: dict[str, Any], keys: Sequence[str]) -> tuple[Any, ...]:
-    # Name last only so that the order inside an unbroken tie is stable and readable:
-    # Russian collation, «Ё» with «Е», case-insensitive.
-    return (*(-record[k] for k in keys), name_order(record["player"]))
+def _with_criteria(records: list[dict[str, Any]], keys: Sequence[str]) -> None:
+    """Each record's value of each criterion: its column, or the exact sum of its parts."""
+    for key in keys:
+        columns = [CRITERIA_COLUMNS[p] for p in order_parts(key)]
+        if len(columns) == 1:  # the column's own value: no `0 + value` a record
+            column = columns[0]
+            for record in records:
+                record[key] = record[column]
+            continue
+        for record in records:
+            record[key] = sum(record[column] for column in columns)
+
+
+def _sorted(records: list[dict[str, Any]], keys: Sequence[str]) -> list[dict[str, Any]]:
+    """Best first by every criterion, compared exactly. Each criterion's values are
+    compared as whole numbers over their common denominator (the same order and the same
+    ties as the Fractions, without a Fraction made or compared per pair); the name last
+    only so that the order inside an unbroken tie is stable and readable: Russian
+    collation, «Ё» with «Е», case-insensitive."""
+    scaled = [_scaled([record[key] for record in records]) for key in keys]
+    names = [name_order(record["player"]) for record in records]
+    order_keys = [(*(-column[i] for column in scaled), names[i]) for i in range(len(records))]
+    return [records[i] for i in sorted(range(len(records)), key=order_keys.__getitem__)]
+
+
+def _scaled(values: list[Any]) -> list[Any]:
+    """Exact values (ints and Fractions) as ints of one common denominator, in the same
+    order; any other kind of value is left as it is, compared as it is."""
+    if not all(value.__class__ is int or value.__class__ is Fraction for value in values):
+        return values
+    common = math.lcm(*{value.denominator for value in values})
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def _tie_groups(ranked: list[dict[str, Any]], keys: Sequence[str]) -> list[list[dict[str, Any]]]:

@@ -363,16 +363,23 @@ def player_totals(scored: Scored) -> pd.DataFrame:
         player = players[index]
         ci[player] = ci.get(player, Fraction(0)) + value  # exact, whatever the scale
     sums["ci"] = _fractions(ci.get(p, Fraction(0)) for p in sums.index)
+    # the sums taken in units (Python ints: no overflow), one Fraction each, and Ci added
+    # only where a player has it: the same exact values as adding the four Fractions
+    penalty, best, awards = (sums[f"{c}_u"].tolist() for c in ("penalty", "best_move", "awards"))
+    extra = [p + b + a for p, b, a in zip(penalty, best, awards, strict=True)]
+    paid = [ci.get(p) for p in sums.index]
     sums["additional"] = _fractions(
-        sum(parts, Fraction(0))
-        for parts in zip(
-            sums["penalty"], sums["best_move"], sums["awards"], sums["ci"], strict=True
-        )
+        _plus(units.points(e), c) for e, c in zip(extra, paid, strict=True)
     )
     sums["total"] = _fractions(
-        w + a for w, a in zip(sums["win_points"], sums["additional"], strict=True)
+        _plus(units.points(m + e), c)
+        for m, e, c in zip(sums["main_u"].tolist(), extra, paid, strict=True)
     )
     return sums.reset_index()
+
+
+def _plus(points: Fraction, ci: Fraction | None) -> Fraction:
+    return points if ci is None else points + ci
 
 
 def _fractions(values: Iterable[Fraction]) -> np.ndarray:

@@ -291,18 +291,12 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
     key = np.concatenate(keys)
     flag = np.concatenate(flags)
     del keys, flags
-    unique, inverse = np.unique(key, return_inverse=True)
-    del key
-    met = np.bincount(inverse, minlength=len(unique)).astype(np.int64)
-    together, together_wins, a_won, b_won = (
-        np.bincount(inverse, weights=(flag & bit) > 0, minlength=len(unique)).astype(np.int64)
-        for bit in (1, 2, 4, 8)
-    )
-    del inverse, flag
+    unique, (met, together, together_wins, a_won, b_won) = _pair_counts(key, flag)
+    del key, flag
     low, high = np.divmod(unique, size)
-    # np.unique sorted the keys by (a, b): one stable sort on (games, same team) keeps it
+    # the keys come sorted by (a, b): one stable sort on (games, same team) keeps it
     primary = met * (int(together.max(initial=0)) + 1) + together
-    top = np.argsort(-primary, kind="stable")[:PAIRS_KEPT]
+    top = _stable_order(-primary)[:PAIRS_KEPT]
     frame = pd.DataFrame(
         {
             "a": low[top],
@@ -316,6 +310,25 @@ def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFr
         }
     )
     return frame, len(unique)
+
+
+def _pair_counts(key: np.ndarray, flag: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The distinct pair keys, ascending, and per key the games met and the games with
+    each flag bit (1, 2, 4, 8)."""
+    unique, inverse = np.unique(key, return_inverse=True)
+    counts = [np.bincount(inverse, minlength=len(unique)).astype(np.int64)]
+    for bit in (1, 2, 4, 8):
+        marked = np.bincount(inverse, weights=(flag & bit) > 0, minlength=len(unique))
+        counts.append(marked.astype(np.int64))
+    return unique, counts
+
+
+def _stable_order(values: np.ndarray) -> np.ndarray:
+    """`np.argsort(values, kind="stable")`; values that fit 16 bits are sorted as such,
+    which numpy does by radix (the same order: a stable sort has only one)."""
+    if len(values) and int(values.min()) >= -(2**15) and int(values.max()) < 2**15:
+        values = values.astype(np.int16)
+    return np.argsort(values, kind="stable")
 
 
 def _no_pairs() -> pd.DataFrame:

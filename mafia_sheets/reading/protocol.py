@@ -177,7 +177,7 @@ def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Tabl
     elsewhere a bare 1 is ЛИ and a bare 0.5 ЛИ2 for a winner, ЛИП for a loser (SPEC §2.4),
     so the game's result is looked up here, once.
     """
-    frame = table.frame.copy()
+    frame = table.frame.copy(deep=False)  # copy-on-write: the columns set below are new
     role = frame["role"].where(frame["role"].notna(), "civilian")
     frame["role"] = role
     # object columns, like every parsed column: Arrow strings would be inferred otherwise
@@ -187,15 +187,16 @@ def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Tabl
         result = games.frame.drop_duplicates("game").set_index("game")["result"]
     win = frame["game"].map(result).to_numpy(dtype=object) == frame["team"].to_numpy(dtype=object)
     bonus = frame["bonus"].to_numpy(dtype=object).copy()
-    number = _each_distinct(bonus, lambda b: isinstance(b, Decimal))
+    distinct = _Distinct(bonus)
+    number = distinct.each(lambda b: isinstance(b, Decimal))
     extra = np.full(len(bonus), None, dtype=object)
     findings: list[Finding] = []
     unread = number  # read as an extra, or said at its cell
     if rules.extras_numeric:
         extra[number] = [Fraction(b) for b in bonus[number]]
     else:
-        whole = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b == 1)
-        half = number & _each_distinct(bonus, lambda b: isinstance(b, Decimal) and b * 2 == 1)
+        whole = number & distinct.each(lambda b: isinstance(b, Decimal) and b == 1)
+        half = number & distinct.each(lambda b: isinstance(b, Decimal) and b * 2 == 1)
         unread = number & ~whole & ~half
         bonus[whole] = "bp"
         bonus[half & win] = "bp2"
@@ -207,10 +208,16 @@ def _with_teams(table: Table, games: Table | None, rules: RuleSet) -> tuple[Tabl
     return dataclasses.replace(table, frame=frame), findings
 
 
-def _each_distinct(values: np.ndarray, test: Callable[[object], bool]) -> np.ndarray:
-    """`test` of every value, asked once per distinct value (a million seats hold a few)."""
-    codes, uniques = pd.factorize(pd.Series(values, dtype=object), use_na_sentinel=False)
-    return np.array([test(u) for u in uniques], dtype=bool)[codes]
+class _Distinct:
+    """A column's distinct values, factorized once for every test asked of them."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        codes, uniques = pd.factorize(pd.Series(values, dtype=object), use_na_sentinel=False)
+        self.codes, self.uniques = codes, list(uniques)
+
+    def each(self, test: Callable[[object], bool]) -> np.ndarray:
+        """`test` of every value, asked once per distinct value (a million seats hold a few)."""
+        return np.array([test(u) for u in self.uniques], dtype=bool)[self.codes]
 
 
 def _numbers_not_allowed(table: Table, rows: pd.DataFrame) -> list[Finding]:

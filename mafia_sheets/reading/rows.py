@@ -219,14 +219,18 @@ def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> Raw
     cells = _transpose(data, sorted(set(chosen.values())))
     kept = _filled_rows(len(data), list(cells.values()))
     kept = _without_totals(sheet, kept)
-    if len(kept) == len(data):
-        columns = {column: list(cells[j]) for column, j in chosen.items()}
+    if len(kept) == len(data):  # each column's own list, made by `_transpose` just now
+        columns = {column: _as_list(cells[j]) for column, j in chosen.items()}
     else:
         columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
     excel_rows = [first_data_row + i for i in kept]
     for column in chosen:
         _report_long_texts(sheet, letters[column], columns[column], excel_rows)
     return RawSheet(sheet.code, sheet.name, sheet.header_row, letters, columns, excel_rows)
+
+
+def _as_list(values: Sequence[object]) -> list[object]:
+    return values if isinstance(values, list) else list(values)
 
 
 def _report_long_texts(

@@ -16,6 +16,7 @@ Every refusal names the cell (or the JSON path) and what was expected.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from collections.abc import Sequence
@@ -23,8 +24,11 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
+from python_calamine import CalamineWorkbook
+
 from ..model import Source
 from ..reading.columns import column_lookup
+from ..reading.safety import inspect_workbook
 from ..reading.sheets import column_letter
 from ..reading.textfile import csv_rows
 from ..text import Text, cell_text
@@ -86,13 +90,9 @@ def read_people(source: Source) -> list[str]:
 
 
 def _xlsx_rows(source: Source) -> list[Row]:
-    from python_calamine import CalamineWorkbook
-
-    from ..reading.safety import inspect_workbook
-
     judged = inspect_workbook(source.data, source.name).reader_archive()
     try:
-        book = CalamineWorkbook.from_filelike(_bytes_io(judged))
+        book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
         sheets = [(name, book.get_sheet_by_name(name).to_python()) for name in book.sheet_names]
     except Exception as exc:  # calamine raises several unrelated types for a bad file
         raise SeatingError(
@@ -105,12 +105,6 @@ def _xlsx_rows(source: Source) -> list[Row]:
         if _header(grid) is not None:
             return _rows(grid, source.name, name)
     raise _no_header(source.name)
-
-
-def _bytes_io(data: bytes) -> Any:
-    import io
-
-    return io.BytesIO(data)
 
 
 def _header(grid: Sequence[Sequence[object]]) -> tuple[int, dict[str, int]] | None:

@@ -40,7 +40,16 @@ from ..report.engine import (
 from ..text import Text
 from ..vocab import SHEETS, display_value, phase_name
 from .roster import PlayerRow
-from .workbook import FOOTER, HEADER_FILL, LIST_ERROR, nickname_list, roster_rows, settings_sheet
+from .workbook import (
+    FOOTER,
+    HEADER_FILL,
+    LIST_ERROR,
+    build_template,
+    nickname_list,
+    roster_rows,
+    settings_sheet,
+    written_columns,
+)
 
 if TYPE_CHECKING:
     from ..model import Protocol
@@ -174,8 +183,6 @@ def _rows_book(
     settings: dict[str, Any] | None,
 ) -> bytes:
     """The template's protocol workbook with `games` in «Игры» and «Протокол»."""
-    from .workbook import build_template, written_columns
-
     extra: dict[str, Sequence[str]] = {
         "games": ("departures",) if any(g.departures for g in games) else ()
     }
@@ -207,8 +214,6 @@ def _departures_text(data: GameData, lang: str) -> str | None:
 
 def _seat_rows(games: Sequence[GameData], lang: str) -> list[list[object]]:
     """Ten «Протокол» rows a game, in the columns' order."""
-    from .workbook import written_columns
-
     columns = written_columns("seats")
     rows = []
     for data in games:
@@ -573,8 +578,6 @@ def _side_sheets(
     out: list[tuple[str, list[list[object]]]] = []
     if protocol is None:
         if players:
-            from .workbook import written_columns
-
             rows: list[list[object]] = [
                 [COLUMNS["players"][c](lang) for c in written_columns("players")]
             ]

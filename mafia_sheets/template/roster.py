@@ -16,10 +16,13 @@ from typing import NamedTuple
 from python_calamine import CalamineWorkbook
 
 from ..errors import ProtocolReadError
+from ..model import Source
 from ..reading.columns import column_lookup
 from ..reading.safety import inspect_workbook
 from ..reading.textfile import csv_rows
 from ..seating.model import Entrant
+from ..seating.readers import read_people
+from ..seating.restrict import entrant_of
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
 
@@ -104,10 +107,6 @@ def read_players(name: str, data: bytes) -> list[PlayerRow]:
 def entrants(name: str, data: bytes) -> list[Entrant]:
     """The roster as seating reads it: csv or xlsx as above, or a `players.json`
     (`{"people": [{"id", "name"}]}`, the seating tools' roster)."""
-    from ..model import Source
-    from ..seating.readers import read_people
-    from ..seating.restrict import entrant_of
-
     if PurePath(name).suffix.lower() == ".json":
         return [entrant_of(n) for n in read_people(Source(name, data))]
     return [

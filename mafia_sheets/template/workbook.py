@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import text as texts
 from ..reading.columns import COLUMNS, SCHEMA, display_values, dropdown
+from ..reading.settings import shown_value
 from ..report.engine import Book, Dropdown, Page, Sheet, Style, cell_name, open_book
 from ..rules import CHOICE_KEYS, RULE_KEYS, load_rules, presets
 from ..text import LANGS, Text
@@ -453,8 +454,6 @@ def _settings_rows(lang: str, given: dict[str, Any]) -> list[list[Any]]:
     """Every setting key with what it means (or the value `given`). The rules are named,
     not their values: a value typed in a row replaces the chosen rules' own, so the rows
     are left blank and the explanation says the regulation's value."""
-    from ..reading.settings import shown_value
-
     rules = load_rules()
     rows: list[list[Any]] = []
     for key, name in SETTINGS.items():

@@ -24,6 +24,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from openpyxl import Workbook
+
 from ..reading.columns import SCHEMA, SHEET_FIELDS
 from ..template.layouts import GameData, SeatData
 from ..vocab import display_value, phase_name
@@ -49,8 +51,6 @@ class Blanks:
 
 def club_blanks(games: Sequence[GameData], seed: int, lang: str = "ru") -> Blanks:
     """One sheet a game, each arranged as the seed draws it (see the module's text)."""
-    from openpyxl import Workbook
-
     rng = random.Random(seed)
     book = Workbook()
     book.remove(book.worksheets[0])

@@ -19,6 +19,8 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import ods
+
 MAIN = b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 REL_NS = b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
 R_NS = b'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
@@ -743,9 +745,7 @@ SHAPES: dict[str, Shape] = {
 
 
 def _ods(name: str) -> Callable[[int], bytes]:
-    from .ods import hostile
-
-    return lambda _: hostile()[name]
+    return lambda _: ods.hostile()[name]
 
 
 # an OpenDocument spreadsheet's own ways: repeats, runs of spaces, entities (`testing.ods`)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -32,12 +33,15 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..reading.safety import MAX_FILE_BYTES
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX, SEASON_STEM
 from ..text import Text
 from . import workers
 from .bounds import BACKLOG, Bounds
+from .connections import connection_cap, protocol_for
 from .guard import OriginGuard
 from .jobs import Job
+from .labels import all_labels
 from .seating import ROSTER_SUFFIXES, seat_job
 from .upload import (
     TOTAL_FACTOR,
@@ -109,7 +113,7 @@ def _check_params(request: Request) -> None:
 
 def _lot_seed(request: Request, fields: dict[str, str]) -> int | None:
     """The seed asked for, refused outside the range the CLI accepts, in the same words."""
-    from ..rating.rank import parse_lot_seed
+    from ..rating.rank import parse_lot_seed  # the rating loads pandas: only when a seed is given
 
     raw = request.query_params.get("lot_seed", fields.get("lot_seed", ""))
     if not raw.strip():
@@ -346,8 +350,6 @@ class Api:
         return await self._guarded(request, "seat_protocol", answer)
 
     async def labels_info(self, request: Request) -> Response:
-        from .labels import all_labels
-
         return JSONResponse(all_labels())
 
     async def limits_info(self, request: Request) -> Response:
@@ -363,8 +365,6 @@ WEB_FILE_LIMIT = 50 * 1024 * 1024  # a 100,000-game protocol is ~40 MB; four fil
 
 def _default_file_limit() -> int:
     """The page holds uploads in memory, so it allows less than the CLI's MAX_FILE_BYTES."""
-    from ..reading.safety import MAX_FILE_BYTES
-
     return min(int(MAX_FILE_BYTES), WEB_FILE_LIMIT)
 
 
@@ -467,10 +467,6 @@ def server_config(app: ASGIApp, bounds: Bounds) -> Any:
     """uvicorn's settings for the page: bounded connections (`connections.py`) and a short
     keep-alive. uvicorn's own `limit_concurrency` answers 503 only once a request has
     arrived, so idle connections would pass it; the protocol's cap covers those too."""
-    import uvicorn
-
-    from .connections import connection_cap, protocol_for
-
     protocol = protocol_for(bounds, connection_cap(bounds.max_connections))
     return uvicorn.Config(
         app,
@@ -485,8 +481,6 @@ def server_config(app: ASGIApp, bounds: Bounds) -> Any:
 def run_server(host: str, port: int, bounds: Bounds | None = None) -> None:
     """Serve the page until Ctrl+C; prints the address, warns when it is reachable from
     other machines."""
-    import uvicorn
-
     bounds = bounds or Bounds()
     sock = _bind(host, port)
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import MafiaSheetsError
 from ..model import Source
-from ..reading.safety import forget_scans
+from ..reading.safety import forget_scans, inspect_workbook
 from ..text import Text
 from .seating import seat_kinds
 from .upload import UploadError
@@ -69,6 +69,9 @@ class Job:
 
 
 # ---- the library calls -------------------------------------------------------------------
+# Each imports its library when called: the server imports this module for `Job` and
+# `serve_jobs` and loads none of them (a crafted workbook can abort a reader); the workers
+# have them warm already (`WARM_MODULES`).
 
 
 def _annotator() -> Callable[..., bytes] | None:
@@ -149,8 +152,6 @@ def _annotated(job: Job) -> bytes:
                 "This installation cannot write annotated protocols.",
             ),
         )
-    from ..reading.safety import inspect_workbook
-
     source = job.sources[job.index]
     scan = inspect_workbook(source.data, source.name, annotate=True)  # openpyxl's cost too
     outcome = _evaluate(job, None)

@@ -13,6 +13,7 @@ from ..report.labels import DECIDED_BY, STANDINGS_COLUMNS, decided_text
 from ..report.labels_stats import OUTCOME, ROLE_WORDS
 from ..rules import presets
 from ..text import LANGS, Text
+from .seating import PAGE_LABELS
 
 # The standings columns the page shows, by their codes on the results workbook.
 STANDINGS_SHOWN = (
@@ -203,8 +204,6 @@ PAGE: dict[str, Any] = {
 
 def labels(lang: str) -> Any:
     """Every label of the page in one language: strings, lists and maps of strings."""
-    from .seating import PAGE_LABELS
-
     return _render({**PAGE, **PAGE_LABELS}, lang)
 
 

@@ -86,6 +86,10 @@ def _effort(raw: str) -> float:
     return effort
 
 
+# The jobs below run in a worker and import their libraries there, as web/jobs.py's do: the
+# server imports this module for the form's fields only.
+
+
 def _seated(job: Any) -> Any:
     """The schedule of a seating job: the dropped roster, or a count of players."""
     from ..seating.restrict import numbered
