@@ -60,14 +60,21 @@ def wrap(module_name: str, attribute: str, label: str) -> None:
 
 
 def wrap_sheets() -> None:
-    """Each sheet writer of the results workbook, and the store (what is left to zip)."""
+    """The sheets of the results workbook, each writer that runs in this process (those a
+    forked child writes beside it are timed in the child, and not shown), and the store
+    (what is left to zip)."""
     from mafia_sheets.report import engine, xlsx
 
     for group in ("SHEET_WRITERS", "STATS_WRITERS"):
         writers = getattr(xlsx, group, ())
-        setattr(xlsx, group, tuple(timed(w, f"sheet: {w.__name__}") for w in writers))
-    if hasattr(xlsx, "charts_sheet"):
-        xlsx.charts_sheet = timed(xlsx.charts_sheet, "sheet: charts_sheet")
+        setattr(
+            xlsx,
+            group,
+            tuple((timed(w, f"  sheet: {w.__name__}"), size) for w, size in writers),
+        )
+    if hasattr(xlsx, "write_sheets"):
+        label = "sheets, on both cores (below: those written here)"
+        xlsx.write_sheets = timed(xlsx.write_sheets, label)
     engine.Book.close = timed(engine.Book.close, "zip: the parts stored, what is left deflated")
 
 

@@ -214,7 +214,7 @@ def blank_mask(values: pd.Series) -> np.ndarray:
     blank = np.asarray(array == "", dtype=bool)
     rest = np.flatnonzero(~blank)
     if len(rest):
-        judged, _ = parse_column(array[rest].tolist(), is_blank)
+        judged, _ = parse_column(array[rest], is_blank)
         blank[rest] = judged.astype(bool)
     return blank
 

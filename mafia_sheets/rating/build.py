@@ -134,9 +134,40 @@ def player_history(points: pd.DataFrame, order: Sequence[Standing]) -> pd.DataFr
     frame = points.assign(
         _player=points["player"].map(position), _game=natural_rank(points["game"])
     )
-    frame = frame.sort_values(["_player", "_game", "seat"], kind="stable")
+    # what a stable sort_values on (_player, _game, seat) gives, blanks last: one lexsort
+    keys = [frame[c].to_numpy(dtype=np.float64, na_value=np.nan) for c in ("seat", "_game")]
+    frame = frame.take(np.lexsort((*keys, frame["_player"].to_numpy(dtype=np.float64))))
     frame["running_total_u"] = frame.groupby("_player", sort=False)["total_u"].cumsum()
     return frame.drop(columns=["_player", "_game"]).reset_index(drop=True)
+
+
+def _seat_columns(frame: pd.DataFrame, points: pd.DataFrame) -> dict[str, pd.Series]:
+    """Seats 1–10 of each game of `frame` (its ids unique): the seat's total in units
+    (blank: no such seat) and its player, the first points row of that game and seat.
+    Each value is put at its game's position: a pivot by game and seat, aligned to the
+    games, without building and reindexing the pivot tables."""
+    by_seat = points.drop_duplicates(["game", "seat"])
+    at = pd.Index(frame["game"]).get_indexer(by_seat["game"])
+    seat = by_seat["seat"].to_numpy(dtype=np.float64, na_value=np.nan)
+    total = by_seat["total_u"].to_numpy(dtype=np.int64)
+    player = by_seat["player"].to_numpy(dtype=object)
+    columns: dict[str, pd.Series] = {}
+    for number in range(1, 11):
+        mine = (seat == number) & (at >= 0)
+        values, blank = np.zeros(len(frame), dtype=np.int64), np.ones(len(frame), dtype=bool)
+        values[at[mine]], blank[at[mine]] = total[mine], False
+        names = np.full(len(frame), np.nan, dtype=object)
+        names[at[mine]] = player[mine]
+        columns[f"seat_{number}_u"] = pd.Series(
+            pd.arrays.IntegerArray(values, blank), index=frame.index
+        )
+        # typed as a pivot types them: inferred (text) where the seat has players
+        columns[f"player_{number}"] = (
+            pd.Series(names, index=frame.index)
+            if mine.any()
+            else pd.Series(names, index=frame.index, dtype=object)
+        )
+    return columns
 
 
 def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.DataFrame:
@@ -147,30 +178,7 @@ def games_table(games: pd.DataFrame, points: pd.DataFrame, k: KSummary) -> pd.Da
     by_game = points.groupby("game", sort=False)
     frame["k_applied"] = frame["game"].map(by_game["heavy"].any()).fillna(False).astype(bool)
     frame["k"] = frame["k_applied"].map({True: k.value, False: Fraction(1)})  # exact
-    by_seat = points.drop_duplicates(["game", "seat"])
-    # each pivot is aligned to the games once, not once per seat
-    seat_totals = (
-        by_seat.pivot(index="game", columns="seat", values="total_u")
-        .reindex(frame["game"])
-        .set_axis(frame.index)
-        .astype("Int64")
-    )
-    seat_players = (
-        by_seat.pivot(index="game", columns="seat", values="player")
-        .reindex(frame["game"])
-        .set_axis(frame.index)
-    )
-    for seat in range(1, 11):
-        frame[f"seat_{seat}_u"] = (
-            seat_totals[seat]
-            if seat in seat_totals
-            else pd.Series(pd.NA, index=frame.index, dtype="Int64")
-        )  # units; blank: no such seat
-        frame[f"player_{seat}"] = (
-            seat_players[seat]
-            if seat in seat_players
-            else pd.Series(np.nan, index=frame.index, dtype=object)
-        )
+    frame = frame.assign(**_seat_columns(frame, points))
     columns = [
         "source",
         "game",

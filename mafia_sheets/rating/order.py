@@ -6,6 +6,7 @@ import re
 
 import numpy as np
 import pandas as pd
+from pandas.api.types import infer_dtype
 
 _NUMBERS = re.compile(r"(\d+)")
 
@@ -15,11 +16,18 @@ def natural_rank(ids: pd.Series) -> np.ndarray:
 
     Each distinct id is ranked once, so a million seat rows cost one factorize.
     """
-    codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
-    keys = [_key(str(unique)) for unique in uniques.tolist()]
+    if ids.dtype == object and infer_dtype(ids, skipna=False) == "string":
+        # texts already (game ids): as text they are themselves, so the rows are
+        # factorized as they are and only the distinct ids converted
+        codes, distinct = pd.factorize(ids.to_numpy(), use_na_sentinel=False)
+        texts = pd.Series(distinct, dtype=object).astype(str).tolist()
+    else:
+        codes, uniques = pd.factorize(ids.astype(str), use_na_sentinel=False)
+        texts = uniques.tolist()
+    keys = [_key(str(text)) for text in texts]
     order = sorted(range(len(keys)), key=keys.__getitem__)
-    rank = np.empty(len(uniques), dtype=np.int64)
-    rank[order] = np.arange(len(uniques))
+    rank = np.empty(len(keys), dtype=np.int64)
+    rank[order] = np.arange(len(keys))
     return rank[codes]
 
 

@@ -126,9 +126,7 @@ def seat_points(season: Season, k: KSummary) -> Scored:
     rules = season.rules
     games = season.frames["games"]
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
-    seats = season.frames["seats"]
-    seats = seats[seats["game"].isin(counted["game"])]
-    merged = seats.merge(counted[["game", "result"]], on="game", how="left")
+    merged = _with_results(season.frames["seats"], counted)
     if "extra" not in merged:
         merged["extra"] = pd.Series(None, index=merged.index, dtype=object)
     team = merged["team"].to_numpy(dtype=object)
@@ -156,6 +154,19 @@ def seat_points(season: Season, k: KSummary) -> Scored:
         merged["penalty_u"] + merged["best_move_u"] + merged["awards_u"] + merged["ci_u"]
     )
     return Scored(merged, units, ci)
+
+
+def _with_results(seats: pd.DataFrame, counted: pd.DataFrame) -> pd.DataFrame:
+    """The seat rows of the counted games (one row each, as `counted` lists a game once),
+    in their order, numbered 0 … n-1, with their game's `result`: what a left merge on
+    the game gives, looked up by id instead."""
+    seats = seats[seats["game"].isin(counted["game"])]
+    if "result" in seats:  # a merge would keep both: leave it to the merge
+        return seats.merge(counted[["game", "result"]], on="game", how="left")
+    values = seats["game"].map(counted.set_index("game")["result"]).to_numpy(dtype=object)
+    kept = seats.reset_index(drop=True)
+    # an object column, as a merge keeps it (an array assigned would become Arrow text)
+    return kept.assign(result=pd.Series(values, index=kept.index, dtype=object))
 
 
 def _values_in_play(
@@ -213,9 +224,9 @@ def _best_move_hits(seats: pd.DataFrame, killed_n1: np.ndarray) -> np.ndarray:
     eligible = np.flatnonzero(killed_n1 & pd.notna(named))
     if not len(eligible):
         return out
-    black = seats.loc[seats["team"].eq("black"), ["game", "seat"]]
-    black_seats = set(zip(black["game"], black["seat"], strict=True))
     games = seats["game"].to_numpy(dtype=object)
+    black = seats["team"].to_numpy(dtype=object) == "black"
+    black_seats = set(zip(games[black], seats["seat"].to_numpy(dtype=object)[black], strict=True))
     for index in eligible:  # at most one best move per game: a short loop
         out[index] = sum((games[index], s) in black_seats for s in set(named[index]))
     return out

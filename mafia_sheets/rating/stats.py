@@ -170,13 +170,15 @@ def _best_move_hits(seats: pd.DataFrame) -> tuple[np.ndarray, np.ndarray]:
     """(made, blacks named) per seat row: a best move is the seats named by the player
     killed on night 1; each distinct named seat that holds a black player is a hit."""
     named = seats["best_move"]
-    made = seats["killed_first_night"].to_numpy(dtype=bool) & named.map(
-        lambda seats_: bool(seats_) if isinstance(seats_, tuple | list) else False,
-        na_action="ignore",
-    ).fillna(False).to_numpy(dtype=bool)
+    made = seats["killed_first_night"].to_numpy(dtype=bool, copy=True)
+    rows = np.flatnonzero(made)  # a few rows per hundred: each asked what it names
+    made[rows] = [isinstance(v, tuple | list) and bool(v) for v in named.to_numpy()[rows]]
     hits = np.zeros(len(seats), dtype=np.int64)
     rows = np.flatnonzero(made)
     if not len(rows):
+        return made, hits
+    if "hits" in seats:  # the scored rows count them already (score.seat_points): the same
+        hits[rows] = seats["hits"].to_numpy(dtype=np.int64)[rows]
         return made, hits
     # at most one best move per game: this frame has a few rows per hundred seats
     game = seats["game"].to_numpy(dtype=object)

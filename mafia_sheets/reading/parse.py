@@ -7,7 +7,7 @@ that cannot be understood becomes a finding at its cell, never an exception.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -93,17 +93,36 @@ MISSING_VALUE = define(
 # ---- columns -------------------------------------------------------------------------------
 
 
+def objects(values: Sequence[object] | np.ndarray) -> np.ndarray:
+    """The values as one object array, each kept as it is (a list given to numpy or
+    pandas as it is would be inferred: 1 and 2.0 would become floats)."""
+    if isinstance(values, np.ndarray) and values.dtype == object:
+        return values
+    array = np.empty(len(values), dtype=object)
+    array[:] = values
+    return array
+
+
 def parse_column(
-    values: list[object], parser: Callable[[object], object]
+    values: Sequence[object] | np.ndarray, parser: Callable[[object], object]
 ) -> tuple[np.ndarray, np.ndarray]:
     """Parse every distinct value once; return (parsed values, mask of bad values).
 
-    The distinct values are a dict's keys, each row's code a lookup (both in C): equal
-    values share a parse as they would in a factorize (1, 1.0 and True are one value).
+    Equal values share a parse (1, 1.0 and True are one value, the first one met stands
+    for them), found by one factorize in C. None and NaN, which a factorize would make
+    one value, are told apart as a dict tells them (each NaN its own, but as the same
+    object), so that a parser that keeps the value as typed keeps each.
     """
-    distinct = {value: code for code, value in enumerate(dict.fromkeys(values))}
-    codes = np.fromiter(map(distinct.__getitem__, values), dtype=np.intp, count=len(values))
-    parsed_uniques = [parser(u) for u in distinct]
+    array = objects(values)
+    codes, found = pd.factorize(array, use_na_sentinel=True)
+    uniques = list(found)
+    missing = np.flatnonzero(codes < 0)
+    if len(missing):
+        rest = array[missing].tolist()
+        distinct = {value: code for code, value in enumerate(dict.fromkeys(rest), len(uniques))}
+        codes[missing] = np.fromiter(map(distinct.__getitem__, rest), np.intp, len(rest))
+        uniques.extend(distinct)
+    parsed_uniques = [parser(u) for u in uniques]
     bad_uniques = np.array([p is BAD for p in parsed_uniques], dtype=bool)
     table = np.empty(len(parsed_uniques), dtype=object)
     table[:] = [None if p is BAD else p for p in parsed_uniques]
@@ -111,45 +130,48 @@ def parse_column(
 
 
 def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
-    """Typed frame for one sheet plus a finding for every value that cannot be understood."""
+    """Typed frame for one sheet plus a finding for every value that cannot be understood.
+
+    Each column is written once into one object block per frame (the typed, the raw),
+    which the frame then holds as it is: no column copied again into pandas' block."""
     schema = SCHEMA[raw.code]
-    data: dict[str, Any] = {"_row": np.asarray(raw.rows, dtype=np.int64)}
-    raw_data: dict[str, Any] = {}
+    names = list(schema)
+    present = [column for column in names if column in raw.columns]
+    typed = np.full((len(names), len(raw.rows)), None, dtype=object)
+    as_typed = np.empty((len(present), len(raw.rows)), dtype=object)
     unread: dict[str, np.ndarray] = {}  # values that could not be read: their own finding
     findings: list[Finding] = []
-    for column, declared in schema.items():
-        values = raw.columns.get(column)
-        if values is None:
-            data[column] = np.full(len(raw.rows), None, dtype=object)
-            continue
-        raw_data[column] = values
-        parsed, bad = parse_column(values, declared.parse)
-        data[column] = parsed
-        unread[column] = bad
-        games = raw.columns.get("game")
-        for indices in _same_values(values, np.flatnonzero(bad)):
+    games = raw.columns.get("game")
+    for place, column in enumerate(present):
+        values = raw.columns[column]
+        as_typed[place] = objects(values)
+        parsed, unread[column] = parse_column(as_typed[place], schema[column].parse)
+        typed[names.index(column)] = parsed
+        for indices in _same_values(values, np.flatnonzero(unread[column])):
             first = indices[0]
             game = parse_text(games[first]) if games is not None else None
             findings.append(_bad_value(raw, column, indices, values[first], source, game))
-    for column in (code for code, declared in schema.items() if declared.value_required):
-        if column in raw.columns:
-            empty = pd.isna(pd.Series(data[column], dtype=object)).to_numpy() & ~unread[column]
-            if empty.any():
-                games = data["game"] if "game" in data and column != "game" else None
-                findings.append(
-                    _missing_value(raw, column, np.flatnonzero(empty).tolist(), games, source)
-                )
-    # object columns stay object: inferring Arrow strings costs more than it saves here
-    frame = pd.DataFrame(
-        {k: pd.Series(v, dtype=object) if v.dtype == object else v for k, v in data.items()}
-    )
-    raw_frame = pd.DataFrame(
-        {k: pd.Series(v, dtype=object) for k, v in raw_data.items()}, index=frame.index
-    )
+    parsed_games = typed[names.index("game")] if "game" in schema else None
+    for column in (code for code in present if schema[code].value_required):
+        empty = pd.isna(typed[names.index(column)]) & ~unread[column]
+        if empty.any():
+            in_games = parsed_games if column != "game" else None
+            findings.append(
+                _missing_value(raw, column, np.flatnonzero(empty).tolist(), in_games, source)
+            )
+    frame = _object_frame(typed, names)
+    frame.insert(0, "_row", np.asarray(raw.rows, dtype=np.int64))
+    raw_frame = _object_frame(as_typed, present) if present else pd.DataFrame({}, index=frame.index)
     table = Table(
         raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row, source, raw.places
     )
     return table, findings
+
+
+def _object_frame(block: np.ndarray, columns: list[str]) -> pd.DataFrame:
+    """Columns of one object block (a row each) as a frame that keeps them object:
+    inferring Arrow strings costs more than it saves here."""
+    return pd.DataFrame(block.T, columns=columns, dtype=object, copy=False)
 
 
 # The finding for a value a column's parser cannot read, by the column's kind.

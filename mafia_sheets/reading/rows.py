@@ -217,15 +217,17 @@ def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> Raw
     data = sheet.data
     first_data_row = sheet.header_row + 1
     cells = _transpose(data, sorted(set(chosen.values())))
+    # each column's distinct values, once: for the totals rows and for the long texts
+    distinct = {j: set(values) for j, values in cells.items()}
     kept = _filled_rows(len(data), list(cells.values()))
-    kept = _without_totals(sheet, kept)
+    kept = _without_totals(sheet, kept, _every_value(data, distinct))
     if len(kept) == len(data):  # each column's own list, made by `_transpose` just now
         columns = {column: _as_list(cells[j]) for column, j in chosen.items()}
     else:
         columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
     excel_rows = [first_data_row + i for i in kept]
-    for column in chosen:
-        _report_long_texts(sheet, letters[column], columns[column], excel_rows)
+    for column, j in chosen.items():
+        _report_long_texts(sheet, letters[column], columns[column], excel_rows, distinct[j])
     return RawSheet(sheet.code, sheet.name, sheet.header_row, letters, columns, excel_rows)
 
 
@@ -233,15 +235,29 @@ def _as_list(values: Sequence[object]) -> list[object]:
     return values if isinstance(values, list) else list(values)
 
 
+def _every_value(data: Sequence[Sequence[object]], distinct: dict[int, set[object]]) -> set[object]:
+    """The distinct values of every cell of the data rows: the columns' sets already
+    made, and the other columns' values read off the rows."""
+    width = max(map(len, data), default=0)
+    if min(map(len, data), default=0) < width:  # ragged rows: read as they are
+        return set(chain.from_iterable(data))
+    found: set[object] = set().union(*distinct.values())
+    for j in range(width):
+        if j not in distinct:
+            found.update(map(itemgetter(j), data))
+    return found
+
+
 def _report_long_texts(
-    sheet: _Sheet, letter: str, values: Sequence[object], rows: list[int]
+    sheet: _Sheet, letter: str, values: Sequence[object], rows: list[int], distinct: set[object]
 ) -> None:
     """Text past Excel's cell limit: an error at its cell, never cut in silence.
 
     A text of n UTF-16 units has at least n/2 characters, so only texts over half the
-    limit are measured, and only the distinct texts (a set, built in C)."""
+    limit are measured, and only the distinct texts (`distinct`: the column's values,
+    of dropped rows too, which no row of `values` holds)."""
     half = MAX_CELL_TEXT // 2
-    over = {v for v in set(values) if v.__class__ is str and len(v) > half}
+    over = {v for v in distinct if v.__class__ is str and len(v) > half}
     long = [i for i, value in enumerate(values) if value in over] if over else []
     for i in long:
         length = utf16_length(str(values[i]))
@@ -385,13 +401,13 @@ def _refuse_data_merges(sheet: _Sheet) -> None:
     )
 
 
-def _without_totals(sheet: _Sheet, kept: list[int]) -> list[int]:
-    """The kept rows less any totals row, each skipped with one note at its word."""
+def _without_totals(sheet: _Sheet, kept: list[int], distinct: set[object]) -> list[int]:
+    """The kept rows less any totals row, each skipped with one note at its word
+    (`distinct`: every value of the data rows, of the rows not kept too)."""
     rows = []
     data, first_row = sheet.data, sheet.header_row + 1
     # the texts that are a totals word, found once among the distinct values: a row
     # without any of them (nearly all) is kept at C speed
-    distinct = set(chain.from_iterable(data[i] for i in kept))
     totals = {v for v in distinct if isinstance(v, str) and vocab.fold(v) in TOTAL_WORDS}
     if not totals:
         return list(kept)
@@ -432,10 +448,11 @@ def _filled_rows(count: int, columns: list[Sequence[object]]) -> list[int]:
     """
     if not columns:
         return []
-    fewest = min(columns, key=lambda column: column.count(""))
-    candidates = [i for i, value in enumerate(fewest) if value == ""]
-    if not candidates:
+    blanks = [column.count("") for column in columns]
+    if min(blanks) == 0:  # a full column: no row is blank
         return list(range(count))
+    fewest = columns[blanks.index(min(blanks))]
+    candidates = [i for i, value in enumerate(fewest) if value == ""]
     blank = {i for i in candidates if all(column[i] == "" for column in columns)}
     return [i for i in range(count) if i not in blank]
 

@@ -79,8 +79,12 @@ class Deflater:
 
     def stream(self) -> DeflatedRows:
         """A new sheet's rows, found again in its XML by their `marker`."""
+        return DeflatedRows(self, self.marker())
+
+    def marker(self) -> bytes:
+        """A marker no other sheet of this book has."""
         self._streams += 1
-        return DeflatedRows(self, MARKER + b"%d\x00" % self._streams)
+        return MARKER + b"%d\x00" % self._streams
 
     def put(self, stream: DeflatedRows, data: bytes | None) -> None:
         if self._thread is None:
@@ -168,6 +172,27 @@ class DeflatedRows:
         return chunks, self._crc, self._size
 
 
+class DeliveredRows:
+    """A sheet's rows deflated elsewhere (by a forked child): what
+    :meth:`DeflatedRows.finish` gave there, found by this book's `marker`."""
+
+    def __init__(self, marker: bytes, rows: tuple[list[bytes], int, int]) -> None:
+        self.marker = marker
+        self._rows = rows
+
+    def write(self, text: str) -> int:
+        raise RuntimeError("the rows of a sheet written elsewhere are finished")
+
+    def close(self) -> None:
+        """Nothing is open: the rows arrived finished."""
+
+    def finish(self) -> tuple[list[bytes], int, int]:
+        return self._rows
+
+
+SheetRows = DeflatedRows | DeliveredRows
+
+
 class Package:
     """The subset of :class:`zipfile.ZipFile` that xlsxwriter's store uses (`write` of
     a part's temporary file, `writestr`, `close`), writing deflated parts whose rows may
@@ -180,7 +205,7 @@ class Package:
         compression: int = zipfile.ZIP_DEFLATED,
         allowZip64: bool = False,
         *,
-        streams: Mapping[bytes, DeflatedRows],
+        streams: Mapping[bytes, SheetRows],
         level: int = 1,
     ) -> None:
         if mode != "w" or compression != zipfile.ZIP_DEFLATED:

@@ -29,6 +29,7 @@ import io
 import logging
 import math
 import os
+import pickle
 import re
 import threading
 import zipfile
@@ -36,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from itertools import repeat
-from typing import Any, Protocol, cast
+from typing import IO, Any, Protocol, cast
 
 import xlsxwriter.workbook as _workbook_module
 from xlsxwriter.chart import Chart as _XlsxChart
@@ -46,8 +47,9 @@ from xlsxwriter.workbook import Workbook
 from xlsxwriter.worksheet import Worksheet
 
 from .. import text as texts
+from ..parallel import beside
 from ..scratch import run_folder
-from .deflate import DeflatedRows, Deflater, Package
+from .deflate import DeflatedRows, Deflater, DeliveredRows, Package, SheetRows
 
 log = logging.getLogger("mafia_sheets.report")
 
@@ -225,7 +227,16 @@ class Book:
         self.inline: dict[str, str] = {}  # text → its escaped `<t>…</t>`, for every sheet
         # rows deflated while written, where this xlsxwriter stores as expected
         self._deflater = Deflater(1) if streamed and _rows_deflatable() else None
-        self._rows: dict[bytes, DeflatedRows] = {}
+        self._rows: dict[bytes, SheetRows] = {}
+
+    def number_styles(self, cells: Iterable[Style], conditional: Iterable[Style] = ()) -> None:
+        """Style numbers given now, in this order (`conditional`: as conditional formats),
+        not on first use: a sheet written in a forked child (:func:`write_sheets`) then
+        names its styles by the numbers this book gives them."""
+        for style in cells:
+            _xf_index(cast(Format, self.format(style)))
+        for style in conditional:
+            cast(Any, self.format(style))._get_dxf_index()
 
     def format(self, style: Style | None) -> Format | None:
         if style is None:
@@ -304,6 +315,178 @@ def open_book(*, streamed: bool) -> Iterator[Book]:
             book.close()
 
 
+# ---- sheets written on both cores ----------------------------------------------------------
+
+# Cells the child's group must hold for a fork to pay: forking a process of some hundred
+# megabytes costs milliseconds, a hundred thousand streamed cells some tens of them.
+APART_AT = 100_000
+Job = tuple[Callable[[Book], None], int]
+"""A writer of sheets and its size, about the cells it writes (rows × columns)."""
+_Tags = dict[int, int]  # id(sheet) → the index of the job that wrote it
+
+
+def write_sheets(book: Book, jobs: Sequence[Job]) -> None:
+    """Every job's sheets, in the order of the jobs.
+
+    Where a child can be forked (:mod:`..parallel`) it writes a group of jobs holding
+    about half the cells (:func:`balanced`) on the other core while this process writes
+    the rest; each of the child's sheets comes back finished — its rows deflated, the
+    worksheet as it stands — and takes its place here. Styles are numbered beforehand
+    (:meth:`Book.number_styles`); a child that would number one anew, or that does not
+    deliver, leaves its jobs to this process. The jobs run in the same order either way,
+    so the workbook is the same whichever process wrote a sheet.
+    """
+    sizes = [size for _, size in jobs]
+    apart = balanced(sizes)
+    # rows on disk (nothing to send back), or too few cells for a fork to pay
+    if book._deflater is None or sum(sizes[index] for index in apart) < APART_AT:
+        for write, _ in jobs:
+            write(book)
+        return
+    mine = [(index, job[0]) for index, job in enumerate(jobs) if index not in apart]
+    theirs = [(index, job[0]) for index, job in enumerate(jobs) if index in apart]
+    tags: _Tags = {}
+    with beside(_written_apart, book, theirs, os.getpid()) as child:
+        _run(book, mine, tags)
+        parcel = child.result()
+    if parcel is None:
+        _run(book, theirs, tags)
+    else:
+        _adopt(book, parcel, tags)
+    _order(book, tags)
+
+
+def balanced(sizes: Sequence[int]) -> frozenset[int]:
+    """The jobs a child writes: the largest first, each to the lighter of two groups;
+    the child's is the group of the largest job.
+
+    >>> sorted(balanced([5, 40, 30, 2, 20]))  # 40 + 5 + 2 beside 30 + 20
+    [0, 1, 3]
+    """
+    order = sorted(range(len(sizes)), key=lambda index: (-sizes[index], index))
+    groups: tuple[list[int], list[int]] = ([], [])
+    loads = [0, 0]
+    for index in order:
+        lighter = 0 if loads[0] <= loads[1] else 1
+        groups[lighter].append(index)
+        loads[lighter] += sizes[index]
+    return frozenset(groups[0])
+
+
+def _run(book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]], tags: _Tags) -> None:
+    for index, write in jobs:
+        before = len(book._sheets)
+        write(book)
+        tags.update((id(sheet), index) for sheet in book._sheets[before:])
+
+
+Parcel = tuple[bytes, list[tuple[list[bytes], int, int]]]
+"""The child's sheets: their worksheets pickled, with the job of each, and their rows
+deflated (apart, so that the bulk is pickled once, by :mod:`..parallel`)."""
+
+
+def _written_apart(
+    book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]], parent: int
+) -> Parcel | None:
+    """In the forked child: the jobs' sheets, finished. None in the parent itself (the
+    child could not be forked or did not deliver: the parent writes them), or when a
+    style had to be numbered here (the parent would number it otherwise)."""
+    if os.getpid() == parent:
+        return None
+    numbered = _style_numbers(book)
+    tags: _Tags = {}
+    _run(book, jobs, tags)
+    if _style_numbers(book) != numbered:
+        return None
+    sheets = [(tags[id(sheet)], sheet.ws) for sheet in book._sheets if id(sheet) in tags]
+    rows = [_finished(ws) for _, ws in sheets]
+    out = io.BytesIO()
+    _Pickler(out, {id(thing): key for key, thing in _shared(book).items()}).dump(sheets)
+    return out.getvalue(), rows
+
+
+def _finished(ws: Worksheet) -> tuple[list[bytes], int, int]:
+    """The deflated rows of a worksheet written apart, its last row stored, taken out."""
+    inside = cast(Any, ws)
+    rows = inside.row_data_fh
+    if not isinstance(rows, DeflatedRows):
+        raise RuntimeError("a sheet written apart keeps its rows deflated")
+    inside._write_single_row()  # the last row, as the store writes it on closing …
+    inside.previous_row = -1  # … where there is no row left to write
+    inside.fh = inside.row_data_fh = None
+    return rows.finish()
+
+
+def _adopt(book: Book, parcel: Parcel, tags: _Tags) -> None:
+    """The child's sheets added to this book (at its end; :func:`_order` places them)."""
+    inside = cast(Any, book._book)
+    assert book._deflater is not None
+    state, deflated = parcel
+    sheets = _Unpickler(io.BytesIO(state), _shared(book)).load()
+    for (index, ws), rows in zip(sheets, deflated, strict=True):
+        inside._check_sheetname(ws.name)  # as add_worksheet checks it
+        ws.index = len(inside.worksheets_objs)
+        inside.worksheets_objs.append(ws)
+        inside.sheetnames[ws.name] = ws
+        delivered = DeliveredRows(book._deflater.marker(), rows)
+        ws.fh = ws.row_data_fh = book._rows[delivered.marker] = delivered
+        inside.charts += [inserted[2] for inserted in ws.charts]  # (row, col, chart, …)
+        sheet = Sheet(book, ws, ws.name)
+        book._sheets.append(sheet)
+        tags[id(sheet)] = index
+
+
+def _order(book: Book, tags: _Tags) -> None:
+    """The sheets in the order of the jobs that wrote them (a job's own in its order)."""
+    book._sheets.sort(key=lambda sheet: tags.get(id(sheet), -1))
+    inside = cast(Any, book._book)
+    inside.worksheets_objs[:] = [sheet.ws for sheet in book._sheets]
+    inside.sheetnames.clear()
+    for index, ws in enumerate(inside.worksheets_objs):
+        ws.index = index
+        inside.sheetnames[ws.name] = ws
+
+
+def _style_numbers(book: Book) -> list[tuple[int | None, int | None]]:
+    return [(fmt.xf_index, fmt.dxf_index) for fmt in cast(Any, book._book).formats]
+
+
+def _shared(book: Book) -> dict[tuple[str, int], object]:
+    """What a worksheet shares with its workbook, by a name that holds in both processes:
+    the workbook (a worksheet keeps its `add_format`), its tables and its formats."""
+    inside = cast(Any, book._book)
+    shared: dict[tuple[str, int], object] = {
+        ("workbook", 0): inside,
+        ("strings", 0): inside.str_table,
+        ("meta", 0): inside.worksheet_meta,
+        ("images", 0): inside.embedded_images,
+    }
+    shared.update((("format", index), fmt) for index, fmt in enumerate(inside.formats))
+    return shared
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles a worksheet, naming what it shares with its workbook instead of copying it."""
+
+    def __init__(self, file: IO[bytes], names: dict[int, tuple[str, int]]) -> None:
+        super().__init__(file, pickle.HIGHEST_PROTOCOL)
+        self._names = names
+
+    def persistent_id(self, obj: object) -> tuple[str, int] | None:
+        return self._names.get(id(obj))
+
+
+class _Unpickler(pickle.Unpickler):
+    """The child's worksheets, sharing this workbook's objects where they shared theirs."""
+
+    def __init__(self, file: IO[bytes], shared: dict[tuple[str, int], object]) -> None:
+        super().__init__(file)
+        self._shared = shared
+
+    def persistent_load(self, pid: Any) -> object:
+        return self._shared[tuple(pid)]
+
+
 _ZIP_LOCK = threading.Lock()
 
 
@@ -363,7 +546,7 @@ class _Worksheet(Worksheet):
         """Deflated rows stay where they are: the sheet's XML holds their marker, and the
         package puts the rows there (xlsxwriter would copy its row file here)."""
         rows = self.row_data_fh
-        if not isinstance(rows, DeflatedRows):
+        if not isinstance(rows, DeflatedRows | DeliveredRows):
             super()._write_optimized_sheet_data()
         elif self.dim_rowmin is None:
             self._xml_empty_tag("sheetData")

@@ -65,6 +65,12 @@ class Batch:
         return self.table[name]
 
 
+def cards_size(rating: Rating) -> int:
+    """About the cells of the cards: each card's head and its games."""
+    players = 0 if rating.stats is None else len(rating.stats.players)
+    return (players * HEAD_ROWS + len(rating.points)) * len(WIDTHS)
+
+
 def cards_sheets(book: Book, rating: Rating, lang: str) -> None:
     """Every player's card, split over as many sheets as Excel's limits need."""
     stats = rating.stats

@@ -53,6 +53,16 @@ class LOOK:
     card_title = Style(bold=True, font_size=13)
 
 
+# Every style of the book in a fixed order, numbered before any sheet is written: the
+# numbers then do not depend on which sheet uses a style first, nor on which process.
+STYLES = tuple(value for value in vars(LOOK).values() if isinstance(value, Style))
+
+
+# A cell written by a call of its own costs about as much as this many streamed cells
+# (what :func:`~..engine.write_sheets` balances the sheets by).
+OWN_CALL = 15
+
+
 def page_text(text: str, limit: int) -> str:
     """User text inside a page header: `&` starts a code there, so it is doubled.
 

@@ -26,7 +26,7 @@ from ...vocab import phase_name
 from ..cells import counts, game_cells, mixed_cells, place, shares, stat_points, text_width
 from ..engine import Book, Chart, Column, Series, Sheet, column_breaks
 from ..labels_stats import ROLE_WORDS, STATS_SHEETS, S
-from .common import LOOK, page, write_header, write_table, write_top
+from .common import LOOK, OWN_CALL, page, write_header, write_table, write_top
 
 PAIRS_SHOWN = 5_000  # rows of the head-to-head sheet (a 100-player season has ≤ 4,950)
 PRINT_SCALE = 75  # % of the 11-pt type: 8.25 pt on paper
@@ -130,6 +130,12 @@ def _player_columns(rating: Rating, stats: Stats, lang: str) -> tuple[list[Colum
         groups.append(Group(title, len(columns), len(columns) + len(block) - 1))
         columns += block
     return columns, groups
+
+
+def statistics_size(rating: Rating) -> int:
+    """About the cells of the statistics sheet: a row a player, a column or so a figure."""
+    stats = rating.stats
+    return 0 if stats is None else len(stats.players) * len(stats.players.columns)
 
 
 def statistics_sheet(book: Book, rating: Rating, lang: str) -> None:
@@ -242,6 +248,17 @@ def _tournament_tables(stats: Stats, lang: str) -> list[tuple[str, list[Column]]
     return out
 
 
+def tournament_size(rating: Rating) -> int:
+    """About the cells of the tournament's tables and of the standings over time."""
+    stats = rating.stats
+    if stats is None:
+        return 0
+    frames = (stats.by_seat, stats.by_table, stats.by_round, stats.ended)
+    over = stats.over_time
+    steps = 0 if over is None else len(over.steps) * (len(over.leaders) + 1)
+    return sum(len(frame) for frame in frames) * 8 * OWN_CALL // 4 + steps + 50 * OWN_CALL
+
+
 def tournament_sheet(book: Book, rating: Rating, lang: str) -> None:
     """The tournament's own figures, table under table, on portrait pages of their own."""
     stats = rating.stats
@@ -282,6 +299,12 @@ def pairs_columns(stats: Stats, lang: str) -> list[Column]:
         count("b_won", shown["b_won"], 8),
         count("pair_draws", draws, 8),
     ]
+
+
+def pairs_size(rating: Rating) -> int:
+    """About the cells of the head-to-head sheet."""
+    stats = rating.stats
+    return 0 if stats is None or stats.pairs is None else min(PAIRS_SHOWN, len(stats.pairs)) * 9
 
 
 def pairs_sheet(book: Book, rating: Rating, lang: str) -> None:

@@ -25,7 +25,7 @@ from ..phrases import (
     lot_status_text,
     title,
 )
-from .common import LOOK, page, write_table, write_top
+from .common import LOOK, OWN_CALL, page, write_table, write_top
 from .stats import over_time_block, print_scale
 from .tables import standings_columns
 
@@ -195,6 +195,12 @@ def summary_lines(rating: Rating, lang: str) -> list[Line]:
     ]
 
 
+def summary_size(rating: Rating) -> int:
+    """About the cells of the summary sheet (some fifty lines and one a source or reading
+    note), each written by a call of its own."""
+    return (50 + len(rating.sources) + len(rating.reading)) * len(WIDTHS) * OWN_CALL
+
+
 def summary_sheet(book: Book, rating: Rating, lang: str) -> None:
     """N, wins by colour, K with its formula, rule options, lot status, source files."""
     sheet = book.sheet(SHEETS["summary"](lang))
@@ -289,6 +295,11 @@ def _top_chart(sheet: str, first: int, totals: list[float], lang: str) -> Chart:
         y_axis={"reverse": True},
         legend={"none": True},
     )
+
+
+def charts_size(rating: Rating) -> int:
+    """About the cells behind the charts, and the charts themselves."""
+    return (TOP_PLAYERS + 3) * 3 * OWN_CALL
 
 
 def charts_sheet(book: Book, rating: Rating, lang: str) -> None:

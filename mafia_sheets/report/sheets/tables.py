@@ -37,7 +37,7 @@ from ..labels import (
     decided_text,
 )
 from ..phrases import k_line, lot_line
-from .common import LOOK, page, write_header, write_table, write_top, write_wrapped
+from .common import LOOK, OWN_CALL, page, write_header, write_table, write_top, write_wrapped
 
 SEATS = [f"seat_{i}" for i in range(1, 11)]
 # Points components left blank when zero: a blank reads as 0 and the rare non-zero values
@@ -86,6 +86,11 @@ def standings_columns(
         integer("killed_first_night", [s.killed_first_night for s in rows], 13),
         Column(name["decided_by"](lang), 22, None, LOOK.text, decided),
     ]
+
+
+def standings_size(rating: Rating) -> int:
+    """About the cells of the standings sheet (rows × columns)."""
+    return (len(rating.standings) + len(rating.removed)) * len(STANDINGS_COLUMNS)
 
 
 def standings_sheet(book: Book, rating: Rating, lang: str) -> None:
@@ -212,6 +217,11 @@ def games_columns(rating: Rating, lang: str) -> list[Column]:
 POINTS_LINE = Text("баллы", "points")
 
 
+def games_size(rating: Rating) -> int:
+    """About the cells of the games sheet: two lines a game."""
+    return 2 * len(rating.games) * len(GAMES_COLUMNS)
+
+
 def games_sheet(book: Book, rating: Rating, lang: str) -> None:
     """Two lines a game: result, whether K applied, who sat where; the points of every
     seat below its player."""
@@ -283,6 +293,12 @@ def points_columns(
     return columns
 
 
+def points_size(rating: Rating) -> int:
+    """About the cells of the points sheets: player, game, seat, role, the components,
+    total and running total."""
+    return len(rating.points) * (6 + len(BLANK_ZERO))
+
+
 def points_sheets(book: Book, rating: Rating, lang: str) -> None:
     """One row per player per game; past Excel's row limit it continues on `Баллы (2)`."""
     frame = rating.points
@@ -351,6 +367,11 @@ def findings_columns(rating: Rating, lang: str) -> list[Column]:
         Column(names["expected"](lang), 30, None, LOOK.wrap, [f.expected(lang) for f in found]),
         Column(names["hint"](lang), 36, None, LOOK.wrap, [f.hint(lang) for f in found]),
     ]
+
+
+def findings_size(rating: Rating) -> int:
+    """About the cells of the findings sheet, each written by a call of its own."""
+    return len(rating.findings) * len(FINDINGS_COLUMNS) * OWN_CALL
 
 
 def findings_sheet(book: Book, rating: Rating, lang: str) -> None:
