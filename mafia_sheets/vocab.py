@@ -482,8 +482,10 @@ def parse_phase(text: str) -> int | None:
 
 
 # A departure whose phase the sheet has no place for (a blank's «Дисквалифицирован» row,
-# four foul boxes filled): the reader writes `?`, and a judge may type it too.
+# four foul boxes filled): the reader writes PHASE_NOT_WRITTEN (findings then quote the
+# departure the judge typed); a judge may type `?` or a word of PHASE_UNKNOWN_WORDS too.
 PHASE_UNKNOWN = "?"
+PHASE_NOT_WRITTEN = "не записана"
 PHASE_UNKNOWN_WORDS = frozenset({"неизвестно", "не записана", "unknown", "not recorded"})
 # Departures a player may leave by at any moment, without a phase that matters to points:
 # a game sheet may have no place for their phase (`?`), and the game is still judged.

@@ -380,7 +380,10 @@ def test_a_departure_typed_as_a_phase_alone_reads_as_a_kill_or_a_vote_out() -> N
     found = [(f.code, f.sheet, f.cell) for f in outcome.findings]
     assert ("departure-read-from-phase", "Сезон", "AK4") in found
     note = next(f for f in outcome.findings if f.code == "departure-read-from-phase")
-    assert note.message("en") == "Only the phase “Н1” is written in Left: read as “killed” in Н1"
+    assert note.message("en") == (
+        "Only a phase is written in Left — read as the departure in that phase: "
+        "AK4 “Н1” — killed in N1"
+    )
     assert standings(Source("x.xlsx", data)) == standings(proto.source())
 
 

@@ -9,7 +9,8 @@ cell. Annulled games count for nothing, so their protocol is not judged either.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,7 @@ from ..findings import Finding, finding
 from ..model import Protocol, Table
 from ..reading.parse import parse_column
 from ..reading.values import is_blank
+from ..text import cell_text
 
 # An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
 TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
@@ -181,6 +183,20 @@ def at_rows(
         yield finding(
             code, sheet, cell, value, game=game, row=excel_row, source=table.source, **params
         )
+
+
+def departure_quoted(
+    table: Table, found: Iterable[Finding], rows: pd.DataFrame
+) -> Iterator[Finding]:
+    """Findings at the `when` cells of `rows` (in their order) quoting what the judge
+    typed: where the sheet gave no phase and the reader wrote it unknown, the departure
+    itself («4 фола», «дисквалифицирован»), not the reader's word."""
+    raw = table.raw
+    for index, one in zip(rows.index, found, strict=True):
+        typed = raw["when"].iat[index] if "when" in raw else ""
+        if "left" in raw and typed == vocab.PHASE_NOT_WRITTEN:
+            one = dataclasses.replace(one, value=cell_text(raw["left"].iat[index]))
+        yield one
 
 
 def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd.DataFrame:

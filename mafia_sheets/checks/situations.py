@@ -28,7 +28,7 @@ from .. import vocab
 from ..findings import Finding, Phase, Phases, define, finding
 from ..text import Plural, Text
 from . import check
-from .gate import Context, Regulated, at_rows, game_ids
+from .gate import Context, Regulated, at_rows, departure_quoted, game_ids
 
 REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
@@ -688,7 +688,8 @@ def phases_not_recorded(context: Context) -> Iterator[Finding]:
     seats = gate.seats
     rows = seats[seats["phase_unknown"]]
     for seat, group in rows.groupby("seat", sort=True):
-        yield from at_rows(gate.table, PHASE_NOT_RECORDED, "when", group, seat=seat)
+        found = at_rows(gate.table, PHASE_NOT_RECORDED, "when", group, seat=seat)
+        yield from departure_quoted(gate.table, found, group)
 
 
 @check(VOTE_REMOVED_ALL)

@@ -9,6 +9,7 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, define
+from ..model import Protocol, Table
 from ..text import LANGS, Text
 from . import check
 from .gate import (
@@ -16,6 +17,7 @@ from .gate import (
     Context,
     at_rows,
     blank_mask,
+    departure_quoted,
     first_row_per_game,
     game_ids,
     unknown_phases,
@@ -112,9 +114,42 @@ LEFT_WITHOUT_WHEN = define(
     "left-without-when",
     "error",
     Text("Указано, как выбыл игрок, но не когда", "How the player left is given, but not when"),
-    Text("фаза в столбце «Когда»: Д1, Н1 …", "a phase in “When”: D1, N1 …"),
-    Text("Впишите фазу выбывания или очистите «Выбыл»", "Enter the phase or clear “Left”"),
+    Text("{phase_place}", "{phase_place}"),
+    Text("{phase_fix}", "{phase_fix}"),
 )
+# Where a sheet takes the phase of a departure, and how to give it there: a «Когда»
+# column; a game sheet without one (the phase beside the departure, or the rows of
+# kills by night and votes by day); a sheet of game rows without one.
+_IN_CELL = Text(
+    "фаза рядом с выбыванием: «убит Н1», «заголосован Д2» (столбца «Когда» на листе нет)",
+    "the phase beside the departure: “killed N1”, “voted out D2” (the sheet has no When column)",
+)
+_PHASE_ADVICE = {
+    "column": (
+        Text("фаза в столбце «Когда»: Д1, Н1 …", "a phase in “When”: D1, N1 …"),
+        Text("Впишите фазу выбывания или очистите «Выбыл»", "Enter the phase or clear “Left”"),
+    ),
+    "blank": (
+        _IN_CELL,
+        Text(
+            "Допишите фазу в эту ячейку («убит Н1») или запишите место игрока в строку "
+            "убитых по ночам или заголосованных по дням (номера ночей и дней над ней); "
+            "если игрок не выбывал, очистите ячейку",
+            "Add the phase to this cell (“killed N1”) or write the player's seat in the row "
+            "of kills by night or of votes by day (the nights' and days' numbers over it); "
+            "if the player did not leave, clear the cell",
+        ),
+    ),
+    "wide": (
+        _IN_CELL,
+        Text(
+            "Допишите фазу в эту ячейку («убит Н1», «заголосован Д2») или добавьте блок "
+            "столбцов «Когда» 1–10; если игрок не выбывал, очистите ячейку",
+            "Add the phase to this cell (“killed N1”, “voted out D2”) or add a block of "
+            "When columns 1–10; if the player did not leave, clear the cell",
+        ),
+    ),
+}
 WHEN_WITHOUT_LEFT = define(
     "when-without-left",
     "error",
@@ -260,8 +295,24 @@ def departures_complete(context: Context) -> Iterator[Finding]:
     if "when" in seats.raw:  # `?` says the phase is unknown: enough for a foul-out only
         unknown = unknown_phases(seats.raw["when"])
         when_typed &= ~(unknown & ~frame["left"].isin(PHASELESS).to_numpy())
-    yield from at_rows(seats, LEFT_WITHOUT_WHEN, "when", frame[left_typed & ~when_typed])
+    yield from _without_when(context.protocol, seats, frame[left_typed & ~when_typed])
     yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])
+
+
+def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Iterator[Finding]:
+    """`left-without-when` at each row, its advice fitting the sheet: where the phase
+    has no cell of its own (the departure's cell stands for it), how to give it on that
+    sheet's layout."""
+    layouts = {sheet: layout for read in protocol.reading for sheet, layout in read.sheets}
+    kinds = []
+    for key in rows["_row"]:
+        sheet, cell, _ = seats.locate("when", int(key))
+        own = not cell or cell != seats.locate("left", int(key))[1]
+        kinds.append("column" if own else "wide" if layouts.get(sheet) == "wide" else "blank")
+    for kind, group in rows.groupby(pd.Series(kinds, index=rows.index, dtype=object), sort=False):
+        place, fix = _PHASE_ADVICE[str(kind)]
+        found = at_rows(seats, LEFT_WITHOUT_WHEN, "when", group, phase_place=place, phase_fix=fix)
+        yield from departure_quoted(seats, found, group)
 
 
 def _perhaps(near: str | None) -> Text:

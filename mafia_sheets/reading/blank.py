@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from .. import vocab
 from ..text import Text
 from .blank_fields import attach_best_move, find_labels, read_fields
+from .first_killed import take_first_killed
 from .grid import Grid, mark
 from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
-from .phase_rows import departure_in_cell, read_phase_rows
+from .phase_rows import departure_in_cell, read_phase_rows, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
 from .values import whole_number
 
@@ -77,15 +78,18 @@ def read_game_sheet(grid: Grid, found: SeatGrid, source: str) -> GameSheet:
     labels = find_labels(page, found.holds, found.header)
     named = read_fields(page, labels, game)
     read_phase_rows(page, labels, game, (found.header, found.left, found.right))
+    first = named.get("first_killed")
+    take_first_killed(page, game, first if isinstance(first, tuple) else None)
     best = named.get("best_move")
     if best is not None:
-        attach_best_move(page, game, best, named.get("first_killed"))
+        attach_best_move(page, game, best, first)
     for label in labels:  # a known label is read, filled in or not: its values are what counts
         if label.kind != "result":  # an option nobody marked, nor wrote, may be a role word
             page.take(label.r, label.c)
     _fouled_out(game)
     from_sheet_name(grid.name, game.header)
     game.played = _played(game)
+    report_read_from_phase(page)
     game.unread = report_unread(page, game=None)
     game.findings = page.findings
     return game
@@ -110,7 +114,7 @@ def _fouled_out(game: GameSheet) -> None:
         if _typed(row.get("left")) or _typed(row.get("when")):
             continue
         row["left"] = ("4 фола", fouls[1])
-        row["when"] = (vocab.PHASE_UNKNOWN, fouls[1])
+        row["when"] = (vocab.PHASE_NOT_WRITTEN, fouls[1])
 
 
 # ---- the seat grid ---------------------------------------------------------------------------

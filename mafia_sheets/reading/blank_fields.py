@@ -175,7 +175,8 @@ def read_fields(page: Page, labels: list[Label], game: GameSheet) -> dict[str, o
             _more_in_cell(page, label, game)
         elif name == "first_killed" and "first_killed" not in named:
             page.take(label.r, label.c)
-            found = value_near(page, label, _seat_like)
+            own = (label.rest, page.grid.address(label.r, label.c))  # «Первый убитый: 4»
+            found = own if _seat_like(label.rest) else value_near(page, label, _seat_like)
             if found is not None:
                 named["first_killed"] = found
         elif name == "best_move" and "best_move" not in named:

@@ -55,6 +55,8 @@ class Page:
     labels: set[Cell] = field(default_factory=set)  # label cells: no field's value
     noted: dict[Cell, Text] = field(default_factory=dict)  # recognised, not counted: why
     findings: list[Finding] = field(default_factory=list)
+    # departures read from a phase alone (`Н1` in «Выбыл»): (row, column, phase), said once
+    from_phase: list[tuple[int, int, int]] = field(default_factory=list)
 
     def take(self, r: int, c: int) -> None:
         self.used.add((r, c))

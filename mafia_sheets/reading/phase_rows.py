@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 
 from .. import vocab
-from ..findings import define
-from ..text import Text
+from ..findings import define, finding
+from ..text import LANGS, Text, cell_text
 from .blank_fields import PHASE_FIELDS, Label
 from .columns import SHEET_FIELDS
 from .grid import NOTHING, mark, seats_in
@@ -44,8 +44,8 @@ DEPARTURE_FROM_PHASE = define(
     "departure-read-from-phase",
     "warning",
     Text(
-        "В «Выбыл» записана только фаза «{value}»: прочитано как «{left}» в {value}",
-        "Only the phase “{value}” is written in Left: read as “{left}” in {value}",
+        "В «Выбыл» записана только фаза — прочитано как выбывание в ней: {cells}",
+        "Only a phase is written in Left — read as the departure in that phase: {cells}",
     ),
     Text(
         "как выбыл игрок (убит, заголосован …) и фаза в своём столбце",
@@ -425,7 +425,7 @@ def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str)
         if _typed(row.get("left")) or _typed(row.get("when")):
             return  # the grid says it already
         row["left"] = (_LEFT_WORD[kind], cell)
-        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_UNKNOWN, cell)
+        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_NOT_WRITTEN, cell)
         return
 
 
@@ -493,7 +493,7 @@ def departure_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
         return
     code = vocab.value_lookup("left").get(vocab.fold(left[0]))
     at = when[1] if when is not None and when[1] else left[1]
-    row["when"] = (vocab.PHASE_UNKNOWN if code in vocab.PHASELESS else "", at)
+    row["when"] = (vocab.PHASE_NOT_WRITTEN if code in vocab.PHASELESS else "", at)
 
 
 def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
@@ -517,7 +517,44 @@ def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     if word:
         row["left"] = (word, left[1])
         return
-    day = vocab.is_day(phase)
-    row["left"] = (_LEFT_BY_PHASE[day], left[1])
+    row["left"] = (_LEFT_BY_PHASE[vocab.is_day(phase)], left[1])
     r, c = page.grid.cell_of(left[1])
-    page.add(DEPARTURE_FROM_PHASE, r, c, left[0], left=_LEFT_SHOWN[day])
+    page.from_phase.append((r, c, phase))
+
+
+def report_read_from_phase(page: Page) -> None:
+    """The departures read from a phase alone, one warning per sheet at the first of them,
+    naming every cell with what it was read as («AK4 «Н1» — убит в Н1; …»)."""
+    if not page.from_phase:
+        return
+    grid = page.grid
+    places = sorted(page.from_phase)
+    listed = {
+        lang: "; ".join(
+            f"{grid.address(r, c)} {_quoted(grid.value(r, c), lang)} — "
+            f"{_LEFT_SHOWN[vocab.is_day(phase)](lang)} {_IN(lang)} {vocab.phase_name(phase, lang)}"
+            for r, c, phase in places
+        )
+        for lang in LANGS
+    }
+    (r0, c0, _), rest = places[0], places[1:]
+    page.findings.append(
+        finding(
+            DEPARTURE_FROM_PHASE,
+            grid.name,
+            grid.address(r0, c0),
+            grid.value(r0, c0),
+            row=grid.excel_row(r0),
+            source=page.source,
+            also=[(grid.name, grid.address(r, c)) for r, c, _ in rest],
+            cells=Text(listed["ru"], listed["en"]),
+        )
+    )
+
+
+_IN = Text("в", "in")
+_QUOTED = Text("«{}»", "“{}”")
+
+
+def _quoted(value: object, lang: str) -> str:
+    return _QUOTED(lang).format(cell_text(value))

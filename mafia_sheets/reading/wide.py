@@ -17,10 +17,11 @@ import re
 
 from .. import vocab
 from .blank_fields import BestMove, attach_best_move, seat_text
+from .first_killed import take_first_killed
 from .grid import Grid
 from .labels import GAME_ROW, SEAT, is_title, label_of
 from .page import Page, report_unread
-from .phase_rows import departure_in_cell
+from .phase_rows import departure_in_cell, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
 from .rows import TOTAL_WORDS, TOTALS_ROW
 
@@ -186,6 +187,7 @@ def read_game_rows(page: Page, found: tuple[int, _Header]) -> list[GameSheet]:
                 page.take(r, c)
             continue
         games.append(_game_row(page, r, header))
+    report_read_from_phase(page)
     report_unread(page)
     return games
 
@@ -240,11 +242,13 @@ def _game_row(page: Page, r: int, header: _Header) -> GameSheet:
             departure_in_cell(page, row)
         game.seats.append(row)
         game.seat_rows.append(grid.excel_row(r))
+    victim = values.get("first_killed")
+    victim = victim if victim and not _blank(victim[0]) else None
+    take_first_killed(page, game, victim)
     typed = [(v, cell) for v, cell in map(at, header.best_move) if not _blank(v)]
     if typed:
         move = BestMove(", ".join(seat_text(v) for v, _ in typed), typed[0][1], None)
-        victim = values.get("first_killed")
-        attach_best_move(page, game, move, victim if victim and not _blank(victim[0]) else None)
+        attach_best_move(page, game, move, victim)
     game.played = not _blank(values.get("result", ("", ""))[0]) or any(
         not _blank(seat.get(kind, ("", ""))[0])
         for seat in game.seats
