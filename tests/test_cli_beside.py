@@ -4,8 +4,6 @@ refused exactly as in series — one line, exit 2 — even when the scanning chi
 
 from __future__ import annotations
 
-import os
-import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,6 +11,7 @@ from typing import Any
 import badfiles
 import pytest
 from click.testing import CliRunner, Result
+from forking import dies_in_a_child, needs_fork
 
 from mafia_sheets import parallel
 from mafia_sheets.cli import common
@@ -20,10 +19,6 @@ from mafia_sheets.cli.commands import main
 from mafia_sheets.reading import safety
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "tournament-ru.xlsx"
-
-needs_fork = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="forks only on a POSIX multi-core"
-)
 
 
 @pytest.fixture
@@ -109,14 +104,7 @@ def test_in_a_season_the_files_are_refused_in_their_order(tmp_path: Path) -> Non
 
 
 def _dies_in_the_child(monkeypatch: pytest.MonkeyPatch) -> None:
-    parent, scans = os.getpid(), common._scans
-
-    def dies(read: Any) -> Any:
-        if os.getpid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return scans(read)
-
-    monkeypatch.setattr(common, "_scans", dies)
+    monkeypatch.setattr(common, "_scans", dies_in_a_child(common._scans))
 
 
 @needs_fork

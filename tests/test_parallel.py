@@ -10,13 +10,10 @@ import time
 from fractions import Fraction
 
 import pytest
+from forking import dies_in_a_child, needs_fork
 
 from mafia_sheets import parallel
 from mafia_sheets.parallel import beside, can_fork
-
-needs_fork = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="forks only on a POSIX multi-core"
-)
 
 
 def _pid_and_total(values: list[Fraction]) -> tuple[int, Fraction]:
@@ -31,9 +28,7 @@ def _unpicklable() -> object:
     return lambda: None
 
 
-def _exit_hard() -> int:
-    if os.environ.get("PARALLEL_TEST_PARENT") != str(os.getpid()):
-        os.kill(os.getpid(), signal.SIGKILL)  # only the child dies
+def _seven() -> int:
     return 7
 
 
@@ -102,9 +97,8 @@ def test_a_result_that_does_not_pickle_is_computed_here() -> None:
 
 
 @needs_fork
-def test_a_child_killed_mid_work_costs_only_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PARALLEL_TEST_PARENT", str(os.getpid()))
-    with beside(_exit_hard) as work:
+def test_a_child_killed_mid_work_costs_only_time() -> None:
+    with beside(dies_in_a_child(_seven)) as work:
         assert work.forked
         assert work.result() == 7
 

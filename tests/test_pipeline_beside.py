@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import pickle
-import signal
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
 from builders import Proto, names
+from forking import dies_in_a_child, needs_fork
 
 from mafia_sheets import parallel, pipeline
 from mafia_sheets.cli.deadline import DeadlinePassed
@@ -24,10 +23,6 @@ from mafia_sheets.testing.synth import generate
 from mafia_sheets.text import Text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-
-needs_fork = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="forks only on a POSIX multi-core"
-)
 
 
 def clean() -> list[Source]:
@@ -182,14 +177,7 @@ def test_the_deadline_passing_while_scoring_ahead_stops_the_run(
 def test_a_checks_child_that_dies_costs_only_time(
     forks: Forks, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    parent, checks = os.getpid(), pipeline.run_checks
-
-    def dies_in_the_child(protocols: Any) -> Any:
-        if os.getpid() != parent:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return checks(protocols)
-
-    monkeypatch.setattr(pipeline, "run_checks", dies_in_the_child)
+    monkeypatch.setattr(pipeline, "run_checks", dies_in_a_child(pipeline.run_checks))
     for sources in (broken, season):
         read = sources()
         same(pipeline.evaluate(read), serial(read, monkeypatch))

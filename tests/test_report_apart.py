@@ -9,6 +9,7 @@ import os
 import zipfile
 
 import pytest
+from forking import needs_fork
 from python_calamine import CalamineWorkbook
 
 from mafia_sheets.model import Source
@@ -18,10 +19,6 @@ from mafia_sheets.report import engine
 from mafia_sheets.report.engine import Book, Chart, Column, Page, Series, Style
 from mafia_sheets.report.xlsx import results_workbook
 from mafia_sheets.testing.synth import generate
-
-needs_fork = pytest.mark.skipif(
-    not hasattr(os, "fork") or (os.cpu_count() or 1) < 2, reason="forks only on a POSIX multi-core"
-)
 
 
 def parts(data: bytes) -> dict[str, bytes]:
