@@ -53,7 +53,7 @@ def test_each_game_sheet_says_what_it_gave():
     )
     assert reading_lines(reading, "en")[3][1] == (
         "Игра 4: game 4 — result ✓ red; best move 1 → 2, 4, 5; 6 departures "
-        "(D1, N1, D2, N2, D3, ?); 8 fouls; 1 award; protest —"
+        "(D1, N1, D2, N2, D3, phase not written); 8 fouls; 1 award; protest —"
     )
 
 

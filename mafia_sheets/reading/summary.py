@@ -86,6 +86,7 @@ _FOULS = Plural(("фол", "фола", "фолов"), ("foul", "fouls"))
 _AWARDS = Plural(("доп. балл", "доп. балла", "доп. баллов"), ("award", "awards"))
 _CELLS = Plural(("ячейка", "ячейки", "ячеек"), ("cell", "cells"))
 _NONE = "—"
+_UNWRITTEN = Text("фаза не записана", "phase not written")  # a departure typed without one
 
 
 def game_read_text(read: GameRead, layout: str, lang: str) -> str:
@@ -105,7 +106,7 @@ def game_read_text(read: GameRead, layout: str, lang: str) -> str:
         named = ", ".join(map(str, seats))
         best = f"{victim} → {named}" if victim is not None else named
     phases = [vocab.phase_name(p, lang) for p in read.phases]
-    phases += ["?"] * read.unknown_phases
+    phases += [_UNWRITTEN(lang)] * read.unknown_phases
     departed = _DEPARTED(read.departures, lang) + (f" ({', '.join(phases)})" if phases else "")
     parts = [
         Text(f"результат {result}", f"result {result}")(lang),
