@@ -109,18 +109,14 @@ REASONS = {
     "heavy": "a library costly to load (pandas and the readers/writers), on one rare path of "
     "a module that a process without it imports (checked: it loads one)",
     "circle": "the top would close an import circle (say which, at the import)",
-    "pending": "belongs at its module's top; moved when that module is next changed",
+    "child": "needed only in a forked child, never by the process that starts",
 }
 # Every import inside a function: `path::function module` → its reason. An import moved to
 # the top leaves this list; a new one inside a function needs one of the reasons above.
 INSIDE = {
-    "checks/__init__.py::_load_all importlib": "pending",
-    "checks/__init__.py::_load_all pkgutil": "pending",
     "cli/check.py::_write_annotated report.annotate": "cli",
     "cli/check.py::_write_annotated report.odscopy": "cli",
     "cli/common.py::evaluate pipeline": "cli",
-    "cli/deadline.py::_remove_scratch scratch": "pending",
-    "cli/deadline.py::_sleep select": "pending",
     "cli/imports.py::_edition_line formats": "cli",
     "cli/imports.py::import_command formats": "cli",
     "cli/imports.py::import_command formats.base": "cli",
@@ -145,17 +141,7 @@ INSIDE = {
     "cli/template.py::template template.layouts": "cli",
     "cli/template.py::template template.roster": "cli",
     "cli/template.py::template template.workbook": "cli",
-    "parallel.py::die_with ctypes": "pending",
-    "rating/season.py::_conflict reading.settings": "pending",
-    "reading/protocol.py::load_protocol reading.safety": "pending",
-    "reading/sheets.py::_reader_errors python_calamine": "pending",
-    "reading/sheets.py::read_workbook python_calamine": "pending",
-    "reading/textfile.py::csv_rows csv": "pending",
-    "report/annotate.py::_load report.odscopy": "pending",
-    "report/odscopy.py::_title openpyxl.workbook.child": "pending",
-    "report/odscopy.py::is_ods zipfile": "pending",
-    "report/odscopy.py::ods_workbook openpyxl": "pending",
-    "report/odscopy.py::ods_workbook python_calamine": "pending",
+    "parallel.py::die_with ctypes": "child",
     "web/jobs.py::_annotator report.annotate": "worker",
     "web/jobs.py::_csv formats.csvtable": "worker",
     "web/jobs.py::_evaluate pipeline": "worker",

@@ -10,6 +10,8 @@ rating once nothing is an error, through `run_rating_checks`.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -120,8 +122,6 @@ def load_checks() -> None:
 
 def _load_all() -> None:
     """Import every check module once so that each registers its checks."""
-    import importlib
-    import pkgutil
 
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")

@@ -12,6 +12,7 @@ raises inside the work, which stops it at its next Python step.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 import tempfile
@@ -24,6 +25,7 @@ import click
 
 from ..errors import Stopped
 from ..parallel import die_with
+from ..scratch import remove_stale
 from ..text import Text, terminal
 from . import text as msg
 
@@ -143,8 +145,6 @@ def _sleep(handle: int | None, seconds: float) -> None:
     if handle is None:
         time.sleep(seconds)
         return
-    import select
-
     select.select([handle], [], [], seconds)
 
 
@@ -161,8 +161,6 @@ def _stop(child: int, exit_code: int | None = None) -> None:
 
 def _remove_scratch() -> None:
     """The killed child's scratch folder: its process is gone, so it is stale now."""
-    from ..scratch import remove_stale
-
     remove_stale()
 
 

@@ -15,6 +15,7 @@ import pandas as pd
 from .. import vocab
 from ..errors import SeasonConflictError
 from ..model import Protocol, Season, Tournament
+from ..reading.settings import shown_value
 from ..rules import RuleSet
 from ..text import Text
 
@@ -84,8 +85,6 @@ def _common_rules(protocols: Sequence[Protocol]) -> RuleSet:
 def _conflict(
     first: Protocol, other: Protocol, key: str, mine: object, theirs: object
 ) -> SeasonConflictError:
-    from ..reading.settings import shown_value
-
     name = vocab.SETTINGS.get(key) or Text(key, key)
     ours, yours = shown_value(key, mine), shown_value(key, theirs)
     return SeasonConflictError(

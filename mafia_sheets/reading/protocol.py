@@ -17,6 +17,7 @@ from ..model import Protocol, Reading, Source, Table
 from ..rules import RuleSet
 from ..text import Text
 from .parse import parse_sheet
+from .safety import inspect_workbook
 from .settings import read_settings, rules_of
 from .sheets import read_workbook
 from .unplayed import drop_unplayed
@@ -63,8 +64,6 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
 
     Raises ProtocolReadError (exit 2) for a file that is not a readable workbook.
     """
-    from .safety import inspect_workbook
-
     scan = inspect_workbook(source.data, source.name)
     raw, findings = read_workbook(source, scan)
     tables: dict[str, Table] = {}

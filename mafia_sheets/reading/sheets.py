@@ -11,6 +11,9 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 
+import python_calamine
+from python_calamine import CalamineWorkbook
+
 from .. import vocab
 from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, define, finding
@@ -47,8 +50,6 @@ def read_workbook(
     and what python-calamine does not say (hidden columns; an .ods's merged cells) comes
     from the scan's pass. An .xlsx and an .ods are read by the same reader into the same
     grids, so every layout reads both alike."""
-    from python_calamine import CalamineWorkbook
-
     try:
         data = scan.reader_archive() if scan is not None else source.data
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
@@ -113,8 +114,6 @@ def _grids(
 def _reader_errors() -> tuple[type[BaseException], ...]:
     """What python-calamine raises for a file it cannot read (its own types, and the
     builtin ones its bindings map Rust errors to)."""
-    import python_calamine
-
     own = tuple(
         value
         for value in vars(python_calamine).values()

@@ -6,6 +6,8 @@ Excel's «CSV»), with commas, semicolons or tabs.
 
 from __future__ import annotations
 
+import csv
+
 from ..errors import ProtocolReadError
 from ..text import Text
 
@@ -47,7 +49,5 @@ def sniff_delimiter(text: str) -> str:
 
 def csv_rows(data: bytes, what: Text) -> list[list[str]]:
     """The rows of a csv file, its encoding and separator guessed."""
-    import csv
-
     text = decode_text(data, what)
     return list(csv.reader(text.splitlines(), delimiter=sniff_delimiter(text)))

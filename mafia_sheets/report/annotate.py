@@ -30,6 +30,7 @@ from ..findings import Finding, count
 from ..model import Source
 from ..text import Text
 from ..vocab import game_name
+from .odscopy import is_ods, ods_workbook
 
 AUTHOR = "mafia-sheets"
 ERROR_COLOR, WARNING_COLOR = "FFC7CE", "FFEB9C"  # Excel's own "bad" and "neutral" fills
@@ -81,8 +82,6 @@ def annotate_workbook(source: Source, findings: Sequence[Finding], lang: str = "
 
 
 def _load(source: Source) -> Any:
-
-    from .odscopy import is_ods, ods_workbook
 
     if is_ods(source.data):  # openpyxl opens no .ods: the copy is an xlsx of its values
         return ods_workbook(source)

@@ -11,7 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import zipfile
 from typing import Any
+
+import openpyxl
+from openpyxl.workbook.child import avoid_duplicate_name
+from python_calamine import CalamineWorkbook
 
 from ..model import Source
 from ..text import cell as cell_text
@@ -22,8 +27,6 @@ ODS_MIME = b"application/vnd.oasis.opendocument.spreadsheet"
 def is_ods(data: bytes) -> bool:
     """An OpenDocument spreadsheet: a zip whose `mimetype` entry names the type (the
     bytes are the safety scan's judged archive)."""
-    import zipfile
-
     if not data.startswith(b"PK"):
         return False
     try:
@@ -37,9 +40,6 @@ def is_ods(data: bytes) -> bool:
 def ods_workbook(source: Source, merges: dict[str, list[Any]] | None = None) -> Any:
     """The openpyxl workbook of the .ods's values; `merges` (sheet name → ranges, 0-based
     ((row, column), (row, column)) pairs) are merged again in the copy."""
-    import openpyxl
-    from python_calamine import CalamineWorkbook
-
     reader = CalamineWorkbook.from_filelike(io.BytesIO(source.data))
     book = openpyxl.Workbook()
     book.remove(book.worksheets[0])
@@ -62,8 +62,6 @@ def _title(name: str, taken: list[str]) -> str:
     """openpyxl keeps Excel's rules for a sheet's name (31 characters, no `[]:*?/\\`); an
     .ods allows more. The findings name the .ods's sheets, so a name is changed only when
     Excel could not hold it."""
-    from openpyxl.workbook.child import avoid_duplicate_name
-
     plain = "".join("_" if ch in "[]:*?/\\" else ch for ch in name)[:31] or "Sheet"
     return avoid_duplicate_name(taken, plain)
 
