@@ -7,7 +7,9 @@ machine's other core while this process goes on with the next stage.
 
 A child is forked only where that is safe and pays: the system can fork, this process runs
 one thread (fork copies no other thread, so a lock another thread held would stay held in
-the child), the machine has a second core, and `MAFIA_SHEETS_SERIAL` is not set. Otherwise
+the child), the machine has a second core, the memory still available could hold a whole
+copy of this process (the child shares its pages until it touches them: a 100,000-game
+season's checks copy about half), and `MAFIA_SHEETS_SERIAL` is not set. Otherwise
 — and whenever the child does not deliver (it raised, was killed, ran out of memory, or its
 result does not pickle) — the function runs here, in this process, when its result is
 asked for. So a result never depends on the path taken, and an error is raised with its own
@@ -41,7 +43,23 @@ def can_fork() -> bool:
         and not os.environ.get(SERIAL_ENV)
         and threading.active_count() == 1
         and (os.cpu_count() or 1) > 1
+        and room_for_a_copy()
     )
+
+
+def room_for_a_copy() -> bool:
+    """Whether the memory available holds this process's resident size once more (Linux;
+    where the system does not say, assume it does)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            available = next(
+                int(line.split()[1]) * 1024 for line in meminfo if line.startswith("MemAvailable:")
+            )
+    except (OSError, ValueError, IndexError, StopIteration):
+        return True
+    return available >= resident
 
 
 class Beside(Generic[T]):

@@ -3,6 +3,7 @@ child can fail ends with the same result computed in the process itself."""
 
 from __future__ import annotations
 
+import io
 import os
 import signal
 import threading
@@ -78,6 +79,32 @@ def test_no_fork_while_another_thread_runs() -> None:
     finally:
         stop.set()
         other.join()
+
+
+def test_no_fork_without_room_for_a_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert parallel.room_for_a_copy()  # this test process is small beside any machine's memory
+    monkeypatch.setattr(parallel, "room_for_a_copy", lambda: False)
+    assert not can_fork()
+    with beside(_pid_and_total, VALUES) as work:
+        assert not work.forked
+        assert work.result() == (os.getpid(), sum(VALUES, Fraction(0)))
+
+
+def test_room_for_a_copy_reads_the_systems_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+    files = {"/proc/self/statm": "900 500 100 1 0 300 0\n"}
+    page = os.sysconf("SC_PAGE_SIZE")
+
+    def fake_open(path: str, *args: object, **kwargs: object) -> io.StringIO:
+        if path not in files:
+            raise FileNotFoundError(path)
+        return io.StringIO(files[path])
+
+    monkeypatch.setattr("builtins.open", fake_open)
+    assert parallel.room_for_a_copy()  # no /proc/meminfo: the system does not say
+    files["/proc/meminfo"] = f"MemTotal: 1 kB\nMemAvailable: {500 * page // 1024 - 1} kB\n"
+    assert not parallel.room_for_a_copy()
+    files["/proc/meminfo"] = f"MemAvailable: {500 * page // 1024} kB\n"
+    assert parallel.room_for_a_copy()
 
 
 @needs_fork
