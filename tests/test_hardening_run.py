@@ -24,10 +24,14 @@ from click.testing import CliRunner
 from layout_books import club_rows, russian_paper, ukrainian_club
 
 from mafia_sheets import scratch
+from mafia_sheets.cli import deadline
 from mafia_sheets.cli.commands import main
 from mafia_sheets.cli.deadline import DEFAULT_TIMEOUT_S
+from mafia_sheets.cli.files import write_atomic
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "tournament-ru.xlsx"
 
 CLI = [sys.executable, "-m", "mafia_sheets"]
 
@@ -83,6 +87,44 @@ def test_a_run_leaves_not_even_an_empty_folder_in_the_temp_folder(tmp_path: Path
     )
     assert run.returncode == 0, run.stderr
     assert list(temp.iterdir()) == []
+
+
+class _FiresTheTimer:
+    """Runs the deadline's handler in a finaliser, where Python prints its exception and
+    goes on — as it does when the timer fires inside a garbage-collector callback."""
+
+    def __del__(self) -> None:
+        handler = signal.getsignal(signal.SIGALRM)
+        assert callable(handler)
+        handler(signal.SIGALRM, None)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_deadline_whose_raise_was_swallowed_still_stops_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def evaluate_past_the_deadline(*args: object, **kwargs: object) -> object:
+        outcome = evaluate(*args, **kwargs)  # type: ignore[arg-type]
+        _FiresTheTimer()  # freed at once: its raise is swallowed
+        return outcome
+
+    monkeypatch.setattr("mafia_sheets.pipeline.evaluate", evaluate_past_the_deadline)
+    out = tmp_path / "out.xlsx"
+    result = CliRunner().invoke(main, ["rate", str(SAMPLE), "-o", str(out), "--timeout", "600"])
+    assert result.exit_code == 2, result.output
+    assert "(--timeout) и остановлена; ничего не записано" in result.output.strip().splitlines()[-1]
+    assert not out.exists()
+
+
+def test_past_the_deadline_no_output_is_renamed_into_place(tmp_path: Path) -> None:
+    target = tmp_path / "out.xlsx"
+    deadline._overrun[:] = [deadline.DeadlinePassed(deadline.overrun(1.0))]
+    try:
+        with pytest.raises(deadline.DeadlinePassed):
+            write_atomic(target, b"results")
+    finally:
+        deadline._overrun.clear()
+    assert list(tmp_path.iterdir()) == []  # neither the output nor its temporary file
 
 
 def test_the_deadline_in_process_is_one_line_too(big: Path, tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
 from . import text as msg
+from .deadline import checkpoint
 from .files import guard_output, write_atomic
 
 if TYPE_CHECKING:
@@ -250,7 +251,9 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
     from ..pipeline import evaluate as library_evaluate
 
     try:
-        return library_evaluate(found, progress=status, **options)
+        outcome = library_evaluate(found, progress=status, **options)
+        checkpoint()
+        return outcome
     except MafiaSheetsError as error:
         status.done()
         run.fail(error)

@@ -174,15 +174,33 @@ def _say(text: Text, lang: str) -> None:
 # ---- without a child: a timer inside the work -----------------------------------------------
 
 
+# The timer's exception when it has fired. A handler's exception raised while Python runs a
+# garbage-collector callback or a finaliser is only printed, never propagated: the work
+# would go on past the deadline. So outputs and the evaluation's end look here as well.
+_overrun: list[DeadlinePassed] = []
+
+
 def _alarm(seconds: float) -> None:
     def passed(*_: Any) -> None:
-        raise DeadlinePassed(overrun(seconds))
+        _overrun[:] = [DeadlinePassed(overrun(seconds))]
+        raise _overrun[0]
 
+    def undo() -> None:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        _overrun.clear()
+
+    _overrun.clear()
     previous = signal.signal(signal.SIGALRM, passed)
     signal.setitimer(signal.ITIMER_REAL, seconds)
-    _on_close(
-        lambda: (signal.setitimer(signal.ITIMER_REAL, 0), signal.signal(signal.SIGALRM, previous))
-    )
+    _on_close(undo)
+
+
+def checkpoint() -> None:
+    """Raise the deadline's error if the timer has fired, even where its first raise was
+    swallowed; called before anything is written and when the evaluation ends."""
+    if _overrun:
+        raise _overrun[0]
 
 
 def _watchdog(seconds: float, lang: str) -> None:

@@ -24,6 +24,7 @@ from pathlib import Path
 from ..errors import OutputWriteError
 from ..scratch import process_running
 from ..text import Text
+from .deadline import checkpoint
 
 StrPath = str | os.PathLike[str]
 
@@ -100,6 +101,7 @@ def write_atomic(path: StrPath, data: bytes) -> None:
                 stream.write(data)
                 stream.flush()
                 os.fsync(stream.fileno())
+        checkpoint()  # past the deadline nothing is renamed into place
         os.replace(temp, target)
         temp = None
         _sync_folder(target.parent)
