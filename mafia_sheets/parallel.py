@@ -84,11 +84,15 @@ class Beside(Generic[T]):
             return self._function(*self._args)
         return delivered[0]
 
+    def delivered(self) -> tuple[T] | None:
+        """The child's result (in a 1-tuple), or None when no child was forked or it did
+        not deliver: for a caller that then does the work its own way."""
+        return self._collect()
+
     def cancel(self) -> None:
         """Stop the child, if it still runs (its result is no longer wanted)."""
         if self._child is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self._child, signal.SIGKILL)
+            _kill(self._child)
         self._collect()
 
     def __enter__(self) -> Beside[T]:
@@ -124,8 +128,7 @@ class Beside(Generic[T]):
             with os.fdopen(pipe, "rb") as stream:
                 payload = stream.read()
         except BaseException:  # interrupted while waiting (a deadline's signal): stop it
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(child, signal.SIGKILL)
+            _kill(child)
             os.waitpid(child, 0)
             raise
         _, status = os.waitpid(child, 0)
@@ -135,6 +138,11 @@ class Beside(Generic[T]):
             return (pickle.loads(payload),)
         except Exception:  # a result that does not come back whole: compute it here
             return None
+
+
+def _kill(child: int) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(child, signal.SIGKILL)
 
 
 def beside(function: Callable[..., T], *args: object) -> Beside[T]:

@@ -167,3 +167,13 @@ def test_a_wait_interrupted_by_a_signal_stops_the_child() -> None:
         signal.signal(signal.SIGALRM, previous)
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)  # killed and reaped, not left to sleep
+
+
+def test_delivered_is_the_childs_result_or_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    if can_fork():
+        with beside(_pid_and_total, VALUES) as work:
+            delivered = work.delivered()
+        assert delivered is not None and delivered[0][0] != os.getpid()
+    monkeypatch.setenv(parallel.SERIAL_ENV, "1")
+    with beside(_pid_and_total, VALUES) as work:
+        assert work.delivered() is None  # nothing computed: the caller does it its own way

@@ -346,9 +346,10 @@ def write_sheets(book: Book, jobs: Sequence[Job]) -> None:
     mine = [(index, job[0]) for index, job in enumerate(jobs) if index not in apart]
     theirs = [(index, job[0]) for index, job in enumerate(jobs) if index in apart]
     tags: _Tags = {}
-    with beside(_written_apart, book, theirs, os.getpid()) as child:
+    with beside(_written_apart, book, theirs) as child:
         _run(book, mine, tags)
-        parcel = child.result()
+        delivered = child.delivered()
+    parcel = delivered[0] if delivered is not None else None
     if parcel is None:
         _run(book, theirs, tags)
     else:
@@ -385,14 +386,9 @@ Parcel = tuple[bytes, list[tuple[list[bytes], int, int]]]
 deflated (apart, so that the bulk is pickled once, by :mod:`..parallel`)."""
 
 
-def _written_apart(
-    book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]], parent: int
-) -> Parcel | None:
-    """In the forked child: the jobs' sheets, finished. None in the parent itself (the
-    child could not be forked or did not deliver: the parent writes them), or when a
-    style had to be numbered here (the parent would number it otherwise)."""
-    if os.getpid() == parent:
-        return None
+def _written_apart(book: Book, jobs: Sequence[tuple[int, Callable[[Book], None]]]) -> Parcel | None:
+    """In the forked child: the jobs' sheets, finished; None when a style had to be
+    numbered here (the parent would number it otherwise, so it writes them itself)."""
     numbered = _style_numbers(book)
     tags: _Tags = {}
     _run(book, jobs, tags)
