@@ -16,6 +16,11 @@ asked for. So a result never depends on the path taken, and an error is raised w
 traceback, from this process.
 
 The function must be pure: what the child changes in its own memory is lost with it.
+
+`each(generator, *args)` is the same for a generator function whose items are wanted one
+by one: the child sends each item as soon as it is made, and the caller takes the first
+while the child makes the next. Where no child could be forked, or once the child stops
+delivering, `next()` says so (None) and the caller does the rest its own way.
 """
 
 from __future__ import annotations
@@ -24,12 +29,14 @@ import contextlib
 import gc
 import os
 import pickle
+import queue
 import signal
+import struct
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import Generic, TypeVar
+from typing import IO, Generic, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -107,16 +114,7 @@ class Beside(Generic[T]):
         self.cancel()
 
     def _fork(self) -> None:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        parent = os.getpid()
-        readable, writable = os.pipe()
-        child = os.fork()
-        if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
-            os.close(readable)
-            _deliver(writable, parent, self._function, self._args)
-        os.close(writable)
-        self._child, self._pipe = child, readable
+        self._child, self._pipe = _forked(_deliver, self._function, self._args)
 
     def _collect(self) -> tuple[T] | None:
         """The child's result (once), or None when there is no child or it gave nothing."""
@@ -138,6 +136,93 @@ class Beside(Generic[T]):
             return (pickle.loads(payload),)
         except Exception:  # a result that does not come back whole: compute it here
             return None
+
+
+def _forked(
+    deliver: Callable[[int, int, Callable[..., object], tuple[object, ...]], None],
+    function: Callable[..., object],
+    args: tuple[object, ...],
+) -> tuple[int, int]:
+    """A child forked to `deliver(pipe, parent, function, args)`: its pid, and the end of
+    the pipe its results come from."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    parent = os.getpid()
+    readable, writable = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - runs in the child, which ends with os._exit
+        os.close(readable)
+        deliver(writable, parent, function, args)
+    os.close(writable)
+    return child, readable
+
+
+class Each(Generic[T]):
+    """The items of one call of a generator function, `function(*args)`, made by a forked
+    child where it can be and sent one at a time, each as soon as it is made."""
+
+    def __init__(self, function: Callable[..., Iterator[T]], *args: object) -> None:
+        self._child: int | None = None
+        self._stream: IO[bytes] | None = None
+        if can_fork():
+            self._child, pipe = _forked(_deliver_each, function, args)
+            self._stream = os.fdopen(pipe, "rb")
+
+    @property
+    def forked(self) -> bool:
+        return self._child is not None
+
+    def next(self) -> tuple[T] | None:
+        """The child's next item (in a 1-tuple); None when no child was forked, or once it
+        has sent its last item or stopped delivering (it raised, was killed, or an item
+        did not pickle): what it did not send, the caller makes its own way."""
+        if self._stream is None:
+            return None
+        try:
+            head = self._stream.read(_FRAME.size)
+            payload = self._stream.read(_FRAME.unpack(head)[0]) if len(head) == _FRAME.size else b""
+        except BaseException:  # interrupted while waiting (a deadline's signal): stop it
+            self.cancel()
+            raise
+        if not payload:  # the end of its items, or a child gone mid-item
+            self.cancel()
+            return None
+        try:
+            return (pickle.loads(payload),)
+        except Exception:  # an item that does not come back whole: the rest is made here
+            self.cancel()
+            return None
+
+    def cancel(self) -> None:
+        """Stop the child (if it still runs) and reap it: no more items are wanted."""
+        child, stream = self._child, self._stream
+        self._child = self._stream = None
+        if stream is not None:
+            stream.close()
+        if child is not None:
+            _kill(child)
+            os.waitpid(child, 0)
+
+    def __enter__(self) -> Each[T]:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.cancel()
+
+
+def each(function: Callable[..., Iterator[T]], *args: object) -> Each[T]:
+    """Start the generator `function(*args)` beside this process (see the module)."""
+    return Each(function, *args)
+
+
+# Each item the child sends: its pickle's length, then the pickle (a short frame: the child
+# was stopped in the middle of sending it).
+_FRAME = struct.Struct("<Q")
 
 
 def _kill(child: int) -> None:
@@ -167,6 +252,41 @@ def _deliver(
         pass
     finally:
         os._exit(code)
+
+
+def _deliver_each(
+    pipe: int, parent: int, function: Callable[..., object], args: tuple[object, ...]
+) -> None:  # pragma: no cover - runs in the child
+    """The life of a child of :class:`Each`: each item pickled as soon as it is made and
+    sent by a thread of its own, so that making the next never waits for the parent to
+    take the last (a pipe holds 64 KB); an error ends the items there (the parent makes
+    the rest itself)."""
+    code = 1
+    frames: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    sender = threading.Thread(target=_send, args=(pipe, frames), daemon=True)
+    try:
+        die_with(parent, 1)
+        gc.disable()  # as in `_deliver`
+        sender.start()
+        for item in cast(Iterator[object], function(*args)):
+            payload = pickle.dumps(item, protocol=pickle.HIGHEST_PROTOCOL)
+            frames.put(_FRAME.pack(len(payload)) + payload)
+        code = 0
+    except BaseException:  # what was made stands; the parent sees the error itself
+        pass
+    finally:
+        frames.put(None)
+        if sender.is_alive():
+            sender.join()
+        os._exit(code)
+
+
+def _send(pipe: int, frames: queue.SimpleQueue[bytes | None]) -> None:  # pragma: no cover
+    """The child's sending thread: the frames in order, until the last (None)."""
+    with contextlib.suppress(OSError), os.fdopen(pipe, "wb") as stream:
+        while (frame := frames.get()) is not None:
+            stream.write(frame)
+            stream.flush()
 
 
 def die_with(parent: int, code: int) -> None:

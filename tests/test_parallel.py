@@ -8,13 +8,14 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
 from forking import dies_in_a_child, needs_fork
 
 from mafia_sheets import parallel
-from mafia_sheets.parallel import beside, can_fork
+from mafia_sheets.parallel import beside, can_fork, each
 
 
 def _pid_and_total(values: list[Fraction]) -> tuple[int, Fraction]:
@@ -177,3 +178,115 @@ def test_delivered_is_the_childs_result_or_none(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setenv(parallel.SERIAL_ENV, "1")
     with beside(_pid_and_total, VALUES) as work:
         assert work.delivered() is None  # nothing computed: the caller does it its own way
+
+
+# ---- `each`: a generator's items, sent one by one ------------------------------------------
+
+
+def _pids_then(values: list[Fraction]) -> Iterator[tuple[int, Fraction]]:
+    for value in values:
+        yield os.getpid(), value
+
+
+def _one_then_fails() -> Iterator[int]:
+    yield 1
+    raise ValueError("the second item")
+
+
+def _one_then_unpicklable() -> Iterator[object]:
+    yield 1
+    yield lambda: None
+    yield 3
+
+
+def _big_then_waits(size: int) -> Iterator[bytes | float]:
+    """An item larger than a pipe holds, then one made while the first is not taken yet."""
+    yield b"x" * size
+    yield time.monotonic()
+
+
+def _sleeps_long() -> Iterator[int]:
+    time.sleep(60)
+    yield 1
+
+
+@needs_fork
+def test_each_item_comes_from_the_child_in_order() -> None:
+    with each(_pids_then, VALUES[:5]) as items:
+        assert items.forked
+        got = [items.next() for _ in range(6)]
+    assert [item[0][1] for item in got[:5] if item is not None] == VALUES[:5]
+    assert {item[0][0] for item in got[:5] if item is not None} != {os.getpid()}
+    assert got[5] is None  # the last is sent: nothing more
+
+
+@needs_fork
+def test_the_child_goes_on_while_an_item_waits_to_be_taken() -> None:
+    """An item waits in the child's sender: making the next does not wait for this process
+    to take the first, however large (a pipe holds 64 KB)."""
+    with each(_big_then_waits, 4 * 1024**2) as items:
+        time.sleep(0.5)
+        taken = time.monotonic()
+        first, second = items.next(), items.next()
+    assert first is not None and len(first[0]) == 4 * 1024**2  # type: ignore[arg-type]
+    assert second is not None and second[0] < taken  # type: ignore[operator]
+
+
+@needs_fork
+def test_what_was_sent_before_an_error_stands() -> None:
+    with each(_one_then_fails) as items:
+        assert items.next() == (1,)
+        assert items.next() is None  # the caller makes the rest its own way
+        assert items.next() is None
+
+
+@needs_fork
+def test_an_item_that_does_not_pickle_ends_the_items() -> None:
+    with each(_one_then_unpicklable) as items:
+        assert items.next() == (1,)
+        assert items.next() is None
+
+
+@needs_fork
+def test_a_child_killed_mid_items_gives_none() -> None:
+    with each(dies_in_a_child(_pids_then), VALUES) as items:
+        assert items.forked
+        assert items.next() is None
+
+
+def test_each_without_a_child_gives_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(parallel.SERIAL_ENV, "1")
+    with each(_pids_then, VALUES) as items:
+        assert not items.forked
+        assert items.next() is None  # nothing made here: the caller does it its own way
+
+
+@needs_fork
+def test_cancel_stops_the_child_and_reaps_it() -> None:
+    items = each(_sleeps_long)
+    child = items._child
+    assert child is not None
+    items.cancel()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)
+    assert items.next() is None
+
+
+@needs_fork
+def test_a_wait_for_an_item_interrupted_by_a_signal_stops_the_child() -> None:
+    def passed(*_: object) -> None:
+        raise TimeoutError("deadline")
+
+    previous = signal.signal(signal.SIGALRM, passed)
+    try:
+        with each(_sleeps_long) as items:
+            child = items._child
+            assert child is not None
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            with pytest.raises(TimeoutError):
+                items.next()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(child, os.WNOHANG)

@@ -116,6 +116,7 @@ REASONS = {
 INSIDE = {
     "cli/check.py::_write_annotated report.annotate": "cli",
     "cli/check.py::_write_annotated report.odscopy": "cli",
+    "cli/common.py::_scanned_and_read reading.sheets": "child",
     "cli/common.py::evaluate pipeline": "cli",
     "cli/imports.py::_edition_line formats": "cli",
     "cli/imports.py::import_command formats": "cli",

@@ -20,14 +20,15 @@ import importlib
 import stat
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
 from ..errors import MafiaSheetsError
-from ..parallel import beside
+from ..parallel import Each, each
+from ..reading.apart import Apart, adopt_reads, forget_reads
 from ..reading.layouts import reading_text
 from ..reading.safety import PackageScan, adopt_scans, inspect_workbook, load_source
 from ..reading.summary import reading_lines
@@ -196,22 +197,76 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
     the other core while this process imports `modules` — the pipeline and what the
     command goes on to need, which the scans do not: each scan is then this process's
     own, and judging the file when it is read scans nothing again. A file the scan refuses
-    is scanned again when it is read, in its turn, and refused there exactly as in series."""
+    is scanned again when it is read, in its turn, and refused there exactly as in series.
+
+    The child then reads, file by file, the sheets of each file its scan passed that it
+    can send back cheaply (`reading.sheets.read_apart`) while this process reads the
+    others; it is stopped when the command ends (or the evaluation, :func:`evaluate`)."""
 
     try:
         read = [load_source(path) for path in found]
-        with beside(_scans, read) as scanning:
-            for module in modules:
-                importlib.import_module(module)
-            if scanning.forked:  # in series the reading scans each file itself, as before
-                adopt_scans(
-                    (source.data, scan)
-                    for source, scan in zip(read, scanning.result(), strict=True)
-                    if scan is not None
-                )
+        child = each(_scanned_and_read, read)
+        _CHILDREN.append(child)
+        context = click.get_current_context(silent=True)
+        if context is not None:  # however the command ends
+            context.call_on_close(_stop_children)
+        for module in modules:
+            importlib.import_module(module)
+        scanned = child.next()  # in series the reading scans each file itself, as before
+        if scanned is not None:
+            _adopt(read, cast("list[PackageScan | None]", scanned[0]), _ReadApart(child))
     except MafiaSheetsError as error:  # a file that cannot be read, or the deadline
+        _stop_children()
         run.fail(error)
     return read
+
+
+# The children reading for the command (one at most): stopped when the evaluation ends.
+_CHILDREN: list[Each[object]] = []
+
+
+def _stop_children() -> None:
+    for child in _CHILDREN:
+        child.cancel()
+    _CHILDREN.clear()
+
+
+def _adopt(read: Sequence[Source], scans: list[PackageScan | None], sheets: _ReadApart) -> None:
+    """The child's scans as this process's own, and what it reads of each file passed."""
+    adopt_scans((s.data, scan) for s, scan in zip(read, scans, strict=True) if scan is not None)
+    adopt_reads(
+        (s.data, functools.partial(sheets.of, index))
+        for index, (s, scan) in enumerate(zip(read, scans, strict=True))
+        if scan is not None
+    )
+
+
+def _scanned_and_read(read: Sequence[Source]) -> Iterator[object]:
+    """In the child: every file's safety scan, then each file's sheets read apart, one
+    file at a time (None for a file the scan refused)."""
+    from ..reading.sheets import read_apart  # the reader: this process loads it later
+
+    scans = _scans(read)
+    yield scans
+    for source, scan in zip(read, scans, strict=True):
+        yield None if scan is None else read_apart(source, scan)
+
+
+class _ReadApart:
+    """What the child reads of each file, taken in the files' order as it sends them."""
+
+    def __init__(self, child: Each[object]) -> None:
+        self._child = child
+        self._sent: list[Apart | None] = []
+
+    def of(self, index: int) -> Apart | None:
+        """The sheets the child read of file `index` (None: it did not deliver them)."""
+        while len(self._sent) <= index:
+            item = self._child.next()
+            if item is None:
+                return None
+            self._sent.append(cast("Apart | None", item[0]))
+        return self._sent[index]
 
 
 def _scans(read: Sequence[Source]) -> list[PackageScan | None]:
@@ -258,6 +313,8 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
         status.done()
         run.fail(error)
     finally:
+        forget_reads()  # what the child read is taken by now, or wanted no more
+        _stop_children()
         status.done()
 
 

@@ -181,7 +181,18 @@ class Grid:
         return iter(self.full)
 
     def is_empty(self) -> bool:
-        return next(self.filled(), None) is None
+        return self.first_filled() is None
+
+    def first_filled(self) -> tuple[int, int] | None:
+        """(row, column) of the first filled cell — the first of :attr:`Grid.full` — found
+        without listing the others (a big sheet's list is long)."""
+        for r, row in enumerate(self.cells):
+            if row.count("") == len(row):
+                continue
+            for c, v in enumerate(row):
+                if v != "" and v is not None and (v.__class__ is not str or v.strip()):
+                    return r, c
+        return None
 
     def next_filled(self, r: int, c: int, limit: int = 6) -> tuple[int, int] | None:
         """The first filled cell right of (r, c), past the cell's own merge, within `limit`."""

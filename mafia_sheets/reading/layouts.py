@@ -135,9 +135,11 @@ class SheetsRead:
     games: list[GameSheet] = field(default_factory=list)  # the game sheets and game rows
 
 
-def read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
+def read_sheets(grids: Iterable[Grid | Judged], source: str) -> SheetsRead:
     """Every sheet to the reader of its layout; the games of every layout put into the
-    two raw tables `games` and `seats`, each value keeping its own sheet and cell."""
+    two raw tables `games` and `seats`, each value keeping its own sheet and cell. A sheet
+    is given as its grid, read here in its turn, or as what :func:`judge` made of it
+    beforehand (here or in a forked child): the result is the same."""
     with _no_collector_pauses():
         return _read_sheets(grids, source)
 
@@ -157,42 +159,88 @@ def _no_collector_pauses() -> Iterator[None]:
             gc.enable()
 
 
-def _read_sheets(grids: Iterable[Grid], source: str) -> SheetsRead:
+@dataclass(frozen=True)
+class Judged:
+    """What the layout readers make of one sheet before the sheets are put together:
+    whether it is the template's help, the layout that claims it and what that reader
+    found (None: no reader does), where a finding about the whole sheet goes (its first
+    filled cell and Excel row) and what the reader read. Made beforehand — by a forked
+    child too, which sends it pickled."""
+
+    name: str
+    own: bool
+    claim: tuple[str, object] | None
+    empty: bool
+    first: tuple[str, int]
+    read: SheetRead | None
+
+
+def judge(grid: Grid, source: str) -> Judged:
+    """One sheet as :func:`read_sheets` would take it in its turn, read now (a sheet the
+    others leave out — a second sheet of one purpose — is read for nothing, and dropped).
+    Raises what the reader raises."""
+    own = _fold(grid.name) in _OWN_SHEETS
+    claim = None if own else detect(grid)
+    read = None if claim is None else claim[0].read(grid, claim[1], source)
+    layout = None if claim is None else (claim[0].layout, claim[1])
+    filled = grid.first_filled()
+    return Judged(grid.name, own, layout, filled is None, _first_cell(grid, filled), read)
+
+
+def _claimed(sheet: Grid | Judged) -> tuple[Judged, LayoutReader | None]:
+    """A sheet taken in its turn, and the reader that is to read it now: a grid is claimed
+    here (and read only if it is used), a sheet judged beforehand was read then."""
+    if not isinstance(sheet, Grid):
+        return sheet, None
+    own = _fold(sheet.name) in _OWN_SHEETS
+    claim = None if own else detect(sheet)
+    layout = None if claim is None else (claim[0].layout, claim[1])
+    return Judged(sheet.name, own, layout, False, ("", 0), None), claim and claim[0]
+
+
+def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
     done = SheetsRead({}, Reading(source, "rows", 0))
     kinds: list[tuple[str, str]] = []
-    for grid in grids:
-        if _fold(grid.name) in _OWN_SHEETS:  # the template's instructions: help, not data
+    for sheet in sheets:
+        grid = sheet if isinstance(sheet, Grid) else None
+        judged, reader = _claimed(sheet)
+        if judged.own:  # the template's instructions: help, not data
             continue
-        claim = detect(grid)
-        if claim is None:
-            if not grid.is_empty():
-                done.findings.append(_at_first_cell(UNPLACED_SHEET, grid, source))
+        if judged.claim is None:
+            if not (judged.empty if grid is None else grid.first_filled() is None):
+                done.findings.append(_at_first_cell(UNPLACED_SHEET, sheet, source))
             continue
-        reader, found = claim
-        if reader.layout == "rows" and found in done.sheets:
+        layout, found = judged.claim
+        if layout == "rows" and found in done.sheets:
             kept = done.sheets[str(found)].name
-            note = _at_first_cell(DUPLICATE_SHEET, grid, source, value=kept, other=grid.name)
+            note = _at_first_cell(DUPLICATE_SHEET, sheet, source, value=kept, other=judged.name)
             done.findings.append(note)
             continue
-        read = reader.read(grid, found, source)
+        read = judged.read if grid is None or reader is None else reader.read(grid, found, source)
+        assert read is not None  # a claimed sheet judged beforehand was read then
         done.findings += read.findings
         done.headers += read.headers
         if read.raw is not None and read.code is not None:
             done.sheets[read.code] = read.raw
         else:
             done.games += read.games
-            kinds.append((grid.name, read.layout))
+            kinds.append((judged.name, read.layout))
     done.reading = _assemble(done, kinds, source)
     return done
 
 
-def _at_first_cell(code: str, grid: Grid, source: str, **params: object) -> Finding:
+def _first_cell(grid: Grid, filled: tuple[int, int] | None) -> tuple[str, int]:
+    """Where a finding about the whole sheet goes: its first filled cell (the grid's first
+    cell when none is filled) and that cell's Excel row."""
+    r, c = filled if filled is not None else (0, 0)
+    return grid.address(r, c), grid.excel_row(r)
+
+
+def _at_first_cell(code: str, sheet: Grid | Judged, source: str, **params: object) -> Finding:
     """A finding about a whole sheet, at its first filled cell (A1 when it has none)."""
-    first = next(grid.filled(), None)
-    r, c = (first[0], first[1]) if first is not None else (0, 0)
+    cell, row = _first_cell(sheet, sheet.first_filled()) if isinstance(sheet, Grid) else sheet.first
     value = params.pop("value", "")
-    cell, row = grid.address(r, c), grid.excel_row(r)
-    return finding(code, grid.name, cell, value, row=row, source=source, **params)  # type: ignore[arg-type]
+    return finding(code, sheet.name, cell, value, row=row, source=source, **params)  # type: ignore[arg-type]
 
 
 def _assemble(done: SheetsRead, kinds: list[tuple[str, str]], source: str) -> Reading:

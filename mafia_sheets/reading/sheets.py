@@ -9,7 +9,7 @@ gives them (typing is `parse`'s job). Formulas are read as their cached values.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import python_calamine
 from python_calamine import CalamineWorkbook
@@ -19,8 +19,9 @@ from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Source
 from ..text import Text
+from .apart import Apart, sheets_apart, take_reads
 from .grid import Grid
-from .layouts import read_sheets
+from .layouts import Judged, judge, read_sheets
 from .odsscan import OdsScan
 from .raw import RawSheet, RawWorkbook, column_letter
 from .xlsxscan import WorkbookScan
@@ -63,7 +64,11 @@ def read_workbook(
         ) from exc
     hidden = scan.hidden_columns() if scan is not None else {}
     merges = scan.merges if isinstance(scan, OdsScan) else {}
-    read = read_sheets(_grids(workbook, names, (hidden, merges), source.name), source.name)
+    grids: Iterator[Grid | Judged] = _grids(workbook, names, (hidden, merges), source.name)
+    apart = take_reads(source.data)
+    if apart is not None and scan is not None:
+        grids = _with_apart(workbook, names, (hidden, merges), source.name, (apart, scan))
+    read = read_sheets(grids, source.name)
     findings = read.findings
     for code in vocab.REQUIRED_SHEETS:
         if code not in read.sheets:
@@ -109,6 +114,54 @@ def _grids(
                 ),
             ) from exc
         yield grid
+
+
+def read_apart(source: Source, scan: WorkbookScan | OdsScan) -> Apart | None:
+    """In the child that has scanned `source` (and whose scan has passed it): its
+    :func:`sheets_apart`, as the layout readers make them. A sheet that raises is left out
+    (this process reads it in its turn and raises there, as in series)."""
+    wanted = sheets_apart(scan)
+    if not wanted:
+        return {}
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(scan.reader_archive()))
+        names = [name for name in workbook.sheet_names if name in wanted]
+    except _READER_ERRORS:
+        return None
+    hidden, read = scan.hidden_columns(), {}
+    for name in names:
+        try:
+            grid = Grid.of(name, workbook.get_sheet_by_name(name), hidden.get(name, frozenset()))
+            read[name] = judge(grid, source.name)
+        except Exception:  # raised again here, in its turn, where it is said
+            continue
+    return read
+
+
+def _with_apart(
+    workbook: object,
+    names: tuple[str, ...],
+    facts: tuple[dict[str, frozenset[int]], dict[str, Merges]],
+    source: str,
+    apart: tuple[Callable[[], Apart | None], WorkbookScan | OdsScan],
+) -> Iterator[Grid | Judged]:
+    """Every sheet in its order: this process's own read first, while the child reads the
+    rest, then the child's. A sheet the child did not deliver, and this process's own from
+    the first that raises on, is read in its turn (and raises there, as in series)."""
+    took, scan = apart
+    theirs = sheets_apart(scan)
+    mine: dict[str, Judged] = {}
+    for name in names:
+        if name in theirs or name in mine:
+            continue
+        try:
+            mine[name] = judge(next(_grids(workbook, (name,), facts, source)), source)
+        except Exception:  # raised again in its turn
+            break
+    delivered = took() or {}
+    for name in names:
+        made = mine.get(name) or delivered.get(name)
+        yield made if made is not None else next(_grids(workbook, (name,), facts, source))
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:
