@@ -226,6 +226,7 @@ _CHILDREN: list[Each[object]] = []
 
 
 def _stop_children() -> None:
+    forget_reads()  # what the child read is taken by now, or wanted no more
     for child in _CHILDREN:
         child.cancel()
     _CHILDREN.clear()
@@ -313,7 +314,6 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
         status.done()
         run.fail(error)
     finally:
-        forget_reads()  # what the child read is taken by now, or wanted no more
         _stop_children()
         status.done()
 
