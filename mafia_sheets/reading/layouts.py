@@ -187,36 +187,40 @@ def judge(grid: Grid, source: str) -> Judged:
     return Judged(grid.name, own, layout, filled is None, _first_cell(grid, filled), read)
 
 
-def _claimed(sheet: Grid | Judged) -> tuple[Judged, LayoutReader | None]:
-    """A sheet taken in its turn, and the reader that is to read it now: a grid is claimed
-    here (and read only if it is used), a sheet judged beforehand was read then."""
+def _claimed(sheet: Grid | Judged) -> tuple[bool, tuple[str, object] | None, LayoutReader | None]:
+    """Whether a sheet is the template's help, the layout that claims it and what its
+    reader found, and the reader that is to read it now: a grid is claimed here (and read
+    only if it is used); a sheet judged beforehand was read then (no reader)."""
     if not isinstance(sheet, Grid):
-        return sheet, None
-    own = _fold(sheet.name) in _OWN_SHEETS
-    claim = None if own else detect(sheet)
-    layout = None if claim is None else (claim[0].layout, claim[1])
-    return Judged(sheet.name, own, layout, False, ("", 0), None), claim and claim[0]
+        return sheet.own, sheet.claim, None
+    if _fold(sheet.name) in _OWN_SHEETS:
+        return True, None, None
+    claim = detect(sheet)
+    if claim is None:
+        return False, None, None
+    return False, (claim[0].layout, claim[1]), claim[0]
 
 
 def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
     done = SheetsRead({}, Reading(source, "rows", 0))
     kinds: list[tuple[str, str]] = []
     for sheet in sheets:
-        grid = sheet if isinstance(sheet, Grid) else None
-        judged, reader = _claimed(sheet)
-        if judged.own:  # the template's instructions: help, not data
+        own, claim, reader = _claimed(sheet)
+        if own:  # the template's instructions: help, not data
             continue
-        if judged.claim is None:
-            if not (judged.empty if grid is None else grid.first_filled() is None):
+        if claim is None:
+            if not _empty(sheet):
                 done.findings.append(_at_first_cell(UNPLACED_SHEET, sheet, source))
             continue
-        layout, found = judged.claim
+        layout, found = claim
         if layout == "rows" and found in done.sheets:
             kept = done.sheets[str(found)].name
-            note = _at_first_cell(DUPLICATE_SHEET, sheet, source, value=kept, other=judged.name)
+            note = _at_first_cell(DUPLICATE_SHEET, sheet, source, value=kept, other=sheet.name)
             done.findings.append(note)
             continue
-        read = judged.read if grid is None or reader is None else reader.read(grid, found, source)
+        read = sheet.read if isinstance(sheet, Judged) else None
+        if isinstance(sheet, Grid) and reader is not None:
+            read = reader.read(sheet, found, source)
         assert read is not None  # a claimed sheet judged beforehand was read then
         done.findings += read.findings
         done.headers += read.headers
@@ -224,9 +228,13 @@ def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
             done.sheets[read.code] = read.raw
         else:
             done.games += read.games
-            kinds.append((judged.name, read.layout))
+            kinds.append((sheet.name, read.layout))
     done.reading = _assemble(done, kinds, source)
     return done
+
+
+def _empty(sheet: Grid | Judged) -> bool:
+    return sheet.first_filled() is None if isinstance(sheet, Grid) else sheet.empty
 
 
 def _first_cell(grid: Grid, filled: tuple[int, int] | None) -> tuple[str, int]:
