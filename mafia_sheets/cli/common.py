@@ -245,10 +245,11 @@ def _adopt(read: Sequence[Source], scans: list[PackageScan | None], sheets: _Rea
 def _scanned_and_read(read: Sequence[Source]) -> Iterator[object]:
     """In the child: every file's safety scan, then each file's sheets read apart, one
     file at a time (None for a file the scan refused)."""
-    from ..reading.sheets import read_apart  # the reader: this process loads it later
-
     scans = _scans(read)
     yield scans
+    # the reader, once the scans are sent: this process imports it beside, and later
+    from ..reading.sheets import read_apart
+
     for source, scan in zip(read, scans, strict=True):
         yield None if scan is None else read_apart(source, scan)
 
