@@ -521,6 +521,7 @@ def is_day(ordinal: int) -> bool:
 # in the language of the output by :func:`game_name`.
 PER_TABLE = Text("стол {table}, игра {game}", "table {table}, game {game}")
 _PER_TABLE_KEY = re.compile(r"(?:^|(?<=/))стол (.+?), игра (.+)$")
+PER_TABLE_MARK = "стол "  # what every per-table key holds (`_PER_TABLE_KEY` needs it)
 
 
 def per_table_key(table: object, game: object) -> str:
@@ -537,6 +538,8 @@ def game_name(game: object, lang: str) -> str:
     ('стол 2, игра 3', '7')
     """
     text = str(game)
+    if PER_TABLE_MARK not in text:  # no key in it to reword: most ids, each met once
+        return text
     return _PER_TABLE_KEY.sub(
         lambda m: PER_TABLE(lang).format(table=m.group(1), game=m.group(2)), text
     )

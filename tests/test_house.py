@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mafia_sheets"
@@ -133,3 +134,107 @@ def test_only_the_engine_touches_xlsxwriter():
             if any(name.split(".")[0] == "xlsxwriter" for name in names):
                 users.add(path.relative_to(PACKAGE).as_posix())
     assert users == {"report/engine.py"}
+
+
+# ---- the language's path through the report ------------------------------------------
+
+MAX_CLIMBS = 4
+
+
+def _imported_names(module: str, tree: ast.Module, known: dict[str, Path]) -> dict[str, tuple]:
+    """Each name a module imports from the package: name → (module, function)."""
+    package = module.split(".")[:-1]
+    names: dict[str, tuple] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package[: len(package) - node.level + 1]
+            source = ".".join([*base, node.module] if node.module else base)
+            for alias in node.names:
+                names[alias.asname or alias.name] = (source, alias.name)
+    return {name: target for name, target in names.items() if target[0] in known}
+
+
+def _passes_lang(call: ast.Call) -> bool:
+    given = [*call.args, *(keyword.value for keyword in call.keywords)]
+    return any(isinstance(value, ast.Name) and value.id == "lang" for value in given)
+
+
+def _defined(tree: ast.Module) -> dict[str, ast.FunctionDef]:
+    """A module's functions and its classes' methods (as `Class.method`)."""
+    found = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
+        for node in cls.body:
+            if isinstance(node, ast.FunctionDef):
+                found[f"{cls.name}.{node.name}"] = node
+    return found
+
+
+def _callee(call: ast.Call, owner: str, local: dict, imported: dict) -> str | tuple | None:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return imported.get(func.id) or (func.id if func.id in local else None)
+    if (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "self"
+        and "." in owner
+    ):
+        method = f"{owner.split('.')[0]}.{func.attr}"
+        return method if method in local else None
+    return None
+
+
+def language_calls() -> dict[tuple, set[tuple]]:
+    """(module, function) → the package's functions it hands its `lang` on to, by name."""
+    known = modules()
+    edges: dict[tuple, set[tuple]] = {}
+    for module, path in known.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = _imported_names(module, tree, known)
+        local = _defined(tree)
+        for name, node in local.items():
+            for call in ast.walk(node):
+                if isinstance(call, ast.Call) and _passes_lang(call):
+                    target = _callee(call, name, local, imported)
+                    if isinstance(target, str):
+                        target = (module, target)
+                    if target is not None:
+                        edges.setdefault((module, name), set()).add(target)
+    return edges
+
+
+def climbs(trail: tuple[str, ...]) -> int:
+    """How often a path of modules goes back to one it has already left.
+
+    >>> climbs(("xlsx", "sheets", "cells", "sheets", "labels", "sheets"))
+    2
+    """
+    left: set[str] = set()
+    count = 0
+    for before, after in itertools.pairwise(trail):
+        if after != before:
+            left.add(before)
+            count += after in left
+    return count
+
+
+def test_the_language_climbs_back_through_the_report_at_most_four_times():
+    """From the results workbook's sheet writers down, the language is handed on module
+    by module: a path that keeps coming back to a module it left is a converter living in
+    the wrong place."""
+    from mafia_sheets.report import xlsx
+
+    edges = language_calls()
+    writers = [write for write, _ in (*xlsx.SHEET_WRITERS, *xlsx.STATS_WRITERS)]
+    entry = ("mafia_sheets.report.xlsx", "results_workbook")
+    stack = [((w.__module__, w.__name__), (entry, (w.__module__, w.__name__))) for w in writers]
+    worst: tuple[int, tuple[str, ...]] = (0, ())
+    walked = 0
+    while stack:
+        at, path = stack.pop()
+        walked += 1
+        trail = tuple(module for module, _ in path)
+        worst = max(worst, (climbs(trail), trail))
+        stack += [(n, (*path, n)) for n in edges.get(at, ()) if n not in path]
+    assert walked > 50  # the walk reaches the sheets' helpers and the converters
+    assert worst[0] <= MAX_CLIMBS, " → ".join(worst[1])

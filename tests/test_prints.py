@@ -94,7 +94,12 @@ def sheet_title(words: list[tuple[float, float, float, float, str]]) -> str | No
     if dash is None:
         return None
     line = sorted(w for w in words if abs(w[1] - dash[1]) < 1 and w[0] > dash[0])
-    return " ".join(w[4] for w in line)
+    named = line[:1]
+    for word in line[1:]:  # up to a wide gap: the dates on the right of a page's header
+        if word[0] - named[-1][2] > 20:
+            break
+        named.append(word)
+    return " ".join(w[4] for w in named)
 
 
 def titled(pdf: Path, sheet: str) -> list[list[tuple[float, float, float, float, str]]]:
@@ -121,6 +126,18 @@ def test_the_statistics_repeat_place_and_player_on_every_page(season_pdf: Path):
     for words in titled(season_pdf, "Статистика"):
         texts = {w[4] for w in words}
         assert {"Место", "Игрок"} <= texts  # the repeated columns' headers and rows
+
+
+def test_every_statistics_page_names_its_sheet_and_says_what_a_blank_is(season_pdf: Path):
+    """The title and the note are printed whole on every page across and down — in the
+    page's header and footer, never as rows cut at the edge of the repeated columns."""
+    sheet = titled(season_pdf, "Статистика")
+    for words in sheet:
+        assert sheet_title(words) == "Статистика"
+        assert "Пустая" in {w[4] for w in words}
+    for words in sheet:
+        texts = [w[4] for w in words]
+        assert texts.count("Пустая") == 1  # once: the footer's, no title row besides
 
 
 def test_the_column_groups_are_whole_on_their_pages(season_pdf: Path):

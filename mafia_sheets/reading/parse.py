@@ -144,7 +144,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     games = raw.columns.get("game")
     for place, column in enumerate(present):
         values = raw.columns[column]
-        as_typed[place] = objects(values)
+        as_typed[place] = values  # into the block at once: each value kept as it is
         parsed, unread[column] = parse_column(as_typed[place], schema[column].parse)
         typed[names.index(column)] = parsed
         for indices in _same_values(values, np.flatnonzero(unread[column])):

@@ -133,7 +133,11 @@ def _per_typed_value(
 
 def text_cells(series: pd.Series) -> list[str | None]:
     """Anything as text: a nickname stays text even when it looks like a number."""
-    return _per_value(series, lambda value: str(_plain(value)))
+    return _per_value(series, _text)
+
+
+def _text(value: Any) -> str:
+    return value if value.__class__ is str else str(_plain(value))
 
 
 def _whole(text: str) -> int | None:
@@ -144,6 +148,9 @@ def _whole(text: str) -> int | None:
 
 
 def _mixed(value: Any) -> Any:
+    if value.__class__ is str:  # a text as it is (what `_plain` and `str` leave it)
+        whole = _whole(value)
+        return value if whole is None else whole
     value = _plain(value)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return value
@@ -179,7 +186,7 @@ def word_cells(series: pd.Series, words: dict[Any, str]) -> list[str | None]:
 
 def text_width(texts: Iterable[str | None], minimum: float, maximum: float) -> float:
     """A column width that fits the longest text, within bounds."""
-    longest = max((len(t) for t in texts if t), default=0)
+    longest = max(map(len, filter(None, texts)), default=0)
     return max(minimum, min(maximum, longest + 2))
 
 
@@ -208,9 +215,21 @@ def shares(part: Counts, whole: Counts) -> list[float | None]:
     return list(out.tolist())
 
 
+def unit_points(units: Counts, denominator: int) -> list[float]:
+    """Integer units of 1/`denominator` point as the points shown: each `u / denominator`
+    in Python's integers, the float nearest the exact value — what `float(Fraction(u, d))`
+    gives (both round the one exact quotient), without a Fraction per cell.
+
+    >>> unit_points([3, -2, 0], 4)
+    [0.75, -0.5, 0.0]
+    """
+    return [int(u) / denominator for u in np.asarray(units).tolist()]
+
+
 def stat_points(stats: Stats, units: Counts) -> list[float | None]:
     """Integer units of the statistics as points, zeros blank."""
-    return [float(stats.points(u)) if u else None for u in np.asarray(units).tolist()]
+    d = stats.denominator
+    return [int(u) / d if u else None for u in np.asarray(units).tolist()]
 
 
 def place(standing: Standing) -> int | str | None:

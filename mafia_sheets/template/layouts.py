@@ -468,8 +468,8 @@ WIDE_HEAD = Style(
 WIDE_CELL = Style(border=1, border_color="#808080")  # a box to write in, on paper too
 WIDE_SCALE = 75  # % of the 11-pt type on paper
 # column widths: round, table, game, judge, result, ended; each block of ten; the tail
-WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 8)
-WIDE_BLOCK_WIDTHS = {"player": 11, "role": 9, "fouls": 5, "bonus": 9, "left": 10, "when": 9}
+WIDE_HEAD_WIDTHS = (7, 7, 7, 14, 12, 11)
+WIDE_BLOCK_WIDTHS = {"player": 11, "role": 9, "fouls": 7, "bonus": 9, "left": 10, "when": 9}
 WIDE_TAIL_WIDTHS = (14, 6, 6, 6)
 
 

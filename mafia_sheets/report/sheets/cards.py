@@ -23,7 +23,7 @@ import pandas as pd
 from ...model import Rating, Standing, Stats
 from ...rating.stats import ROLES
 from ...vocab import display_value
-from ..cells import mixed_cells, number_cells, shown_points, spread, word_cells
+from ..cells import mixed_cells, number_cells, shown_points, spread, unit_points, word_cells
 from ..engine import MAX_ROWS, Book, Lane, Rendered, Rows, Style, Value
 from ..labels_stats import OUTCOME, ROLE_WORDS, STATS_SHEETS, S
 from .common import LOOK, page, write_top
@@ -223,7 +223,7 @@ def _share(part: list[int], whole: list[int]) -> tuple[Any, Lane]:
 
 
 def _points(batch: Batch, units: list[int]) -> tuple[Any, Lane]:
-    return ([float(batch.stats.points(u)) for u in units], NUMBER)
+    return (unit_points(units, batch.stats.denominator), NUMBER)
 
 
 def _title_rows(batch: Batch) -> list[HeadRow]:

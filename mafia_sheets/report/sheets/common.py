@@ -19,7 +19,7 @@ from ..phrases import title
 
 # Excel refuses page headers longer than 255 characters, formatting codes included:
 # name 100 + notice 60 + dates 50 + codes 32 stays below it.
-_NAME_LIMIT, _NOTICE_LIMIT, _DATES_LIMIT = 100, 60, 50
+_NAME_LIMIT, _NOTICE_LIMIT, _DATES_LIMIT, _NOTE_LIMIT = 100, 60, 50, 80
 
 _BORDER = Style(border=1, border_color="#BFBFBF", valign="top")
 
@@ -82,20 +82,38 @@ def page_text(text: str, limit: int) -> str:
     return "".join(out)
 
 
-def page(rating: Rating, lang: str, *, landscape: bool, header_row: int | None) -> Page:
-    """A4, one page wide, header rows repeated, name and dates on top, page numbers below."""
+def page(
+    rating: Rating,
+    lang: str,
+    *,
+    landscape: bool,
+    header_row: int | None,
+    named: str = "",
+    note: str = "",
+) -> Page:
+    """A4, one page wide, header rows repeated, name and dates on top, page numbers below.
+
+    A sheet whose pages across repeat its first columns prints its title and `note` in
+    the page's header and footer instead (`named`: the sheet's name after the title):
+    a title row under repeated columns would be cut at their edge on every page but the
+    first.
+    """
     tournament = rating.tournament
+    shown = title(tournament, lang)
+    if named:
+        shown = f"{shown} — {named}" if shown else named
     # sections in the order L, C, R: some readers parse them only in that order
-    header = f'&L&"-,Bold"{page_text(title(tournament, lang), _NAME_LIMIT)}'
+    header = f'&L&"-,Bold"{page_text(shown, _NAME_LIMIT)}'
     if rating.provisional:
         notice = page_text(TEXT["provisional"](lang), _NOTICE_LIMIT)
         header += f'&C&"-,Bold"&KC00000{notice}'
     header += f"&R{page_text(tournament.dates, _DATES_LIMIT)}"
+    footer = f"&L{page_text(note, _NOTE_LIMIT)}" if note else ""
     return Page(
         landscape=landscape,
         margins=(0.4, 0.4, 0.75, 0.7),
         header=header,
-        footer=f"&C{TEXT['footer'](lang)}",
+        footer=f"{footer}&C{TEXT['footer'](lang)}",
         repeat_rows=None if header_row is None else (header_row, header_row),
         freeze=None if header_row is None else (header_row + 1, 0),
     )

@@ -6,7 +6,8 @@ share (a float) under a `0.0%` format, so it is rounded only on display.
 
 `Статистика` prints at a fixed scale that keeps its type above 8 pt: its column
 groups are spread over as many landscape pages across as they need (a page break between
-groups, place and player repeated on each), its header rows repeated down. The
+groups, place and player repeated on each), its header rows repeated down, its title and
+note in the page's header and footer, so that no page prints them cut. The
 tournament's own figures have a sheet of their own (`Статистика турнира`), so that the
 players' headers are printed over the players' table only.
 """
@@ -162,7 +163,8 @@ def statistics_sheet(book: Book, rating: Rating, lang: str) -> None:
     sheet.height(header_row, HEADER_HEIGHT)
     end = header_row + 1 + sheet.table(header_row + 1, columns)
     sheet.autofilter(header_row, 0, max(end - 1, header_row + 1), len(columns) - 1)
-    setup = page(rating, lang, landscape=True, header_row=header_row)
+    note = S["blank_is_zero"](lang)
+    setup = page(rating, lang, landscape=True, header_row=header_row, named=name, note=note)
     sheet.page(
         replace(
             setup,
@@ -170,7 +172,8 @@ def statistics_sheet(book: Book, rating: Rating, lang: str) -> None:
             repeat_rows=(group_row, header_row),
             repeat_columns=(0, 1),
             freeze=(header_row + 1, 2),
-            area=(0, 0, max(end - 1, header_row + 1), len(columns) - 1),
+            # the title rows stay on screen; on paper the page's header and footer say them
+            area=(group_row, 0, max(end - 1, header_row + 1), len(columns) - 1),
             column_breaks=column_breaks(
                 [c.width for c in columns],
                 [(g.first, g.last) for g in groups],
