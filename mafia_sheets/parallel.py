@@ -36,7 +36,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from types import TracebackType
-from typing import IO, Generic, TypeVar, cast
+from typing import IO, Generic, Self, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -69,7 +69,32 @@ def room_for_a_copy() -> bool:
     return available >= resident
 
 
-class Beside(Generic[T]):
+class _Child:
+    """What `Beside` and `Each` share: the forked child (None: none was forked, or it is
+    done), stopped by `cancel()` when a `with` block is left."""
+
+    _child: int | None
+
+    @property
+    def forked(self) -> bool:
+        return self._child is not None
+
+    def cancel(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.cancel()
+
+
+class Beside(_Child, Generic[T]):
     """One call of `function(*args)`, computed by a forked child where it can be."""
 
     def __init__(self, function: Callable[..., T], *args: object) -> None:
@@ -79,10 +104,6 @@ class Beside(Generic[T]):
         self._pipe: int | None = None
         if can_fork():
             self._fork()
-
-    @property
-    def forked(self) -> bool:
-        return self._child is not None
 
     def result(self) -> T:
         """The function's result: the child's, or computed here if it did not deliver."""
@@ -101,17 +122,6 @@ class Beside(Generic[T]):
         if self._child is not None:
             _kill(self._child)
         self._collect()
-
-    def __enter__(self) -> Beside[T]:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.cancel()
 
     def _fork(self) -> None:
         self._child, self._pipe = _forked(_deliver, self._function, self._args)
@@ -157,7 +167,7 @@ def _forked(
     return child, readable
 
 
-class Each(Generic[T]):
+class Each(_Child, Generic[T]):
     """The items of one call of a generator function, `function(*args)`, made by a forked
     child where it can be and sent one at a time, each as soon as it is made."""
 
@@ -167,10 +177,6 @@ class Each(Generic[T]):
         if can_fork():
             self._child, pipe = _forked(_deliver_each, function, args)
             self._stream = os.fdopen(pipe, "rb")
-
-    @property
-    def forked(self) -> bool:
-        return self._child is not None
 
     def next(self) -> tuple[T] | None:
         """The child's next item (in a 1-tuple); None when no child was forked, or once it
@@ -202,17 +208,6 @@ class Each(Generic[T]):
         if child is not None:
             _kill(child)
             os.waitpid(child, 0)
-
-    def __enter__(self) -> Each[T]:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
-        self.cancel()
 
 
 def each(function: Callable[..., Iterator[T]], *args: object) -> Each[T]:
