@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mafia_sheets"
@@ -238,3 +239,38 @@ def test_the_language_climbs_back_through_the_report_at_most_four_times():
         stack += [(n, (*path, n)) for n in edges.get(at, ()) if n not in path]
     assert walked > 50  # the walk reaches the sheets' helpers and the converters
     assert worst[0] <= MAX_CLIMBS, " → ".join(worst[1])
+
+
+# A possessive repeat of a group — `(?:…)*+`, `)++`, `)?+`, `){m,n}+` — in any string of the
+# package: early CPython 3.11 releases match those wrongly (`reading/xmlscan.py` says how),
+# so the scanners write `(?>(?:…)*)` instead, which every 3.11 matches alike.
+POSSESSIVE_GROUP = re.compile(r"\)(?:[*+?]|\{[0-9,]*\})\+")
+
+
+def pattern_strings() -> list[tuple[str, str]]:
+    """Every string constant of the package but docstrings (which may name the form)."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if id(node) in docstrings:
+                continue
+            if isinstance(node, ast.Constant) and isinstance(node.value, str | bytes):
+                text = node.value if isinstance(node.value, str) else node.value.decode("latin-1")
+                found.append((f"{name}:{node.lineno}", text))
+    return found
+
+
+def test_no_pattern_repeats_a_group_possessively():
+    strings = pattern_strings()
+    assert any("(?>" in text for _, text in strings)  # the atomic groups are seen
+    found = [where for where, text in strings if POSSESSIVE_GROUP.search(text)]
+    assert found == []

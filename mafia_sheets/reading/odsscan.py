@@ -29,7 +29,7 @@ from .archive import Archive, Damaged, Malformed, Refused, Unsafe, number
 from .cellref import MAX_COL, MAX_ROW, column_letter
 from .xlsxscan import Sheet
 from .xlsxsheet import Grid, Scan
-from .xmlscan import Markup, attributes, regions, text_of
+from .xmlscan import TAG_BODY, Markup, attributes, regions, text_of
 
 MIME = b"application/vnd.oasis.opendocument.spreadsheet"
 CONTENT = "content.xml"
@@ -120,12 +120,10 @@ _TABLE = re.compile(rb"<table:table[\s/>]")
 _COLUMN = re.compile(rb"<table:table-column[\s/>]")
 _ROW = re.compile(rb"<table:table-row[\s/>]")
 _ROW_END = b"</table:table-row>"
-_WHOLE = re.compile(rb"<[^\s/>]++((?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+)>")
-_CELL = re.compile(
-    rb"<table:(covered-)?table-cell(?=[\s/>])((?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+)>"
-)
+_WHOLE = re.compile(rb"<[^\s/>]++(" + TAG_BODY + rb")>")
+_CELL = re.compile(rb"<table:(covered-)?table-cell(?=[\s/>])(" + TAG_BODY + rb")>")
 _CELL_END = b"</table:table-cell>"
-_SPACE = re.compile(rb"<text:s(?=[\s/>])((?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+)>")
+_SPACE = re.compile(rb"<text:s(?=[\s/>])(" + TAG_BODY + rb")>")
 _STYLE = re.compile(
     rb"<style:style(?=[\s/>])([^<>]*+)>\s*+<style:table-properties(?=[\s/>])([^<>]*+)>"
 )

@@ -30,19 +30,18 @@ from .xmlscan import (
     ATTR_VALUE,
     ATTRIBUTE,
     NAME_ENDS,
+    TAG_BODY,
     attributes,
     tag_pattern,
 )
 
 _ROOT = re.compile(rb"<(" + ANY_PREFIX + rb")(?:worksheet|chartsheet|dialogsheet)(?=[\s/>])")
-_SST_ROOT = re.compile(
-    rb"<(" + ANY_PREFIX + rb")sst(?=[\s/>])((?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+)>"
-)
+_SST_ROOT = re.compile(rb"<(" + ANY_PREFIX + rb")sst(?=[\s/>])(" + TAG_BODY + rb")>")
 _SHEETDATA = tag_pattern(ANY_PREFIX, b"sheetData")
 _SHEETDATA_END = re.compile(rb"</" + ANY_PREFIX + rb"sheetData\s*+>")
 _SPARSE = {name: tag_pattern(ANY_PREFIX, name) for name in (b"dimension", b"mergeCell", b"col")}
 _ANY = {name: re.compile(rb"<" + ANY_PREFIX + name + rb"(?=[\s/>])") for name in (b"f", b"si")}
-_REFS = re.compile(rb"(?:\$?[A-Za-z]{1,3}\$?[0-9]{1,7}(?: |\Z))++")
+_REFS = re.compile(rb"(?>(?:\$?[A-Za-z]{1,3}\$?[0-9]{1,7}(?: |\Z))+)")
 _LETTERS = bytes(range(65, 91)) + bytes(range(97, 123))
 
 
@@ -113,8 +112,10 @@ TAG = Text("тег", "a tag")
 
 
 def _without(name: bytes) -> bytes:
-    """Any strict attribute but `name`."""
-    return rb"\s++(?!" + name + rb"\s*+=)" + ATTR_NAME + rb"\s*+=\s*+" + ATTR_VALUE
+    """Any number of strict attributes but `name`, never given back once taken (an atomic
+    group: see `xmlscan` on why never `(?:…)*+`)."""
+    other = rb"\s++(?!" + name + rb"\s*+=)" + ATTR_NAME + rb"\s*+=\s*+" + ATTR_VALUE
+    return rb"(?>(?:" + other + rb")*)"
 
 
 def _cell(p: bytes, marker: bool = False) -> bytes:
@@ -122,9 +123,7 @@ def _cell(p: bytes, marker: bool = False) -> bytes:
     other = _without(b"r")
     ref = rb"\s++r\s*+=\s*+[\"']([^\"'<>&]*+)[\"']"
     name = rb"(<" + p + rb"c)" if marker else rb"<" + p + rb"c"
-    return (
-        name + rb"(?=[\s/>])(?:" + other + rb")*+(?:" + ref + rb"(?:" + other + rb")*+)?+\s*+/?+>"
-    )
+    return name + rb"(?=[\s/>])" + other + rb"(?>(?:" + ref + other + rb")?)\s*+/?+>"
 
 
 @dataclass(frozen=True)
@@ -149,20 +148,19 @@ class _Patterns:
 
     @classmethod
     def _compile(cls, p: bytes) -> _Patterns:
-        attrs = rb"(?:" + ATTRIBUTE + rb")*+\s*+"
+        attrs = rb"(?>(?:" + ATTRIBUTE + rb")*)\s*+"
         open_c = rb"<" + p + rb"c(?=[\s/>])"
         formula = rb"\s*+<" + p + rb"f(?=[\s/>])" + attrs + rb"(?:/>|>[^<]*+</" + p + rb"f\s*+>)"
         value = rb"\s*+<" + p + rb"v(?=[\s/>])" + attrs
         other_t = _without(b"t")
-        text_type = rb"(?:" + other_t + rb")*+\s++t\s*+=\s*+(?:\"str\"|'str')"
-        text_type += rb"(?:" + other_t + rb")*+\s*+>"
+        text_type = other_t + rb"\s++t\s*+=\s*+(?:\"str\"|'str')" + other_t + rb"\s*+>"
         empty_value = rb"(?:/>|>\s*+</" + p + rb"v\s*+>)"
         row = rb"(<" + p + rb"row)(?=[\s/>])(" + attrs + rb"/?+)>|(</" + p + rb"row\s*+>)|"
         return cls(
             # r first, then only the attributes a cell has: one fast pass for the usual
             # sheet (a reference past the grid's three letters or seven digits is not it)
             canonical=re.compile(
-                rb"<" + p + rb'c r="([A-Z]{1,3}[0-9]{1,7})"(?: (?:s|t|cm|vm|ph)="[^"<]*+")*+/?+>'
+                rb"<" + p + rb'c r="([A-Z]{1,3}[0-9]{1,7})"(?>(?: (?:s|t|cm|vm|ph)="[^"<]*+")*)/?+>'
             ),
             cell=re.compile(_cell(p)),
             cell_tag=re.compile(open_c),

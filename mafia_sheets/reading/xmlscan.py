@@ -12,6 +12,13 @@ processing instructions are taken out, a CDATA section becomes plain text.
 :func:`attributes` reads one tag's attributes strictly (quoted values, no name twice, no
 `<` in a value): what it accepts, every XML reader reads the same way.
 
+The patterns here and in the scanners never give back what they took: a single character
+class repeats possessively (`[^<]*+`), a group inside an atomic group (`(?>(?:…)*)`),
+never as `(?:…)*+` — early CPython 3.11 releases (Debian 12's 3.11.2 among them) match
+possessive repeats of a group wrongly (python/cpython#106052: a group that can backtrack,
+or holds a lookahead, is refused or overrun), and later releases compile `(?:…)*+` into
+that very atomic group. A house test keeps the rule.
+
 Nothing here knows a format: `xlsxscan` and any other zip-of-XML scanner build on it.
 """
 
@@ -29,19 +36,21 @@ NAME_ENDS = bytes.maketrans(b"\t\n\r\f\v/>", b"       ")
 
 # An attribute as every reader reads it: a name (maybe prefixed), `=`, a quoted value
 # without `<`. Possessive quantifiers: a long name without `=` fails in one pass.
-ATTR_NAME = rb"[A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?+"
+ATTR_NAME = rb"[A-Za-z_][\w.\-]*+(?>(?::[A-Za-z_][\w.\-]*+)?)"
 ATTR_VALUE = rb"(?:\"[^\"<]*+\"|'[^'<]*+')"
 ATTRIBUTE = rb"\s++" + ATTR_NAME + rb"\s*+=\s*+" + ATTR_VALUE
-_ATTRIBUTES = re.compile(rb"(?:" + ATTRIBUTE + rb")*+\s*+/?+")
+_ATTRIBUTES = re.compile(rb"(?>(?:" + ATTRIBUTE + rb")*)\s*+/?+")
 _PAIR = re.compile(rb"\s++(" + ATTR_NAME + rb")\s*+=\s*+(?:\"([^\"<]*+)\"|'([^'<]*+)')")
 # a whole tag with quoted values (which may hold `>`): whether the last tag is complete
-_WHOLE_TAG = re.compile(rb"<(?:[^<>\"']++|\"[^\"]*+\"|'[^']*+')*+>")
+_WHOLE_TAG = re.compile(rb"<(?>(?:[^<>\"']++|\"[^\"]*+\"|'[^']*+')*)>")
+# what a start tag holds after its name, quote-aware (a quoted value may hold `>`)
+TAG_BODY = rb"(?>(?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*)"
 # any prefix (without a colon: readers split a name at its first one)
-ANY_PREFIX = rb"(?:[^\s/>:<=\"'!?]*+:)?+"
+ANY_PREFIX = rb"(?>(?:[^\s/>:<=\"'!?]*+:)?)"
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _OTHER_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
-_DECLARATION = re.compile(rb"<\?xml(" + rb"(?:" + ATTRIBUTE + rb")*+)\s*+\?>")
+_DECLARATION = re.compile(rb"<\?xml(" + rb"(?>(?:" + ATTRIBUTE + rb")*))\s*+\?>")
 _UTF8_NAMES = (b"utf-8", b"utf8", b"us-ascii", b"ascii")
 _ENTITY = re.compile(r"&(?:(lt|gt|amp|quot|apos)|#([0-9]{1,7})|#x([0-9A-Fa-f]{1,6}));")
 _PREDEFINED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
@@ -264,6 +273,4 @@ def text_of(value: bytes) -> str | None:
 def tag_pattern(prefix: bytes, name: bytes) -> re.Pattern[bytes]:
     """Start tags of local `name` under `prefix` (a regex; ANY_PREFIX for any), with the
     attributes (quote-aware) as the group."""
-    return re.compile(
-        b"<" + prefix + re.escape(name) + rb"(?=[\s/>])((?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+)>"
-    )
+    return re.compile(b"<" + prefix + re.escape(name) + rb"(?=[\s/>])(" + TAG_BODY + rb")>")
