@@ -294,11 +294,11 @@ def _pairs(
     first, second = np.triu_indices(SEATS, 1)  # the 45 seat pairs of a game
     keys, flags = [], []
     for start in range(0, shape[0], PAIR_BATCH):  # a batch of games: bounded memory
-        rows = slice(start, start + PAIR_BATCH)
-        a, b = player[rows][:, first], player[rows][:, second]
+        batch = slice(start, start + PAIR_BATCH)
+        a, b = player[batch][:, first], player[batch][:, second]
         keys.append((np.minimum(a, b) * size + np.maximum(a, b)).ravel())
-        same = black[rows][:, first] == black[rows][:, second]
-        win_a, win_b = win[rows][:, first], win[rows][:, second]
+        same = black[batch][:, first] == black[batch][:, second]
+        win_a, win_b = win[batch][:, first], win[batch][:, second]
         a_low = a < b
         low_won = ~same & np.where(a_low, win_a, win_b)
         high_won = ~same & np.where(a_low, win_b, win_a)
