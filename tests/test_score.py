@@ -183,3 +183,15 @@ def test_a_broken_rules_file_is_a_named_error(monkeypatch, data, said):
         rules.load_rules()
     assert caught.value.en.startswith("rules/fiim.toml of this installation is broken: ")
     assert said in caught.value.en and said in caught.value.ru
+
+
+def test_a_points_column_holds_the_exact_value_of_each_sum():
+    from mafia_sheets.rating.score import points_column
+
+    units = Units(12, {})
+    values = [0, 3, -6, 3, 13, 0, 2**40]
+    column = points_column(units, values)
+    assert column.dtype == object
+    assert column.tolist() == [Fraction(v, 12) for v in values]
+    assert all(type(value) is Fraction for value in column)
+    assert points_column(units, []).tolist() == []

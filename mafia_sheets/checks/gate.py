@@ -76,10 +76,9 @@ def _regulated(protocol: Protocol) -> Regulated | None:
     listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
     counted = listed[~listed["annulled"].eq(True)]
     unknown = phase_unknown(seats, frame)  # a row's own fact: judged once, for both uses
-    sound = frame["game"].isin(game_ids(counted)) & ~frame["game"].isin(
-        _broken_games(seats, frame, unknown)
-    )
-    chosen = _phases_placed(frame[sound], unknown[sound.to_numpy()])
+    in_counted = frame["game"].isin(game_ids(counted)).to_numpy()
+    sound = in_counted & ~_broken_rows(seats, frame, unknown)
+    chosen = _phases_placed(frame[sound], unknown[sound])
     chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
     partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
     return Regulated(
@@ -87,7 +86,7 @@ def _regulated(protocol: Protocol) -> Regulated | None:
         games,
         chosen,
         counted[counted["game"].isin(game_ids(chosen))],
-        frame[frame["game"].isin(game_ids(counted))],
+        frame[in_counted],
         partial,
     )
 
@@ -141,9 +140,10 @@ def _phases_placed(frame: pd.DataFrame, unknown: np.ndarray) -> pd.DataFrame:
     return frame.assign(when=when)
 
 
-def _broken_games(table: Table, frame: pd.DataFrame, unknown: np.ndarray) -> set[str]:
-    """Games with a §5.1 error that would make every regulation finding noise (`unknown`:
-    the :func:`phase_unknown` of each row)."""
+def _broken_rows(table: Table, frame: pd.DataFrame, unknown: np.ndarray) -> np.ndarray:
+    """The rows of `frame` whose game has a §5.1 error that would make every regulation
+    finding noise (`unknown`: the :func:`phase_unknown` of each row): each game judged
+    once, by its integer code, and the rows marked through their codes."""
     bad = np.zeros(len(frame), dtype=bool)
     empty = {column: frame[column].isna().to_numpy() for column in ("left", "when")}
     for column in TIMELINE_COLUMNS:
@@ -165,7 +165,7 @@ def _broken_games(table: Table, frame: pd.DataFrame, unknown: np.ndarray) -> set
     role = frame["role"].to_numpy(dtype=object)
     for name, target in vocab.ROLE_COUNTS.items():
         broken |= np.bincount(codes[role == name], minlength=len(games)) != target
-    return set(games[broken])
+    return np.asarray(broken[codes], dtype=bool)
 
 
 # ---- findings at cells ----------------------------------------------------------------------

@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..findings import Finding, define, finding
 from ..model import Protocol, Table
 from ..text import DROP_INVISIBLE, Text, without_invisible
@@ -152,12 +154,16 @@ def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
 def _gather(
     table: Table, counts: Counter[str], first: dict[str, Place], only_new: bool = False
 ) -> None:
-    frame = table.frame[table.frame["player"].notna()]
+    # the named rows of the three columns read, not of the whole sheet
+    frame = table.frame
+    named = frame["player"].notna().to_numpy()
+    players = frame["player"][named]
     if not only_new:
-        counts.update({str(p): int(n) for p, n in frame["player"].value_counts().items()})
-    unique = frame.drop_duplicates("player", keep="first")
-    games = unique["game"] if "game" in unique else [None] * len(unique)
-    for name, row, game in zip(unique["player"], unique["_row"], games, strict=True):
+        counts.update({str(p): int(n) for p, n in players.value_counts().items()})
+    new = ~players.duplicated(keep="first").to_numpy()  # what drop_duplicates keeps
+    at = np.flatnonzero(named)[new]
+    games = frame["game"].to_numpy(dtype=object)[at] if "game" in frame else [None] * len(at)
+    for name, row, game in zip(players[new], frame["_row"].to_numpy()[at], games, strict=True):
         if name not in first:
             first[name] = Place(table, int(row), game)
 

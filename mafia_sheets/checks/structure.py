@@ -209,10 +209,10 @@ def seats_of_each_game(context: Context) -> Iterator[Finding]:
         return
     frame = seats.frame[seats.frame["game"].notna()]
     valid = frame[frame["seat"].notna()]
-    yield from at_rows(
-        seats, DUPLICATE_SEAT, "seat", valid[valid.duplicated(["game", "seat"], keep="first")]
-    )
-    distinct = valid.drop_duplicates(["game", "seat"]).groupby("game", sort=False).size()
+    repeated = valid.duplicated(["game", "seat"], keep="first").to_numpy()
+    yield from at_rows(seats, DUPLICATE_SEAT, "seat", valid[repeated])
+    # what drop_duplicates keeps, from the same pass: the rows not repeated
+    distinct = valid[~repeated].groupby("game", sort=False).size()
     complete = set(distinct[distinct == 10].index)
     for game in frame.loc[~frame["game"].isin(complete), "game"].unique():
         rows = frame[frame["game"] == game]

@@ -9,7 +9,7 @@ values only: which edition they came from is never asked here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -365,9 +365,9 @@ def player_totals(scored: Scored) -> pd.DataFrame:
     )
     sums = frame.groupby("player", sort=True)[list(SUMMED)].sum()
     # wins count every game the team won (8.6.2); win points only the paid ones
-    sums["win_points"] = _fractions(units.points(u) for u in sums["main_u"])
+    sums["win_points"] = points_column(units, sums["main_u"].tolist())
     for column in ("penalty", "best_move", "awards"):
-        sums[column] = _fractions(units.points(u) for u in sums[f"{column}_u"])
+        sums[column] = points_column(units, sums[f"{column}_u"].tolist())
     ci: dict[str, Fraction] = {}
     players = seats["player"].to_numpy(dtype=object)
     for index, value in scored.ci.items():
@@ -391,6 +391,17 @@ def player_totals(scored: Scored) -> pd.DataFrame:
 
 def _plus(points: Fraction, ci: Fraction | None) -> Fraction:
     return points if ci is None else points + ci
+
+
+def points_column(units: Units, values: Sequence[int]) -> np.ndarray:
+    """`units.points` of each value, as an object column: one Fraction made per distinct
+    value (players share a few sums of penalties or awards), the same exact values.
+
+    >>> points_column(Units(4, {}), [2, 0, 2, 5]).tolist()
+    [Fraction(1, 2), Fraction(0, 1), Fraction(1, 2), Fraction(5, 4)]
+    """
+    made = {value: units.points(value) for value in dict.fromkeys(values)}
+    return _fractions(map(made.__getitem__, values))
 
 
 def _fractions(values: Iterable[Fraction]) -> np.ndarray:

@@ -76,10 +76,11 @@ def compute_stats(
         player = seats["player"].map(position).to_numpy(dtype=np.float64)
     codes = player.astype(np.int64)
     counted = games[~games["annulled"].eq(True)].drop_duplicates("game")
-    players = _player_frame(seats, codes, names, units)
+    rows = _Rows.of(seats)
+    players = _player_frame(seats, codes, names, units, rows)
     several = len(sources) > 1 or len(counted) > 1  # head to head once games are several
     totals = {c: int(counted["result"].eq(c).sum()) for c in RESULTS}
-    pairs, pairs_total = _pairs(seats, codes, len(names)) if several else (None, 0)
+    pairs, pairs_total = _pairs(seats, codes, len(names), rows) if several else (None, 0)
     return Stats(
         denominator=units.denominator,
         players=players,
@@ -87,7 +88,7 @@ def compute_stats(
         red_wins=totals["red"],
         black_wins=totals["black"],
         draws=totals["draw"],
-        by_seat=_by_seat(seats),
+        by_seat=_by_seat(seats, rows),
         by_table=_by_label(counted, "table"),
         by_round=_by_label(counted, "round"),
         ended=_ended(seats, counted),
@@ -95,6 +96,26 @@ def compute_stats(
         pairs_total=pairs_total,
         over_time=_over_time(seats, counted, codes, _Standings(order, units, sources)),
     )
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """What several statistics read of every seat row, converted once: the seat number
+    (0 where there is none), the team as a code of :data:`TEAMS` (-1: neither), and
+    whether the game was a draw."""
+
+    seat: np.ndarray
+    team: np.ndarray
+    draw: np.ndarray
+
+    @classmethod
+    def of(cls, seats: pd.DataFrame) -> _Rows:
+        draw = seats["result"].to_numpy(dtype=object) == "draw"
+        return cls(_ints(seats["seat"]), _codes(seats["team"], TEAMS), np.asarray(draw, bool))
+
+    @property
+    def black(self) -> np.ndarray:
+        return np.asarray(self.team == TEAMS.index("black"), dtype=bool)
 
 
 def _rounds(counted: pd.DataFrame) -> int:
@@ -106,7 +127,7 @@ def _flag(values: pd.Series | np.ndarray) -> np.ndarray:
 
 
 def _player_frame(
-    seats: pd.DataFrame, codes: np.ndarray, names: list[str], units: Units
+    seats: pd.DataFrame, codes: np.ndarray, names: list[str], units: Units, rows: _Rows
 ) -> pd.DataFrame:
     """One bincount per statistic over the integer-coded players."""
     size = len(names)
@@ -115,12 +136,11 @@ def _player_frame(
         return np.bincount(codes, weights=weights, minlength=size).round().astype(np.int64)
 
     role = _codes(seats["role"], ROLES)
-    team = _codes(seats["team"], TEAMS)
+    team = rows.team
     win = _flag(seats["win"])
     additional = seats["additional_u"].to_numpy(dtype=np.int64)
     left = _codes(seats["left"], ("fouled", "disqualified"))
-    in_draw = seats["result"].to_numpy(dtype=object) == "draw"
-    bonus = np.where(in_draw, -1, _codes(seats["bonus"], AWARDS))
+    bonus = np.where(rows.draw, -1, _codes(seats["bonus"], AWARDS))
     made, hits = _best_move_hits(seats)
     columns: dict[str, np.ndarray] = {
         "games": np.bincount(codes, minlength=size).astype(np.int64),
@@ -199,23 +219,22 @@ def _ints(series: pd.Series) -> np.ndarray:
     return pd.to_numeric(series, errors="coerce").fillna(0).to_numpy(dtype=np.int64)
 
 
-def _by_seat(seats: pd.DataFrame) -> pd.DataFrame:
+def _by_seat(seats: pd.DataFrame, rows: _Rows) -> pd.DataFrame:
     """Seat number 1–10: games played there and the wins of whoever sat there."""
-    seat = _ints(seats["seat"])
+    seat = rows.seat
     win = _flag(seats["win"])
-    result = seats["result"].to_numpy(dtype=object)
     frame = pd.DataFrame({"seat": np.arange(1, SEATS + 1)})
     frame["games"] = np.bincount(seat, minlength=SEATS + 1)[1 : SEATS + 1]
     frame["wins"] = np.bincount(seat, weights=win, minlength=SEATS + 1)[1 : SEATS + 1]
     frame["wins"] = frame["wins"].round().astype(np.int64)
-    black = seats["team"].to_numpy(dtype=object) == "black"
+    black = rows.black
     for name, mask in (("as_red", ~black), ("as_black", black)):
         frame[f"{name}_games"] = np.bincount(seat[mask], minlength=SEATS + 1)[1 : SEATS + 1]
         frame[f"{name}_wins"] = np.bincount(seat[mask], weights=win[mask], minlength=SEATS + 1)[
             1 : SEATS + 1
         ].round()
         frame[f"{name}_wins"] = frame[f"{name}_wins"].astype(np.int64)
-    frame["draws"] = np.bincount(seat[result == "draw"], minlength=SEATS + 1)[1 : SEATS + 1]
+    frame["draws"] = np.bincount(seat[rows.draw], minlength=SEATS + 1)[1 : SEATS + 1]
     return frame
 
 
@@ -258,26 +277,28 @@ def _ended(seats: pd.DataFrame, counted: pd.DataFrame) -> pd.DataFrame:
     return frame.sort_values("label", kind="stable").reset_index(drop=True)
 
 
-def _pairs(seats: pd.DataFrame, codes: np.ndarray, size: int) -> tuple[pd.DataFrame, int]:
+def _pairs(
+    seats: pd.DataFrame, codes: np.ndarray, size: int, rows: _Rows
+) -> tuple[pd.DataFrame, int]:
     """Head to head: every two players who sat at one table, from the 45 seat pairs of
     each game at once. Players are integer codes (standings order), so a pair is one
     int64 key `a * size + b` with a < b: the better-placed player comes first."""
     game_codes, _ = pd.factorize(seats["game"], sort=False)
-    order = np.lexsort((_ints(seats["seat"]), game_codes))
+    order = np.lexsort((rows.seat, game_codes))
     if len(order) % SEATS or len(order) == 0:  # not ten seats per game: nothing to pair
         return _no_pairs(), 0
     shape = (len(order) // SEATS, SEATS)
     player = codes[order].reshape(shape)
-    black = (seats["team"].to_numpy(dtype=object) == "black")[order].reshape(shape)
+    black = rows.black[order].reshape(shape)
     win = seats["win"].to_numpy(dtype=bool)[order].reshape(shape)
     first, second = np.triu_indices(SEATS, 1)  # the 45 seat pairs of a game
     keys, flags = [], []
     for start in range(0, shape[0], PAIR_BATCH):  # a batch of games: bounded memory
-        rows = slice(start, start + PAIR_BATCH)
-        a, b = player[rows][:, first], player[rows][:, second]
+        batch = slice(start, start + PAIR_BATCH)
+        a, b = player[batch][:, first], player[batch][:, second]
         keys.append((np.minimum(a, b) * size + np.maximum(a, b)).ravel())
-        same = black[rows][:, first] == black[rows][:, second]
-        win_a, win_b = win[rows][:, first], win[rows][:, second]
+        same = black[batch][:, first] == black[batch][:, second]
+        win_a, win_b = win[batch][:, first], win[batch][:, second]
         a_low = a < b
         low_won = ~same & np.where(a_low, win_a, win_b)
         high_won = ~same & np.where(a_low, win_b, win_a)

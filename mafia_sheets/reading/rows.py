@@ -444,13 +444,14 @@ def _filled_rows(count: int, columns: list[Sequence[object]]) -> list[int]:
     """Indices of the rows with a value in at least one of `columns` (blank rows skipped).
 
     Only the rows blank in the column with the fewest blanks can be blank everywhere,
-    so a full column (the usual case) answers at once.
+    so a full column (the usual case) answers at once: a column is searched only up to
+    its first blank, and the blanks are counted only when no column is full.
     """
     if not columns:
         return []
-    blanks = [column.count("") for column in columns]
-    if min(blanks) == 0:  # a full column: no row is blank
+    if any("" not in column for column in columns):  # a full column: no row is blank
         return list(range(count))
+    blanks = [column.count("") for column in columns]
     fewest = columns[blanks.index(min(blanks))]
     candidates = [i for i, value in enumerate(fewest) if value == ""]
     blank = {i for i in candidates if all(column[i] == "" for column in columns)}
