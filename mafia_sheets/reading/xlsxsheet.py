@@ -274,7 +274,9 @@ class _SheetScanner:
             return
         if cut < 0:  # no cell starts here: nothing can go on past it
             cut = len(region)
-        body = b"".join([*self.pending, region[:cut]]) if self.pending else region[:cut]
+        # the region's part joined to the waiting data without a copy of its own
+        parts: list[bytes | memoryview] = [*self.pending, memoryview(region)[:cut]]
+        body = b"".join(parts) if self.pending else region[:cut]
         self.pending, self.waiting = [], 0
         self._wait(region[cut:])
         if body:
