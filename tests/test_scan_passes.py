@@ -63,6 +63,29 @@ def test_the_last_cell_start_is_found_as_on_the_names(region: bytes, prefix: byt
     assert xlsxsheet._last_cell_start(region, prefix) == _last_cell_start_by_names(region, prefix)
 
 
+@settings(max_examples=100, deadline=None)
+@given(
+    head=_REGION,
+    many=st.sampled_from([b"<cx/>", b"<col ", b":cx", b"<x:cy>", b"12:c"]),
+    times=st.integers(min_value=0, max_value=40),
+    tail=_REGION,
+    prefix=st.sampled_from([b"", b"x:"]),
+)
+def test_the_last_cell_start_behind_many_lookalikes_is_found_as_on_the_names(
+    head: bytes, many: bytes, times: int, tail: bytes, prefix: bytes
+) -> None:
+    """Past a few tags that only start like a cell's, one pass over the names answers."""
+    region = head + many * times + tail
+    assert xlsxsheet._last_cell_start(region, prefix) == _last_cell_start_by_names(region, prefix)
+
+
+def test_a_region_of_lookalikes_has_no_cell_start() -> None:
+    for many in (b"<cx/>", b"<v>a:c</v>"):
+        region = b'<c r="A1"><v>1</v></c>' + many * 100_000
+        assert xlsxsheet._last_cell_start(region, b"") == 0
+        assert xlsxsheet._last_cell_start(region[22:], b"") == -1
+
+
 @settings(max_examples=300, deadline=None)
 @given(region=_REGION)
 def test_one_pattern_counts_every_cell_tag_and_reads_the_usual_ones(region: bytes) -> None:

@@ -492,16 +492,24 @@ def _last_cell_start(region: bytes, prefix: bytes) -> int:
 _NAME_END = frozenset(b" \t\n\r\f\v/>")  # the bytes NAME_ENDS makes spaces, and the space
 
 
+_LOOKS = 8  # `name`s followed by another byte looked at one by one, before one pass
+
+
 def _rfind_name(data: bytes, name: bytes) -> int:
     """Where the last `name` followed by a byte that ends a name starts; -1 when none.
-    Each look goes on from before the last one: each byte is looked at once."""
+    Each look goes on from before the last one; past a few (`<col>` after `<cols>`, a
+    text full of `:c`), one pass over a copy with name-ending bytes as spaces answers:
+    a region of such tags costs what it cost before, not a step of its own per tag."""
     end = len(data)
-    while (at := data.rfind(name, 0, end)) != -1:
+    for _ in range(_LOOKS):
+        at = data.rfind(name, 0, end)
+        if at == -1:
+            return -1
         after = at + len(name)
         if after < len(data) and data[after] in _NAME_END:
             return at
         end = after - 1
-    return -1
+    return data.translate(NAME_ENDS).rfind(name + b" ", 0, end + 1)
 
 
 def _foreign(names: bytes, prefix: bytes, tail: bytes) -> bool:
