@@ -152,3 +152,18 @@ def test_text_with_colons_and_letters_changes_nothing() -> None:
         assert (scan.grid.cells, scan.grid.max_col, scan.grid.max_row) == (398, 2, 199)
         assert (scan.bare_count, scan.bare_cells) == (199, ["A1", "A2", "A3"])
         assert scan.merges == ["A1:B1"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    tokens=st.lists(
+        st.sampled_from([b"A", b"B", b"z", b"AA", b"XFD", b"", b"-", b"\t"]), max_size=20
+    ),
+    spaces=st.sampled_from([b" ", b"  ", b"\n"]),
+)
+def test_the_columns_of_one_letter_references_are_read_as_every_token_is(
+    tokens: list[bytes], spaces: bytes
+) -> None:
+    letters = spaces.join(tokens)
+    expected = {xlsxsheet.column_number(t) for t in set(letters.split())}
+    assert xlsxsheet._columns(letters) == expected

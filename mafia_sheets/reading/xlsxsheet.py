@@ -558,7 +558,7 @@ def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | Non
     spans = _SPANS.get(joined)
     if spans is None:
         spans = (
-            _span({column_number(t) for t in set(joined.translate(None, b"0123456789").split())}),
+            _span(_columns(joined.translate(None, b"0123456789"))),
             _span({int(t) for t in set(joined.translate(None, _LETTERS).split())}),
         )
         if len(joined) <= _SPANS_KEY_MAX:
@@ -566,6 +566,14 @@ def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | Non
                 _SPANS.clear()
             _SPANS[joined] = spans
     return spans
+
+
+def _columns(letters: bytes) -> set[int]:
+    """The columns of the letters `A B AA …`. Each one letter long, as on a protocol's
+    sheet (every other byte a space): the distinct bytes name them, no token made."""
+    if len(letters) % 2 and letters[::2].isalpha() and letters[1::2] == b" " * (len(letters) // 2):
+        return {column_number(bytes((letter,))) for letter in set(letters[::2])}
+    return {column_number(t) for t in set(letters.split())}
 
 
 def _span(found: set[int]) -> tuple[int, int] | None:
