@@ -6,13 +6,16 @@ and its end tag (under any prefix: the reader matches local names), placed by it
 attribute or, without one, after the cell before it in its row; rows advance by their `r`
 or one at a time. The range those positions span is what the reader allocates (`Grid`).
 
-Dense facts (cells, references, formulas) are counted by C-level passes over a region —
-`bytes.count` on a copy whose name-ending bytes are spaces, one `findall` of a strict
-cell-tag pattern — and the two counts must agree: a cell tag the strict pattern does not
-read is refused, so no reader can read a cell differently. A sheet with a cell without a
-reference is scanned again token by token (`loose`; rare: every common writer writes `r`).
-Sparse facts (the dimension, columns, merged ranges, the first few bare formulas) are read
-tag by tag with strict attributes.
+Dense facts (cells, references, formulas) are counted by C-level passes over a region:
+one `findall` yields every cell start tag — its reference when the tag is written as every
+common writer writes it, b"" when not — and a region with any other tag is read again by a
+strict cell-tag pattern whose count must agree: a cell tag the strict pattern does not
+read is refused, so no reader can read a cell differently. Formulas are counted by
+`bytes.count` on a copy whose name-ending bytes are spaces, made only when a region holds
+an `f` at all; a region without a `:` holds no tag under another prefix. A sheet with a
+cell without a reference is scanned again token by token (`loose`; rare: every common
+writer writes `r`). Sparse facts (the dimension, columns, merged ranges, the first few
+bare formulas) are read tag by tag with strict attributes.
 """
 
 from __future__ import annotations
@@ -128,7 +131,7 @@ def _cell(p: bytes, marker: bool = False) -> bytes:
 
 @dataclass(frozen=True)
 class _Patterns:
-    canonical: re.Pattern[bytes]  # a cell tag as every common writer writes it → its r
+    tagged: re.Pattern[bytes]  # every cell start tag → its r as common writers write it, or b""
     cell: re.Pattern[bytes]  # every strict cell tag → its r (b"" without one)
     cell_tag: re.Pattern[bytes]  # any cell start tag: the count to agree with
     formula_valued: re.Pattern[bytes]
@@ -158,9 +161,13 @@ class _Patterns:
         row = rb"(<" + p + rb"row)(?=[\s/>])(" + attrs + rb"/?+)>|(</" + p + rb"row\s*+>)|"
         return cls(
             # r first, then only the attributes a cell has: one fast pass for the usual
-            # sheet (a reference past the grid's three letters or seven digits is not it)
-            canonical=re.compile(
-                rb"<" + p + rb'c r="([A-Z]{1,3}[0-9]{1,7})"(?>(?: (?:s|t|cm|vm|ph)="[^"<]*+")*)/?+>'
+            # sheet (a reference past the grid's three letters or seven digits is not it);
+            # any other cell start tag matches empty, so the matches count every cell tag
+            tagged=re.compile(
+                rb"<"
+                + p
+                + rb'c(?: r="([A-Z]{1,3}[0-9]{1,7})"(?>(?: (?:s|t|cm|vm|ph)="[^"<]*+")*)/?+>'
+                rb"|(?=[\s/>]))"
             ),
             cell=re.compile(_cell(p)),
             cell_tag=re.compile(open_c),
@@ -224,7 +231,6 @@ class _SheetScanner:
         self.prefix: bytes | None = None  # the root element's, once seen
         self.phase = "head"
         self.pending: list[bytes] = []  # data from the last cell start on: it may go on
-        self.pending_names: list[bytes] = []  # the same with name-ending bytes as spaces
         self.waiting = 0
         self.row, self.col = 0, 0  # where the reader puts a cell without a reference (0-based)
         self.hidden: set[int] = set()
@@ -262,53 +268,53 @@ class _SheetScanner:
     def _data(self, region: bytes, final: bool) -> None:
         """Count and place the cells of whole cells: a cell may go on in the next region,
         so the data from the last cell start waits (bounded by `max_cell`)."""
-        names = region.translate(NAME_ENDS)
-        cut = len(region) if final else _last_cell_start(names, self._p)
+        cut = len(region) if final else _last_cell_start(region, self._p)
         if cut < 0 and self.pending:  # the waiting cell goes on
-            self._wait(region, names)
+            self._wait(region)
             return
         if cut < 0:  # no cell starts here: nothing can go on past it
             cut = len(region)
-        if self.pending:
-            body = b"".join([*self.pending, region[:cut]])
-            body_names = b"".join([*self.pending_names, names[:cut]])
-        else:
-            body, body_names = region[:cut], names[:cut]
-        self.pending, self.pending_names, self.waiting = [], [], 0
-        self._wait(region[cut:], names[cut:])
+        # the region's part joined to the waiting data without a copy of its own
+        parts: list[bytes | memoryview] = [*self.pending, memoryview(region)[:cut]]
+        body = b"".join(parts) if self.pending else region[:cut]
+        self.pending, self.waiting = [], 0
+        self._wait(region[cut:])
         if body:
-            self._body(body, body_names)
+            self._body(body)
 
-    def _wait(self, data: bytes, names: bytes) -> None:
+    def _wait(self, data: bytes) -> None:
         if data:
             self.pending.append(data)
-            self.pending_names.append(names)
             self.waiting += len(data)
             if self.waiting > self.max_cell:
                 raise _too_big_cell(self.part, self.max_cell)
 
-    def _body(self, body: bytes, names: bytes) -> None:
-        foreign = _foreign_any(names, self._p)
-        patterns = _Patterns.of(None if foreign else self._p)
+    def _body(self, body: bytes) -> None:
         p = self._p
-        tags = len(patterns.cell_tag.findall(body)) if foreign else names.count(b"<" + p + b"c ")
+        # with no prefix and no `:`, no tag can stand under another prefix
+        names = body.translate(NAME_ENDS) if p or b":" in body else None
+        foreign = names is not None and _foreign_any(names, p)
+        patterns = _Patterns.of(None if foreign else p)
+        found = patterns.tagged.findall(body)
         if self.loose is not None:
-            self.loose.take(tags, self.part)
-            self._tokens(body, patterns, tags)
+            self.loose.take(len(found), self.part)
+            self._tokens(body, patterns, len(found))
         else:
-            self._cells(body, patterns, tags)
+            self._cells(body, patterns, found)
         self._formulas(body, names, patterns, foreign)
-        if b"mergeCell" in body:  # not where they belong, but a reader would take them
+        # not where they belong, but a reader would take them (`g`: a quick look first)
+        if b"g" in body and b"mergeCell" in body:
             self._merges(body)
 
-    def _cells(self, body: bytes, patterns: _Patterns, tags: int) -> None:
-        if not tags:
+    def _cells(self, body: bytes, patterns: _Patterns, found: list[bytes]) -> None:
+        """`found`: every cell start tag's reference, b"" for a tag not written as usual."""
+        if not found:
             return
-        refs = patterns.canonical.findall(body)
-        canonical = len(refs) == tags
+        refs = found
+        canonical = all(found)
         if not canonical:
             refs = patterns.cell.findall(body)
-            if len(refs) != tags:
+            if len(refs) != len(found):
                 raise self._odd_cell(body, patterns)
             if b"" in refs:
                 raise Loose
@@ -382,11 +388,19 @@ class _SheetScanner:
 
     # ---- formulas ------------------------------------------------------------------------
 
-    def _formulas(self, body: bytes, names: bytes, patterns: _Patterns, foreign: bool) -> None:
+    def _formulas(
+        self, body: bytes, names: bytes | None, patterns: _Patterns, foreign: bool
+    ) -> None:
         """Formula cells without a saved value: each counted, the first few named.
 
         An empty <v> is a real cached value only for a text result (Excel's `=""`)."""
-        tags = len(_ANY[b"f"].findall(body)) if foreign else names.count(b"<" + self._p + b"f ")
+        if b"f" not in body:  # every formula tag holds one
+            return
+        if foreign:
+            tags = len(_ANY[b"f"].findall(body))
+        else:
+            names = body.translate(NAME_ENDS) if names is None else names
+            tags = names.count(b"<" + self._p + b"f ")
         if not tags:
             return
         valued = len(patterns.formula_valued.findall(body))
@@ -455,6 +469,8 @@ class _SheetScanner:
 
 def _data_end(region: bytes) -> int | None:
     """Where `</sheetData>` starts in `region` (found by its name, then checked)."""
+    if b"h" not in region:  # a quick look: the name holds an `h`
+        return None
     at = region.find(b"sheetData")
     while at != -1:
         start = region.rfind(b"<", max(0, at - 64), at)
@@ -464,13 +480,36 @@ def _data_end(region: bytes) -> int | None:
     return None
 
 
-def _last_cell_start(names: bytes, prefix: bytes) -> int:
+def _last_cell_start(region: bytes, prefix: bytes) -> int:
     """Where the last cell tag starts (under any prefix); -1 when there is none."""
-    mine = names.rfind(b"<" + prefix + b"c ")
-    other = names.rfind(b":c ")
+    mine = _rfind_name(region, b"<" + prefix + b"c")
+    other = _rfind_name(region, b":c") if b":" in region else -1
     if other > mine:
-        mine = max(mine, names.rfind(b"<", max(0, other - 64), other))
+        mine = max(mine, region.rfind(b"<", max(0, other - 64), other))
     return mine
+
+
+_NAME_END = frozenset(b" \t\n\r\f\v/>")  # the bytes NAME_ENDS makes spaces, and the space
+
+
+_LOOKS = 8  # `name`s followed by another byte looked at one by one, before one pass
+
+
+def _rfind_name(data: bytes, name: bytes) -> int:
+    """Where the last `name` followed by a byte that ends a name starts; -1 when none.
+    Each look goes on from before the last one; past a few (`<col>` after `<cols>`, a
+    text full of `:c`), one pass over a copy with name-ending bytes as spaces answers:
+    a region of such tags costs what it cost before, not a step of its own per tag."""
+    end = len(data)
+    for _ in range(_LOOKS):
+        at = data.rfind(name, 0, end)
+        if at == -1:
+            return -1
+        after = at + len(name)
+        if after < len(data) and data[after] in _NAME_END:
+            return at
+        end = after - 1
+    return data.translate(NAME_ENDS).rfind(name + b" ", 0, end + 1)
 
 
 def _foreign(names: bytes, prefix: bytes, tail: bytes) -> bool:
@@ -519,7 +558,7 @@ def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | Non
     spans = _SPANS.get(joined)
     if spans is None:
         spans = (
-            _span({column_number(t) for t in set(joined.translate(None, b"0123456789").split())}),
+            _span(_columns(joined.translate(None, b"0123456789"))),
             _span({int(t) for t in set(joined.translate(None, _LETTERS).split())}),
         )
         if len(joined) <= _SPANS_KEY_MAX:
@@ -527,6 +566,14 @@ def _spans(joined: bytes) -> tuple[tuple[int, int] | None, tuple[int, int] | Non
                 _SPANS.clear()
             _SPANS[joined] = spans
     return spans
+
+
+def _columns(letters: bytes) -> set[int]:
+    """The columns of the letters `A B AA …`. Each one letter long, as on a protocol's
+    sheet (every other byte a space): the distinct bytes name them, no token made."""
+    if len(letters) % 2 and letters[::2].isalpha() and letters[1::2] == b" " * (len(letters) // 2):
+        return {column_number(bytes((letter,))) for letter in set(letters[::2])}
+    return {column_number(t) for t in set(letters.split())}
 
 
 def _span(found: set[int]) -> tuple[int, int] | None:

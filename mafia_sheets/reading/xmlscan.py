@@ -70,7 +70,11 @@ class Markup:
         self.limit, self.left = limit, limit
 
     def take(self, chunk: bytes, part: str) -> None:
-        self.left -= chunk.count(b"<!") + chunk.count(b"<?")
+        # `!` and `?` are rare in a spreadsheet's XML: looking for them alone is quick
+        if b"!" in chunk:
+            self.left -= chunk.count(b"<!")
+        if b"?" in chunk:
+            self.left -= chunk.count(b"<?")
         if self.left < 0:
             limit = f"{self.limit:,}"
             raise _malformed(
