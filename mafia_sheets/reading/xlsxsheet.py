@@ -295,12 +295,15 @@ class _SheetScanner:
         names = body.translate(NAME_ENDS) if p or b":" in body else None
         foreign = names is not None and _foreign_any(names, p)
         patterns = _Patterns.of(None if foreign else p)
-        found = patterns.tagged.findall(body)
-        if self.loose is not None:
-            self.loose.take(len(found), self.part)
-            self._tokens(body, patterns, len(found))
+        if self.loose is not None:  # cells placed in turn: counted first, in one C pass
+            if foreign:
+                tags = len(patterns.cell_tag.findall(body))
+            else:
+                tags = (names or body.translate(NAME_ENDS)).count(b"<" + p + b"c ")
+            self.loose.take(tags, self.part)
+            self._tokens(body, patterns, tags)
         else:
-            self._cells(body, patterns, found)
+            self._cells(body, patterns, patterns.tagged.findall(body))
         self._formulas(body, names, patterns, foreign)
         # not where they belong, but a reader would take them (`g`: a quick look first)
         if b"g" in body and b"mergeCell" in body:
