@@ -28,6 +28,7 @@ import functools
 import io
 import logging
 import math
+import operator
 import os
 import pickle
 import re
@@ -852,7 +853,7 @@ class Rows:
         if not self.fast:
             return [self._pending(i, row, columns, lanes, height) for i, row in enumerate(rows)]
         self._number_styles(columns, lanes)
-        labels = [str(row + 1) for row in rows]
+        labels = _labels(rows)
         size = self._height(height)
         xmls = [self._lane_xml(lane, col) for col, lane in enumerate(lanes)]
         if len(xmls) != len(columns):
@@ -869,9 +870,7 @@ class Rows:
                 self.used.add(col)
             parts.append(cells)
             pieces += (repeat(xml.cell), labels, cells) if tails else (cells,)
-        if not size and all(
-            xml.blank is None and None in v for xml, v in zip(xmls, columns, strict=True)
-        ):
+        if not size and all(xml.missing for xml in xmls):
             return self._sparse(xmls, parts, labels)
         pieces.append(repeat("</row>"))
         return list(map("".join, zip(*pieces, strict=False)))  # the repeats never end
@@ -1002,65 +1001,67 @@ class Rows:
 
 
 _NONE = type(None)
+
+
+def _labels(rows: Sequence[int]) -> list[str]:
+    """The Excel row numbers of 0-based rows, as text.
+
+    >>> _labels(range(4, 6)), _labels([0, 9])
+    (['5', '6'], ['1', '10'])
+    """
+    if isinstance(rows, range):
+        return list(map(str, range(rows.start + 1, rows.stop + 1, rows.step)))
+    return list(map(str, map(operator.add, rows, repeat(1))))
+
+
 # xlsxwriter's rule for inline strings, kept here rather than imported from its private
 # helpers: text with leading or trailing white space needs xml:space="preserve".
 _EDGE_SPACE = re.compile(r"^\s|\s$")
 
 
 class _LaneXml:
-    """Renders one column's cells; each distinct text's markup is built once."""
+    """Renders one column's cells; each distinct value's markup is built once a stream
+    (:class:`_Tails`), whichever batch first meets it."""
 
     def __init__(self, letter: str, number_style: str, texts: _Texts, blank: str | None) -> None:
         self.used = False
         self.tails = True  # what the last render gave: tails, or whole cells
+        self.missing = False  # whether the last render left a cell out (None, no blank)
         self.cell = f'<c r="{letter}'
         self.text = texts
         self.number = f'"{number_style}><v>'
         self.blank = None if blank is None else f'"{blank}/>'
+        self.known = _Tails(self)
 
     def render(self, values: Sequence[Value], rows: list[str]) -> tuple[list[str], bool]:
         """Each cell's markup and whether it is a *tail* — what follows the cell's
         reference (`<c r="A7` + tail) — or ("" for a cell not written) the whole cell;
         `rows` are the row labels. The lane's `tails` says the same.
 
-        Numbers are formatted as xlsxwriter formats them (`.16G`), inline: most of them
-        (running totals) are distinct; repeated ones are formatted once.
+        One lookup a cell: numbers are formatted as xlsxwriter formats them (`.16G`),
+        each distinct one once, and a None without a blank style is "" (no cell).
         """
-        self.tails = True
-        kinds = set(map(type, values))
-        if not kinds:
+        self.tails, self.missing = True, False
+        if not len(values):
             return [], True
-        if kinds != {_NONE} or self.blank is not None:
+        known = self.known
+        known.negative = False
+        tails = list(map(known.__getitem__, values))
+        if known.negative or (0 in known and _negative_zero(values)):
+            self.tails = False  # 0.0 and -0.0 are one key: written apart, cell by cell
+            cells = self._each(values, rows)
+            self.missing = "" in cells
+            self.used = self.used or self.blank is not None or cells.count("") < len(cells)
+            return cells, False
+        if self.blank is not None or None not in known or "" not in tails:
             self.used = True
-        if kinds == {str}:
-            return list(map(self.text.__getitem__, cast(Sequence[str], values))), True
-        distinct = set(values)  # every NaN among them too: NaN is itself, not equal
-        numbers = [v for v in distinct if v is not None and v.__class__ is not str]
-        _refuse_nan(numbers)
-        if float in kinds and 0 in distinct and _negative_zero(values, kinds):
-            self.tails = False
-            return self._each(values, rows), False  # 0.0 and -0.0 are one key, written apart
-        tails = self._tails(numbers, str in kinds, distinct)
-        if _NONE in kinds and self.blank is not None:
-            tails[None] = self.blank  # the blank is a cell of its own
-        if _NONE not in kinds or self.blank is not None:
-            return list(map(tails.__getitem__, values)), True
-        self.tails = False
+            return tails, True
+        self.tails, self.missing = False, True
+        self.used = self.used or tails.count("") < len(tails)
         cell = self.cell
         return [
-            "" if value is None else f"{cell}{row}{tails[value]}"
-            for row, value in zip(rows, values, strict=True)
+            f"{cell}{row}{tail}" if tail else "" for row, tail in zip(rows, tails, strict=True)
         ], False
-
-    def _tails(self, numbers: list[Any], texts: bool, distinct: set[Value]) -> dict[Any, str]:
-        """Each distinct value → the rest of its cell's markup: a number formatted as
-        xlsxwriter formats it (`.16G`), once; a text from the column's table. Equal
-        numbers share one key (1 and 1.0) and one text."""
-        number = self.number
-        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in numbers}
-        if texts:
-            tails.update((v, self.text[v]) for v in distinct if v.__class__ is str)
-        return tails
 
     def _each(self, values: Sequence[Value], rows: list[str]) -> list[str]:
         """Cell by cell, each number formatted where it stands."""
@@ -1074,6 +1075,35 @@ class _LaneXml:
             else f"{cell}{row}{number}{value:.16G}</v></c>"
             for row, value in zip(rows, cast(Sequence[Any], values), strict=True)
         ]
+
+
+class _Tails(dict[Any, str]):
+    """A lane's values → the rest of their cells' markup, built on first use: a number as
+    xlsxwriter formats it (`.16G`, NaN and infinities refused as it refuses them), a text
+    from the lane's table, None as the blank (or "": no cell). Equal numbers share one
+    key and one text (1, 1.0 and True); -0.0 is never kept — it would answer for 0 —
+    but said by `negative`."""
+
+    def __init__(self, lane: _LaneXml) -> None:
+        super().__init__()
+        self.lane = lane
+        self.negative = False
+
+    def __missing__(self, value: Any) -> str:
+        lane = self.lane
+        if value is None:
+            tail = "" if lane.blank is None else lane.blank
+        elif value.__class__ is str:
+            tail = lane.text[value]
+        elif not math.isfinite(value):
+            raise TypeError(f"NAN/INF not supported in write_number(): {value}")
+        elif value == 0 and math.copysign(1.0, value) < 0:
+            self.negative = True
+            return ""
+        else:
+            tail = f"{lane.number}{value:.16G}</v></c>"
+        self[value] = tail
+        return tail
 
 
 class _Texts(dict[str, str]):
@@ -1105,27 +1135,19 @@ def _first(values: Sequence[Value], wanted: Callable[[Value], bool]) -> int | No
     return next((index for index, value in enumerate(values) if wanted(value)), None)
 
 
-def _refuse_nan(values: list[Any]) -> None:
-    """NaN and infinities are refused, as xlsxwriter refuses them (one C-level sum)."""
-    if not math.isfinite(sum(values, 0.0)):  # else: a NaN, an infinity or an overflow
-        for value in values:
-            if not math.isfinite(value):
-                raise TypeError(f"NAN/INF not supported in write_number(): {value}")
-
-
 _MINUS_ZERO = array.array("d", [-0.0]).tobytes()
 
 
-def _negative_zero(values: Sequence[Value], kinds: set[type]) -> bool:
+def _negative_zero(values: Sequence[Value]) -> bool:
     """Whether any value is -0.0: looked for in the doubles' bytes, in C where the values
-    are all numbers (finite: :func:`_refuse_nan` has seen them).
+    are all numbers.
 
-    >>> _negative_zero([1, 0.0, 2.5], {int, float}), _negative_zero([None, -0.0], {_NONE, float})
-    (False, True)
+    >>> _negative_zero([1, 0.0, 2.5]), _negative_zero([None, -0.0]), _negative_zero(["0"])
+    (False, True, False)
     """
-    if kinds <= {int, float, bool}:
+    try:
         packed = array.array("d", cast(Sequence[float], values)).tobytes()
-    else:
+    except TypeError:  # texts or blanks among them
         packed = array.array("d", [v for v in values if v.__class__ is float]).tobytes()
     at = packed.find(_MINUS_ZERO)
     while at >= 0 and at % 8:  # a match across two doubles is none
