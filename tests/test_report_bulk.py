@@ -198,3 +198,37 @@ def test_missing_internals_switch_the_fast_path_off_loudly(monkeypatch, caplog):
     assert slow == fast
     said = [r.getMessage() for r in caplog.records if r.name == "mafia_sheets.report"]
     assert len(said) == 1 and "no_such_internal" in said[0] and "cell by cell" in said[0]
+
+
+# Numbers that share a key (0, 0.0, -0.0, False; 1, 1.0, True), blanks, texts and repeats
+# across the batches a stream renders apart: each cell as write_number / write_string
+# / write_blank writes it, whichever batch first met its value.
+STREAMED_NUMBERS = (
+    [0, 1.0, None, "x", -0.0, 2.5, 1, None, 0.0, True, "x", 2.5, False, None],
+    [None, None, None, 7.25, None, None, 7.25, None, None, None, 0.0, -0.0, None, None],
+    [None] * 14,
+    [3.0, 1e20, 1e-7, 0.1, 9.3, -4.5, 1 / 3, 2**53, 3.0, 1e20, -4.5, 0.0, 0.0, 5],
+    ["a", "b", "a", None, "", "b", "a", "a", None, "b", "a", "b", "a", "c"],
+)
+
+
+def _number_book(blanks: bool) -> bytes:
+    text, number = engine.Style(bold=True), engine.Style(num_format="0.00")
+    with engine.open_book(streamed=True) as book:
+        sheet = book.sheet("x")
+        sheet.text(0, 0, "header")
+        columns = [
+            engine.Column(str(n), 8, number, text, list(v)) for n, v in enumerate(STREAMED_NUMBERS)
+        ]
+        sheet.table(1, columns, blanks=blanks)
+        sheet.table(20, [engine.Column("z", 8, number, None, [None, -0.0, 0, None])], blanks=blanks)
+        return book.close()
+
+
+@pytest.mark.parametrize("blanks", [True, False])
+@pytest.mark.parametrize("batch", [3, 5_000])
+def test_streamed_numbers_are_written_as_each_cell_would_be(monkeypatch, blanks, batch):
+    monkeypatch.setattr(engine, "ROWS_PER_WRITE", batch)
+    fast = parts(_number_book(blanks))
+    monkeypatch.setattr(engine, "can_stream", lambda *args: False)
+    assert fast == parts(_number_book(blanks))

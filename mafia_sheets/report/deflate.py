@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Iterable, Mapping
 from typing import IO
 
-FLUSH_AT = 1 << 20  # characters gathered before they go to the worker
+FLUSH_AT = 1 << 20  # bytes gathered before they go to the worker
 QUEUED = 2  # chunks waiting for the worker at most: memory stays bounded
 MARKER = b"\x00rows-"  # where a sheet's deflated rows go; no XML holds a NUL
 # Every part is dated 31 January 1980, 00:00, as xlsxwriter dates its parts on disk.
@@ -107,12 +107,13 @@ class Deflater:
 
 class DeflatedRows:
     """A sheet's row data as a write-only text file (what xlsxwriter writes rows to):
-    gathered, encoded, and deflated by the book's worker."""
+    gathered as UTF-8 (xlsxwriter's text encoded as it comes, the streamer's rows already
+    bytes) and deflated by the book's worker."""
 
     def __init__(self, deflater: Deflater, marker: bytes) -> None:
         self.marker = marker
         self._deflater = deflater
-        self._texts: list[str] = []
+        self._texts: list[bytes] = []  # UTF-8
         self._gathered = 0
         self._compressor = zlib.compressobj(deflater.level, zlib.DEFLATED, -15)
         self._chunks: list[bytes] = []
@@ -122,14 +123,15 @@ class DeflatedRows:
         self._done = threading.Event()
 
     def write(self, text: str) -> int:
-        self._texts.append(text)
-        self._gathered += len(text)
+        data = text.encode()
+        self._texts.append(data)
+        self._gathered += len(data)
         if self._gathered >= FLUSH_AT:
             self._send()
         return len(text)
 
-    def writelines(self, texts: list[str]) -> None:
-        """Many rows at once: joined only when they go to the worker."""
+    def writelines(self, texts: list[bytes]) -> None:
+        """Many rows at once, already UTF-8: joined only when they go to the worker."""
         self._texts += texts
         self._gathered += sum(map(len, texts))
         if self._gathered >= FLUSH_AT:
@@ -140,7 +142,7 @@ class DeflatedRows:
 
     def _send(self) -> None:
         if self._texts:
-            data = "".join(self._texts).encode()
+            data = b"".join(self._texts)
             self._texts, self._gathered = [], 0
             self._deflater.put(self, data)
 

@@ -28,6 +28,7 @@ import functools
 import io
 import logging
 import math
+import operator
 import os
 import pickle
 import re
@@ -822,7 +823,7 @@ class _Pending:
     cells: list[tuple[int, Value, Style | None]]
 
 
-Rendered = str | _Pending
+Rendered = bytes | _Pending
 
 
 class Rows:
@@ -852,15 +853,16 @@ class Rows:
         if not self.fast:
             return [self._pending(i, row, columns, lanes, height) for i, row in enumerate(rows)]
         self._number_styles(columns, lanes)
-        labels = [str(row + 1) for row in rows]
+        labels = _labels(rows)
         size = self._height(height)
         xmls = [self._lane_xml(lane, col) for col, lane in enumerate(lanes)]
         if len(xmls) != len(columns):
             raise ValueError("a lane for every column")
-        parts: list[list[str]] = []
+        parts: list[list[bytes]] = []
         # each row joined from its pieces at C speed: the row's open tag, then per column
         # the cell's reference and its tail (or the whole cell), then the close tag
-        pieces: list[Iterable[str]] = [repeat('<row r="'), labels, repeat(f'"{size}>')]
+        opened = f'"{size}>'.encode()
+        pieces: list[Iterable[bytes]] = [repeat(b'<row r="'), labels, repeat(opened)]
         for col, (xml, values) in enumerate(zip(xmls, columns, strict=True)):
             cells, tails = xml.render(values, labels)
             if len(cells) != len(labels):
@@ -869,26 +871,24 @@ class Rows:
                 self.used.add(col)
             parts.append(cells)
             pieces += (repeat(xml.cell), labels, cells) if tails else (cells,)
-        if not size and all(
-            xml.blank is None and None in v for xml, v in zip(xmls, columns, strict=True)
-        ):
+        if not size and all(xml.missing for xml in xmls):
             return self._sparse(xmls, parts, labels)
-        pieces.append(repeat("</row>"))
-        return list(map("".join, zip(*pieces, strict=False)))  # the repeats never end
+        pieces.append(repeat(b"</row>"))
+        return list(map(b"".join, zip(*pieces, strict=False)))  # the repeats never end
 
     def _sparse(
-        self, xmls: list[_LaneXml], parts: list[list[str]], labels: list[str]
+        self, xmls: list[_LaneXml], parts: list[list[bytes]], labels: list[bytes]
     ) -> list[Rendered]:
         """Rows whose every cell may be missing: a row left with no cell is not written."""
         whole = [
-            [f"{xml.cell}{label}{tail}" for label, tail in zip(labels, cells, strict=True)]
+            [xml.cell + label + tail for label, tail in zip(labels, cells, strict=True)]
             if xml.tails
             else cells
             for xml, cells in zip(xmls, parts, strict=True)
         ]
-        bodies = map("".join, zip(*whole, strict=True)) if whole else iter([""] * len(labels))
+        bodies = map(b"".join, zip(*whole, strict=True)) if whole else iter([b""] * len(labels))
         return [
-            f'<row r="{label}">{body}</row>' if body else ""
+            b'<row r="%b">%b</row>' % (label, body) if body else b""
             for label, body in zip(labels, bodies, strict=True)
         ]
 
@@ -966,17 +966,21 @@ class Rows:
         if not rendered:
             return
         if self.fast:
-            xml = cast(list[str], rendered)
+            xml = cast(list[bytes], rendered)
             first = next((i for i, row in enumerate(xml) if row), None)
             if first is not None:
                 last = next(i for i in range(len(xml) - 1, first - 1, -1) if xml[i])
-                rows = [int(xml[i][8 : xml[i].index('"', 8)]) - 1 for i in (first, last)]
+                rows = [int(xml[i][8 : xml[i].index(b'"', 8)]) - 1 for i in (first, last)]
                 self.first = rows[0] if self.first is None else self.first
                 self.last = rows[1]
-                cast(_Internals, self.sheet.ws).fh.writelines(xml)  # rows joined once
+                fh = cast(_Internals, self.sheet.ws).fh
+                if isinstance(fh, DeflatedRows):
+                    fh.writelines(xml)  # rows joined once, as they go to the deflater
+                else:  # xlsxwriter's own row file, a text file
+                    fh.write(b"".join(xml).decode())
             return
         for pending in rendered:
-            if isinstance(pending, _Pending):  # "": no row
+            if isinstance(pending, _Pending):  # b"": no row
                 self._write_pending(pending)
 
     def _write_pending(self, pending: _Pending) -> None:
@@ -1002,82 +1006,116 @@ class Rows:
 
 
 _NONE = type(None)
+
+
+def _labels(rows: Sequence[int]) -> list[bytes]:
+    """The Excel row numbers of 0-based rows, as the bytes of their text (one join, one
+    encode and one split for them all).
+
+    >>> _labels(range(4, 6)), _labels([0, 9]), _labels([])
+    ([b'5', b'6'], [b'1', b'10'], [])
+    """
+    if isinstance(rows, range):
+        numbers: Iterable[int] = range(rows.start + 1, rows.stop + 1, rows.step)
+    else:
+        numbers = map(operator.add, rows, repeat(1))
+    return " ".join(map(str, numbers)).encode().split()
+
+
 # xlsxwriter's rule for inline strings, kept here rather than imported from its private
 # helpers: text with leading or trailing white space needs xml:space="preserve".
 _EDGE_SPACE = re.compile(r"^\s|\s$")
 
 
 class _LaneXml:
-    """Renders one column's cells; each distinct text's markup is built once."""
+    """Renders one column's cells; each distinct value's markup is built once a stream
+    (:class:`_Tails`), whichever batch first meets it."""
 
     def __init__(self, letter: str, number_style: str, texts: _Texts, blank: str | None) -> None:
         self.used = False
         self.tails = True  # what the last render gave: tails, or whole cells
-        self.cell = f'<c r="{letter}'
+        self.missing = False  # whether the last render left a cell out (None, no blank)
+        self.cell = f'<c r="{letter}'.encode()
         self.text = texts
         self.number = f'"{number_style}><v>'
-        self.blank = None if blank is None else f'"{blank}/>'
+        self.blank = None if blank is None else f'"{blank}/>'.encode()
+        self.known = _Tails(self)
 
-    def render(self, values: Sequence[Value], rows: list[str]) -> tuple[list[str], bool]:
-        """Each cell's markup and whether it is a *tail* — what follows the cell's
-        reference (`<c r="A7` + tail) — or ("" for a cell not written) the whole cell;
+    def render(self, values: Sequence[Value], rows: list[bytes]) -> tuple[list[bytes], bool]:
+        """Each cell's markup (UTF-8) and whether it is a *tail* — what follows the cell's
+        reference (`<c r="A7` + tail) — or (b"" for a cell not written) the whole cell;
         `rows` are the row labels. The lane's `tails` says the same.
 
-        Numbers are formatted as xlsxwriter formats them (`.16G`), inline: most of them
-        (running totals) are distinct; repeated ones are formatted once.
+        One lookup a cell: numbers are formatted as xlsxwriter formats them (`.16G`),
+        each distinct one once, and a None without a blank style is b"" (no cell).
         """
-        self.tails = True
-        kinds = set(map(type, values))
-        if not kinds:
+        self.tails, self.missing = True, False
+        if not len(values):
             return [], True
-        if kinds != {_NONE} or self.blank is not None:
+        known = self.known
+        known.negative = False
+        tails = list(map(known.__getitem__, values))
+        if known.negative or (0 in known and _negative_zero(values)):
+            self.tails = False  # 0.0 and -0.0 are one key: written apart, cell by cell
+            cells = self._each(values, rows)
+            self.missing = b"" in cells
+            self.used = self.used or self.blank is not None or cells.count(b"") < len(cells)
+            return cells, False
+        if self.blank is not None or None not in known or b"" not in tails:
             self.used = True
-        if kinds == {str}:
-            return list(map(self.text.__getitem__, cast(Sequence[str], values))), True
-        distinct = set(values)  # every NaN among them too: NaN is itself, not equal
-        numbers = [v for v in distinct if v is not None and v.__class__ is not str]
-        _refuse_nan(numbers)
-        if float in kinds and 0 in distinct and _negative_zero(values, kinds):
-            self.tails = False
-            return self._each(values, rows), False  # 0.0 and -0.0 are one key, written apart
-        tails = self._tails(numbers, str in kinds, distinct)
-        if _NONE in kinds and self.blank is not None:
-            tails[None] = self.blank  # the blank is a cell of its own
-        if _NONE not in kinds or self.blank is not None:
-            return list(map(tails.__getitem__, values)), True
-        self.tails = False
+            return tails, True
+        self.tails, self.missing = False, True
+        self.used = self.used or tails.count(b"") < len(tails)
         cell = self.cell
         return [
-            "" if value is None else f"{cell}{row}{tails[value]}"
-            for row, value in zip(rows, values, strict=True)
+            cell + row + tail if tail else b"" for row, tail in zip(rows, tails, strict=True)
         ], False
 
-    def _tails(self, numbers: list[Any], texts: bool, distinct: set[Value]) -> dict[Any, str]:
-        """Each distinct value → the rest of its cell's markup: a number formatted as
-        xlsxwriter formats it (`.16G`), once; a text from the column's table. Equal
-        numbers share one key (1 and 1.0) and one text."""
-        number = self.number
-        tails: dict[Any, str] = {v: f"{number}{v:.16G}</v></c>" for v in numbers}
-        if texts:
-            tails.update((v, self.text[v]) for v in distinct if v.__class__ is str)
-        return tails
-
-    def _each(self, values: Sequence[Value], rows: list[str]) -> list[str]:
+    def _each(self, values: Sequence[Value], rows: list[bytes]) -> list[bytes]:
         """Cell by cell, each number formatted where it stands."""
         cell, text, number = self.cell, self.text, self.number
-        empty = "" if self.blank is None else self.blank
         return [
-            ("" if self.blank is None else f"{cell}{row}{empty}")
+            (b"" if self.blank is None else cell + row + self.blank)
             if value is None
-            else f"{cell}{row}{text[value]}"
+            else cell + row + text[value]
             if value.__class__ is str
-            else f"{cell}{row}{number}{value:.16G}</v></c>"
+            else cell + row + f"{number}{value:.16G}</v></c>".encode()
             for row, value in zip(rows, cast(Sequence[Any], values), strict=True)
         ]
 
 
-class _Texts(dict[str, str]):
-    """text → the rest of its cell's markup, built on first use (hits are dict lookups)."""
+class _Tails(dict[Any, bytes]):
+    """A lane's values → the rest of their cells' markup, built on first use: a number as
+    xlsxwriter formats it (`.16G`, NaN and infinities refused as it refuses them), a text
+    from the lane's table, None as the blank (or b"": no cell). Equal numbers share one
+    key and one text (1, 1.0 and True); -0.0 is never kept — it would answer for 0 —
+    but said by `negative`."""
+
+    def __init__(self, lane: _LaneXml) -> None:
+        super().__init__()
+        self.lane = lane
+        self.negative = False
+
+    def __missing__(self, value: Any) -> bytes:
+        lane = self.lane
+        if value is None:
+            tail = b"" if lane.blank is None else lane.blank
+        elif value.__class__ is str:
+            tail = lane.text[value]
+        elif not math.isfinite(value):
+            raise TypeError(f"NAN/INF not supported in write_number(): {value}")
+        elif value == 0 and math.copysign(1.0, value) < 0:
+            self.negative = True
+            return b""
+        else:
+            tail = f"{lane.number}{value:.16G}</v></c>".encode()
+        self[value] = tail
+        return tail
+
+
+class _Texts(dict[str, bytes]):
+    """text → the rest of its cell's markup (UTF-8), built on first use (hits are dict
+    lookups)."""
 
     def __init__(self, ws: _Internals, head: str, inline: dict[str, str]) -> None:
         super().__init__()
@@ -1085,11 +1123,11 @@ class _Texts(dict[str, str]):
         self.head = head
         self.inline = inline  # the book's: a name in many columns is escaped once
 
-    def __missing__(self, value: str) -> str:
+    def __missing__(self, value: str) -> bytes:
         inner = self.inline.get(value)
         if inner is None:
             inner = self.inline[value] = _inline_text(self.ws, value)
-        markup = self[value] = f"{self.head}{inner}</is></c>"
+        markup = self[value] = f"{self.head}{inner}</is></c>".encode()
         return markup
 
 
@@ -1105,27 +1143,19 @@ def _first(values: Sequence[Value], wanted: Callable[[Value], bool]) -> int | No
     return next((index for index, value in enumerate(values) if wanted(value)), None)
 
 
-def _refuse_nan(values: list[Any]) -> None:
-    """NaN and infinities are refused, as xlsxwriter refuses them (one C-level sum)."""
-    if not math.isfinite(sum(values, 0.0)):  # else: a NaN, an infinity or an overflow
-        for value in values:
-            if not math.isfinite(value):
-                raise TypeError(f"NAN/INF not supported in write_number(): {value}")
-
-
 _MINUS_ZERO = array.array("d", [-0.0]).tobytes()
 
 
-def _negative_zero(values: Sequence[Value], kinds: set[type]) -> bool:
+def _negative_zero(values: Sequence[Value]) -> bool:
     """Whether any value is -0.0: looked for in the doubles' bytes, in C where the values
-    are all numbers (finite: :func:`_refuse_nan` has seen them).
+    are all numbers.
 
-    >>> _negative_zero([1, 0.0, 2.5], {int, float}), _negative_zero([None, -0.0], {_NONE, float})
-    (False, True)
+    >>> _negative_zero([1, 0.0, 2.5]), _negative_zero([None, -0.0]), _negative_zero(["0"])
+    (False, True, False)
     """
-    if kinds <= {int, float, bool}:
+    try:
         packed = array.array("d", cast(Sequence[float], values)).tobytes()
-    else:
+    except TypeError:  # texts or blanks among them
         packed = array.array("d", [v for v in values if v.__class__ is float]).tobytes()
     at = packed.find(_MINUS_ZERO)
     while at >= 0 and at % 8:  # a match across two doubles is none

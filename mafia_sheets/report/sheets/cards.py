@@ -183,7 +183,7 @@ class _CardSheet:
         ]
         out: list[Rendered] = []
         at = 0
-        # a card's head rows, then its games; a gap's "" is no row and is emitted as nothing
+        # a card's head rows, then its games; a gap's b"" is no row and is emitted as nothing
         for head, size in zip(zip(*heads, strict=True), lengths.tolist(), strict=True):
             out += head
             out += body[at : at + size]
@@ -193,7 +193,7 @@ class _CardSheet:
 
 def _render_head(stream: Rows, head: HeadRow, rows: list[int]) -> list[Rendered]:
     if not head.cells:  # a gap: no row at all reads as an empty one
-        return [""] * len(rows)
+        return [b""] * len(rows)
     columns: list[Sequence[Value]] = [
         values if isinstance(values, list) else [values] * len(rows) for values, _ in head.cells
     ]
