@@ -34,6 +34,7 @@ import signal
 import struct
 import sys
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from types import TracebackType
 from typing import IO, Generic, Self, TypeVar, cast
@@ -69,7 +70,7 @@ def room_for_a_copy() -> bool:
     return available >= resident
 
 
-class _Child:
+class _Child(ABC):
     """What `Beside` and `Each` share: the forked child (None: none was forked, or it is
     done), stopped by `cancel()` when a `with` block is left."""
 
@@ -79,8 +80,9 @@ class _Child:
     def forked(self) -> bool:
         return self._child is not None
 
+    @abstractmethod
     def cancel(self) -> None:
-        raise NotImplementedError
+        """Stop the child, if it still runs, and reap it."""
 
     def __enter__(self) -> Self:
         return self
