@@ -492,7 +492,8 @@ def _last_cell_start(region: bytes, prefix: bytes) -> int:
     return mine
 
 
-_NAME_END = frozenset(b" \t\n\r\f\v/>")  # the bytes NAME_ENDS makes spaces, and the space
+# the bytes that end a name: those NAME_ENDS makes spaces, and the space
+_NAME_END = frozenset(byte for byte in range(256) if NAME_ENDS[byte] == ord(" "))
 
 
 _LOOKS = 8  # `name`s followed by another byte looked at one by one, before one pass
