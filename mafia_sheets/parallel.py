@@ -202,13 +202,16 @@ class Each(_Child, Generic[T]):
             return None
 
     def cancel(self) -> None:
-        """Stop the child (if it still runs) and reap it: no more items are wanted."""
+        """Stop the child (if it still runs) and reap it: no more items are wanted. It is
+        killed first: a thread of this process still waiting on its stream then sees the
+        end of it, and lets the stream be closed."""
         child, stream = self._child, self._stream
         self._child = self._stream = None
+        if child is not None:
+            _kill(child)
         if stream is not None:
             stream.close()
         if child is not None:
-            _kill(child)
             os.waitpid(child, 0)
 
 

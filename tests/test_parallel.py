@@ -290,3 +290,20 @@ def test_a_wait_for_an_item_interrupted_by_a_signal_stops_the_child() -> None:
         signal.signal(signal.SIGALRM, previous)
     with pytest.raises(ChildProcessError):
         os.waitpid(child, os.WNOHANG)
+
+
+@needs_fork
+def test_cancel_frees_a_thread_waiting_for_an_item() -> None:
+    """The child is killed before its stream is closed: a thread of this process blocked
+    on the stream sees its end (and lets it close) instead of holding the close up until
+    the child would have sent."""
+    items = each(_sleeps_long)
+    waited: list[object] = []
+    waiting = threading.Thread(target=lambda: waited.append(items.next()), daemon=True)
+    waiting.start()
+    time.sleep(0.2)  # the thread is in its read by now
+    began = time.monotonic()
+    items.cancel()
+    waiting.join(timeout=30)
+    assert not waiting.is_alive() and waited == [None]
+    assert time.monotonic() - began < 30  # not the child's 60 s

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import threading
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from click.testing import CliRunner, Result
 from forking import dies_in_a_child, needs_fork
 
-from mafia_sheets import parallel
+from mafia_sheets import parallel, pipeline
 from mafia_sheets.cli import common
 from mafia_sheets.cli.commands import main
 from mafia_sheets.model import Source
@@ -238,3 +239,92 @@ def _plain(judged: layouts.Judged) -> tuple[object, ...]:
     """What a judged sheet holds but what its reader found (a reader's own record)."""
     claim = judged.claim[0] if judged.claim is not None else None
     return judged.name, judged.own, claim, judged.empty, judged.first, judged.read
+
+
+@pytest.fixture
+def parsed_ahead(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, apart.Parsed | None]]:
+    """What each parse ahead made: the file's first sheet name and what it gave."""
+    made: list[tuple[str, apart.Parsed | None]] = []
+    parse = sheets.parse_ahead
+
+    def recorded(scan: Any) -> apart.Parsed | None:
+        parsed = parse(scan)
+        names = [] if parsed is None else list(parsed.sheets)
+        made.append((",".join(names), parsed))
+        return parsed
+
+    monkeypatch.setattr(common, "parse_ahead", recorded)
+    return made
+
+
+@needs_fork
+def test_the_sheets_read_here_are_parsed_ahead_once_and_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parsed_ahead: list[Any]
+) -> None:
+    """Only the first file's sheets that this process reads (not those read apart) are
+    parsed ahead, and every one of them is handed to the reader (none is parsed twice)."""
+    path, out = SAMPLES / "tournament-ru.xlsx", tmp_path / "results.xlsx"
+    sizes = sheet_sizes(path)
+    largest = max(sizes, key=sizes.__getitem__)
+    monkeypatch.setattr(apart, "READ_HERE_BYTES", max(sizes.values()) - 1)
+    beside = invoke("rate", path, path, "-o", out)  # a season of one file twice
+    [(names, parsed)] = parsed_ahead
+    assert names == largest and parsed is not None and parsed.sheets == {}
+    assert said(beside) == said(invoke("rate", path, path, "-o", out, serial=True))
+
+
+@needs_fork
+@pytest.mark.parametrize("fault", ["raises", "nothing", "stops after one"])
+def test_a_parse_ahead_that_fails_changes_nothing(
+    fault: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the thread parsing ahead meets, each sheet is read in its turn as in
+    series: the same words, the same workbook."""
+    path, out = SAMPLES / "tournament-ru.xlsx", tmp_path / "results.xlsx"
+    monkeypatch.setattr(apart, "READ_HERE_BYTES", -1)
+    parse = sheets.parse_ahead
+
+    def faulty(scan: Any) -> apart.Parsed | None:
+        if fault == "raises":
+            raise RuntimeError("a bug of the parse ahead")
+        parsed = parse(scan)
+        if fault == "nothing" or parsed is None:
+            return None
+        first = next(iter(parsed.sheets))
+        return apart.Parsed(parsed.workbook, {first: parsed.sheets[first]})
+
+    monkeypatch.setattr(common, "parse_ahead", faulty)
+    beside = invoke("rate", path, "-o", out)
+    made = parts(out)
+    assert said(beside) == said(invoke("rate", path, "-o", out, serial=True))
+    assert beside.exit_code == 0 and made == parts(out)
+
+
+def test_a_workbook_that_will_not_open_is_not_parsed_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = SAMPLES / "tournament-ru.xlsx"
+    scan = safety.inspect_workbook(path.read_bytes(), "t.xlsx")
+    monkeypatch.setattr(apart, "READ_HERE_BYTES", -1)
+    parsed = sheets.parse_ahead(scan)
+    assert parsed is not None and set(parsed.sheets) == set(sheet_sizes(path))
+    monkeypatch.setattr(type(scan), "reader_archive", lambda _: b"not a zip")
+    assert sheets.parse_ahead(scan) is None
+
+
+@needs_fork
+def test_the_parsing_thread_is_gone_before_the_checks_fork(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A fork copies no other thread: the one that parsed ahead must have ended by the
+    time the checks are forked beside the scoring, or they would run in series."""
+    monkeypatch.setattr(apart, "READ_HERE_BYTES", -1)
+    monkeypatch.setattr(pipeline, "BESIDE_MIN_SEATS", 0)
+    threads: list[int] = []
+    fork = pipeline.beside
+
+    def counted(*args: Any) -> Any:
+        threads.append(threading.active_count())
+        return fork(*args)
+
+    monkeypatch.setattr(pipeline, "beside", counted)
+    result = invoke("rate", SAMPLES / "tournament-ru.xlsx", "-o", tmp_path / "r.xlsx")
+    assert result.exit_code == 0 and threads == [1]

@@ -19,6 +19,7 @@ import functools
 import importlib
 import stat
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -28,9 +29,10 @@ import click
 
 from ..errors import MafiaSheetsError
 from ..parallel import Each, each
-from ..reading.apart import Apart, adopt_reads, forget_reads
+from ..reading.apart import Apart, Parsed, adopt_parsed, adopt_reads, forget_reads
 from ..reading.layouts import reading_text
 from ..reading.safety import PackageScan, adopt_scans, inspect_workbook, load_source
+from ..reading.sheets import parse_ahead
 from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
@@ -201,7 +203,9 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
 
     The child then reads, file by file, the sheets of each file its scan passed that it
     can send back cheaply (`reading.sheets.read_apart`) while this process reads the
-    others; it is stopped when the command ends (or the evaluation, :func:`evaluate`)."""
+    others; it is stopped when the command ends (or the evaluation, :func:`evaluate`).
+    The others of the first file passed are parsed as soon as the scans are here, on a
+    thread, while the imports go on (:class:`_ScansAhead`)."""
 
     try:
         read = [load_source(path) for path in found]
@@ -210,11 +214,13 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
         context = click.get_current_context(silent=True)
         if context is not None:  # however the command ends
             context.call_on_close(_stop_children)
+        ahead = _ScansAhead(child)
         for module in modules:
             importlib.import_module(module)
-        scanned = child.next()  # in series the reading scans each file itself, as before
+        scanned = ahead.scans()  # in series the reading scans each file itself, as before
         if scanned is not None:
-            _adopt(read, cast("list[PackageScan | None]", scanned[0]), _ReadApart(child))
+            _adopt(read, scanned, _ReadApart(child))
+            ahead.adopt(read, scanned)
     except MafiaSheetsError as error:  # a file that cannot be read, or the deadline
         _stop_children()
         run.fail(error)
@@ -252,6 +258,57 @@ def _scanned_and_read(read: Sequence[Source]) -> Iterator[object]:
 
     for source, scan in zip(read, scans, strict=True):
         yield None if scan is None else read_apart(source, scan)
+
+
+class _ScansAhead:
+    """The child's scans, taken on a thread of this process as soon as they are sent; that
+    thread goes on to have python-calamine parse the first passed file's sheets that this
+    process reads itself (:func:`~mafia_sheets.reading.sheets.parse_ahead`). The library
+    lets go of the interpreter's lock while it parses, so the imports that the main thread
+    goes on with cost the reading nothing, and the parse starts as soon as it may: once
+    the scan has passed the parts it parses. Without a child, there is no thread."""
+
+    def __init__(self, child: Each[object]) -> None:
+        self._child = child
+        self._scans: list[PackageScan | None] | None = None
+        self._parsed: Parsed | None = None
+        self._arrived = threading.Event()
+        self._thread: threading.Thread | None = None
+        if child.forked:
+            self._thread = threading.Thread(target=self._take, name="parse-ahead", daemon=True)
+            self._thread.start()
+
+    def scans(self) -> list[PackageScan | None] | None:
+        """Each file's scan, as the child made them (None: it sent none)."""
+        if self._thread is None:
+            return None
+        self._arrived.wait()
+        return self._scans
+
+    def adopt(self, read: Sequence[Source], scans: list[PackageScan | None]) -> None:
+        """The sheets parsed ahead, for the reading of the first file passed to take."""
+        first = next((s for s, scan in zip(read, scans, strict=True) if scan is not None), None)
+        if first is not None:
+            adopt_parsed(first.data, self._taken)
+
+    def _taken(self) -> Parsed | None:
+        if self._thread is not None:
+            self._thread.join()  # done by now, or soon: it parses one file's sheets
+        return self._parsed
+
+    def _take(self) -> None:
+        try:
+            scanned = self._child.next()
+            self._scans = None if scanned is None else cast("list[PackageScan | None]", scanned[0])
+        except BaseException:  # a stop or a bug: this process reads in series, and meets it
+            self._scans = None
+        finally:
+            self._arrived.set()
+        first = next((scan for scan in self._scans or () if scan is not None), None)
+        try:
+            self._parsed = None if first is None else parse_ahead(first)
+        except Exception:  # a bug met again, and said, when the sheets are read in turn
+            self._parsed = None
 
 
 class _ReadApart:

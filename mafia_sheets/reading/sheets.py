@@ -12,14 +12,14 @@ import io
 from collections.abc import Callable, Iterator
 
 import python_calamine
-from python_calamine import CalamineWorkbook
+from python_calamine import CalamineSheet, CalamineWorkbook
 
 from .. import vocab
 from ..errors import SAVE_AGAIN, ProtocolReadError
 from ..findings import Finding, define, finding
 from ..model import Source
 from ..text import Text
-from .apart import Apart, sheets_apart, take_reads
+from .apart import Apart, Parsed, sheets_apart, take_parsed, take_reads
 from .grid import Grid
 from .layouts import Judged, judge, read_sheets
 from .odsscan import OdsScan
@@ -51,23 +51,14 @@ def read_workbook(
     and what python-calamine does not say (hidden columns; an .ods's merged cells) comes
     from the scan's pass. An .xlsx and an .ods are read by the same reader into the same
     grids, so every layout reads both alike."""
-    try:
-        data = scan.reader_archive() if scan is not None else source.data
-        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
-        names = tuple(workbook.sheet_names)
-    except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
-        raise ProtocolReadError(
-            Text(
-                f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). {SAVE_AGAIN.ru}",
-                f"{source.name}: the workbook cannot be read ({_short(exc)}). {SAVE_AGAIN.en}",
-            ),
-        ) from exc
+    parsed = _parsed(source, scan)
+    names = tuple(parsed.workbook.sheet_names)
     hidden = scan.hidden_columns() if scan is not None else {}
     merges = scan.merges if isinstance(scan, OdsScan) else {}
-    grids: Iterator[Grid | Judged] = _grids(workbook, names, (hidden, merges), source.name)
+    grids: Iterator[Grid | Judged] = _grids(parsed, names, (hidden, merges), source.name)
     apart = take_reads(source.data)
     if apart is not None and scan is not None:
-        grids = _with_apart(workbook, names, (hidden, merges), source.name, (apart, scan))
+        grids = _with_apart(parsed, names, (hidden, merges), source.name, (apart, scan))
     read = read_sheets(grids, source.name)
     findings = read.findings
     for code in vocab.REQUIRED_SHEETS:
@@ -89,22 +80,64 @@ def read_workbook(
     return raw, findings
 
 
+def _parsed(source: Source, scan: WorkbookScan | OdsScan | None) -> Parsed:
+    """The workbook python-calamine opened, with the sheets it parsed ahead (see
+    :func:`parse_ahead`), or opened now: from exactly the parts the scan judged."""
+    ahead = take_parsed(source.data)
+    parsed = ahead() if ahead is not None else None
+    if parsed is not None:
+        return parsed
+    try:
+        data = scan.reader_archive() if scan is not None else source.data
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+    except _READER_ERRORS as exc:  # calamine raises its own types for every corrupt part
+        raise ProtocolReadError(
+            Text(
+                f"{source.name}: книгу не удаётся прочитать ({_short(exc)}). {SAVE_AGAIN.ru}",
+                f"{source.name}: the workbook cannot be read ({_short(exc)}). {SAVE_AGAIN.en}",
+            ),
+        ) from exc
+    return Parsed(workbook, {})
+
+
+def parse_ahead(scan: WorkbookScan | OdsScan) -> Parsed | None:
+    """The workbook opened from the parts `scan` passed, and the sheets this process is to
+    read itself (those not read apart) parsed by python-calamine — for a thread to call
+    while the main thread imports: the library lets go of the interpreter's lock while it
+    parses. What raises is left to be met again in its turn and said there: a workbook
+    that will not open gives None, a sheet that will not parse ends the parsing ahead."""
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(scan.reader_archive()))
+        names = tuple(workbook.sheet_names)
+    except _READER_ERRORS:
+        return None
+    theirs, sheets = sheets_apart(scan), {}
+    for name in names:
+        if name in theirs:
+            continue
+        try:
+            sheets[name] = workbook.get_sheet_by_name(name)
+        except _READER_ERRORS:
+            break
+    return Parsed(workbook, sheets)
+
+
 Merges = list[tuple[tuple[int, int], tuple[int, int]]]
 
 
 def _grids(
-    workbook: object,
+    parsed: Parsed,
     names: tuple[str, ...],
     facts: tuple[dict[str, frozenset[int]], dict[str, Merges]],
     source: str,
 ) -> Iterator[Grid]:
-    """Each sheet's cells, one sheet at a time, with the hidden columns and (an .ods) the
-    merges the scan read (only the library's work is guarded: a bug of ours is an
-    internal error, not "save again")."""
+    """Each sheet's cells, one sheet at a time (parsed now, unless it was ahead), with the
+    hidden columns and (an .ods) the merges the scan read (only the library's work is
+    guarded: a bug of ours is an internal error, not "save again")."""
     hidden, merges = facts
     for name in names:
         try:
-            sheet = workbook.get_sheet_by_name(name)  # type: ignore[attr-defined]
+            sheet = _sheet(parsed, name)
             grid = Grid.of(name, sheet, hidden.get(name, frozenset()), merges.get(name))
         except _READER_ERRORS as exc:
             raise ProtocolReadError(
@@ -114,6 +147,12 @@ def _grids(
                 ),
             ) from exc
         yield grid
+
+
+def _sheet(parsed: Parsed, name: str) -> CalamineSheet:
+    """The sheet parsed ahead (handed over once: its cells are not kept twice), or now."""
+    ahead = parsed.sheets.pop(name, None)
+    return ahead if ahead is not None else parsed.workbook.get_sheet_by_name(name)
 
 
 def read_apart(source: Source, scan: WorkbookScan | OdsScan) -> Apart | None:
@@ -139,7 +178,7 @@ def read_apart(source: Source, scan: WorkbookScan | OdsScan) -> Apart | None:
 
 
 def _with_apart(
-    workbook: object,
+    parsed: Parsed,
     names: tuple[str, ...],
     facts: tuple[dict[str, frozenset[int]], dict[str, Merges]],
     source: str,
@@ -155,13 +194,13 @@ def _with_apart(
         if name in theirs or name in mine:
             continue
         try:
-            mine[name] = judge(next(_grids(workbook, (name,), facts, source)), source)
+            mine[name] = judge(next(_grids(parsed, (name,), facts, source)), source)
         except Exception:  # raised again in its turn
             break
     delivered = took() or {}
     for name in names:
         made = mine.get(name) or delivered.get(name)
-        yield made if made is not None else next(_grids(workbook, (name,), facts, source))
+        yield made if made is not None else next(_grids(parsed, (name,), facts, source))
 
 
 def _reader_errors() -> tuple[type[BaseException], ...]:

@@ -14,6 +14,7 @@ Standard library only; :mod:`.engine` wires it to xlsxwriter.
 
 from __future__ import annotations
 
+import functools
 import queue
 import struct
 import threading
@@ -41,20 +42,26 @@ def crc32_combine(crc1: int, crc2: int, length2: int) -> int:
     """
     if length2 <= 0:
         return crc1
-    zero_bytes = [0xEDB88320, *(1 << n for n in range(31))]  # one zero bit
-    for _ in range(3):  # squared three times: one zero byte, then 2, 4, 8 … in the loop
-        zero_bytes = _squared(zero_bytes)
-    while True:  # square-and-multiply over the bits of length2
+    power = 0
+    while length2:  # one multiply for each bit of length2
         if length2 & 1:
-            crc1 = _times(zero_bytes, crc1)
+            crc1 = _times(_zero_bytes(power), crc1)
         length2 >>= 1
-        if not length2:
-            break
-        zero_bytes = _squared(zero_bytes)
+        power += 1
     return crc1 ^ crc2
 
 
-def _times(matrix: list[int], vector: int) -> int:
+@functools.cache
+def _zero_bytes(power: int) -> tuple[int, ...]:
+    """The operator that runs a CRC over 2**power zero bytes: squared from the one of a
+    zero bit, once for all (a book's parts combine a few dozen CRCs)."""
+    if power == 0:
+        zero_bit = (0xEDB88320, *(1 << n for n in range(31)))
+        return _squared(_squared(_squared(zero_bit)))  # one bit, 2, 4, 8: one byte
+    return _squared(_zero_bytes(power - 1))
+
+
+def _times(matrix: tuple[int, ...], vector: int) -> int:
     total, row = 0, 0
     while vector:
         if vector & 1:
@@ -64,8 +71,8 @@ def _times(matrix: list[int], vector: int) -> int:
     return total
 
 
-def _squared(matrix: list[int]) -> list[int]:
-    return [_times(matrix, matrix[n]) for n in range(32)]
+def _squared(matrix: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(_times(matrix, matrix[n]) for n in range(32))
 
 
 class Deflater:
