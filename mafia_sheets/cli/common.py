@@ -307,7 +307,7 @@ class _ScansAhead:
         first = next((scan for scan in self._scans or () if scan is not None), None)
         try:
             self._parsed = None if first is None else parse_ahead(first)
-        except Exception:  # a bug met again, and said, when the sheets are read in turn
+        except BaseException:  # a bug (or the library's panic) met again, in its turn
             self._parsed = None
 
 
