@@ -116,3 +116,14 @@ def test_a_scanning_child_that_dies_loses_nothing(
     serial = invoke("check", path, serial=True)
     _dies_in_the_child(monkeypatch)
     assert said(invoke("check", path)) == said(serial)
+
+
+def test_the_last_outcome_alone_is_held_until_the_process_ends(tmp_path: Path) -> None:
+    """The command's process drops its outcome at exit instead of freeing it on the way out;
+    a process that runs many commands (these tests, a script) holds one at most."""
+    first = invoke("rate", SAMPLE, "-o", tmp_path / "one.xlsx")
+    held = list(common._HELD)
+    second = invoke("rate", SAMPLE, "--json")
+    assert first.exit_code == second.exit_code == 0
+    assert len(held) == 1 and held[0].rating is not None
+    assert len(common._HELD) == 1 and common._HELD[0] is not held[0]
