@@ -11,7 +11,7 @@ import click
 import pytest
 
 from mafia_sheets.checks import _load_all
-from mafia_sheets.cli.commands import main
+from mafia_sheets.cli.commands import commands, main
 from mafia_sheets.findings import CATALOG
 from mafia_sheets.reading.columns import format_table
 from mafia_sheets.text import Text
@@ -19,7 +19,7 @@ from mafia_sheets.text import Text
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text("utf-8")
 
 
-@pytest.mark.parametrize("command", sorted(main.commands))
+@pytest.mark.parametrize("command", sorted(commands()))
 def test_every_command_is_in_the_readme(command):
     assert f"mafia-sheets {command}" in README
 
@@ -146,7 +146,7 @@ def test_every_command_line_in_the_readme_is_accepted():
         words = line.split()
         if not words or words[0] in ("--help", "--version", "-h"):
             continue
-        command = main.commands.get(words[0])
+        command = commands().get(words[0])
         if command is None:
             wrong.append(f"no command {words[0]!r}: mafia-sheets{line}")
             continue
@@ -157,7 +157,7 @@ def test_every_command_line_in_the_readme_is_accepted():
 
 
 def test_every_option_the_readme_names_is_one_of_the_commands():
-    ours = set().union(*(options_of(c) for c in main.commands.values())) | {"--help", "--version"}
+    ours = set().union(*(options_of(c) for c in commands().values())) | {"--help", "--version"}
     named = set(re.findall(r"(?<![\w-])--[a-z][a-z0-9-]*", README))
     assert sorted(named - ours - set(NOT_OURS)) == []
 
@@ -165,7 +165,7 @@ def test_every_option_the_readme_names_is_one_of_the_commands():
 def user_texts() -> list[tuple[str, str]]:
     """What a user reads: the README, every command's help, every catalogue text."""
     texts = [("README.md", README), ("mafia-sheets --help", main.get_help(click.Context(main)))]
-    for name, command in main.commands.items():
+    for name, command in commands().items():
         texts.append((f"mafia-sheets {name} --help", command.get_help(click.Context(command))))
     texts += [(f"text {t.ru[:40]!r}", f"{t.ru}\n{t.en}") for t in catalogue()]
     static = ROOT / "mafia_sheets" / "web" / "static"

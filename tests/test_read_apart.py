@@ -253,7 +253,7 @@ def parsed_ahead(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, apart.Parse
         made.append((",".join(names), parsed))
         return parsed
 
-    monkeypatch.setattr(common, "parse_ahead", recorded)
+    monkeypatch.setattr(sheets, "parse_ahead", recorded)
     return made
 
 
@@ -293,7 +293,7 @@ def test_a_parse_ahead_that_fails_changes_nothing(
         first = next(iter(parsed.sheets))
         return apart.Parsed(parsed.workbook, {first: parsed.sheets[first]})
 
-    monkeypatch.setattr(common, "parse_ahead", faulty)
+    monkeypatch.setattr(sheets, "parse_ahead", faulty)
     beside = invoke("rate", path, "-o", out)
     made = parts(out)
     assert said(beside) == said(invoke("rate", path, "-o", out, serial=True))

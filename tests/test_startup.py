@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from mafia_sheets.cli.commands import COMMANDS
 from mafia_sheets.testing.synth import generate
 
 HEAVY = {"pandas", "numpy", "openpyxl", "xlsxwriter", "python_calamine", "starlette", "uvicorn"}
@@ -58,6 +59,18 @@ def test_check_loads_no_writer(tmp_path: Path):
     modules = loaded("check", str(protocol))
     assert "pandas" in modules  # it did read the protocol
     assert modules & WRITERS == set()
+
+
+def test_a_command_loads_no_other_commands_module(tmp_path: Path):
+    """`rate` forks its scanning child once its own module is imported: the other
+    commands' modules are imported only by `--help`, which lists them all."""
+    data = io.BytesIO()
+    generate(3, players=10, seed=1).to_xlsx(data)
+    protocol = tmp_path / "small.xlsx"
+    protocol.write_bytes(data.getvalue())
+    modules = {f"mafia_sheets.cli.{where.split(':')[0]}" for where in COMMANDS.values()}
+    assert imported(PROBE, "rate", str(protocol), "--json") & modules == {"mafia_sheets.cli.rate"}
+    assert imported(PROBE, "--help") & modules == modules
 
 
 @pytest.mark.parametrize("layout", ["rows", "blank", "wide"])
@@ -116,6 +129,7 @@ REASONS = {
 INSIDE = {
     "cli/check.py::_write_annotated report.annotate": "cli",
     "cli/check.py::_write_annotated report.odscopy": "cli",
+    "cli/common.py::_ScansAhead.__init__ reading.sheets": "cli",
     "cli/common.py::_scanned_and_read reading.sheets": "child",
     "cli/common.py::evaluate pipeline": "cli",
     "cli/imports.py::_edition_line formats": "cli",

@@ -1,4 +1,4 @@
-"""The `mafia-sheets` command group: one line registers each command of its own module.
+"""The `mafia-sheets` command group: one line of COMMANDS names each command's module.
 
 How to write a command: see :mod:`.common`. Nothing here imports pandas, openpyxl or
 xlsxwriter, so `mafia-sheets --help` answers at once.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -19,18 +20,40 @@ from ..errors import ExitStatus
 from ..text import terminal
 from . import deadline
 from . import text as msg
-from .check import check
-from .imports import import_command
-from .rate import rate
-from .rules import rules
-from .seat import seat
-from .serve import serve
-from .template import template
 
-__all__ = ["entry", "main"]
+__all__ = ["commands", "entry", "main"]
+
+# Each command by the module that defines it, imported when that command runs (or when
+# `--help` lists them all): `rate` starts scanning its files on the second core without
+# first importing what only the other commands need.
+COMMANDS = {
+    "check": "check:check",
+    "import": "imports:import_command",
+    "rate": "rate:rate",
+    "rules": "rules:rules",
+    "seat": "seat:seat",
+    "serve": "serve:serve",
+    "template": "template:template",
+}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group, its commands loaded lazily (click's documented pattern)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = COMMANDS.get(cmd_name)
+        if where is None:
+            return None
+        module, attribute = where.split(":")
+        command = getattr(importlib.import_module(f"{__package__}.{module}"), attribute)
+        assert isinstance(command, click.Command)
+        return command
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mafia-sheets")
 def main() -> None:
     """Итоги турнира по спортивной мафии (регламент ФИИМ) из протоколов Excel.
@@ -45,13 +68,10 @@ def main() -> None:
     """
 
 
-main.add_command(template)
-main.add_command(check)
-main.add_command(rate)
-main.add_command(serve)
-main.add_command(import_command)
-main.add_command(rules)
-main.add_command(seat)
+def commands() -> dict[str, click.Command]:
+    """Every command by its name, each module imported."""
+    context = click.Context(main)
+    return {name: command for name in COMMANDS if (command := main.get_command(context, name))}
 
 
 def _lang_of(argv: Sequence[str]) -> str:

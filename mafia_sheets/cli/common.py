@@ -32,7 +32,6 @@ from ..parallel import Each, each
 from ..reading.apart import Apart, Parsed, adopt_parsed, adopt_reads, forget_reads
 from ..reading.layouts import reading_text
 from ..reading.safety import PackageScan, adopt_scans, inspect_workbook, load_source
-from ..reading.sheets import parse_ahead
 from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
@@ -275,6 +274,11 @@ class _ScansAhead:
         self._arrived = threading.Event()
         self._thread: threading.Thread | None = None
         if child.forked:
+            # the reader, imported before the thread that calls it starts (here, not at the
+            # top: `--help` loads no reader)
+            from ..reading import sheets
+
+            self._parse_ahead = sheets.parse_ahead
             self._thread = threading.Thread(target=self._take, name="parse-ahead", daemon=True)
             self._thread.start()
 
@@ -306,7 +310,7 @@ class _ScansAhead:
             self._arrived.set()
         first = next((scan for scan in self._scans or () if scan is not None), None)
         try:
-            self._parsed = None if first is None else parse_ahead(first)
+            self._parsed = None if first is None else self._parse_ahead(first)
         except BaseException:  # a bug (or the library's panic) met again, in its turn
             self._parsed = None
 
