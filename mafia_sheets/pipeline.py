@@ -27,6 +27,11 @@ from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
 
+# Every check module with the pipeline, not on the way to the first evaluation (the command
+# line imports the pipeline while its files are scanned, the page's workers when they
+# start), and before any child is forked: its findings name codes those modules define.
+load_checks()
+
 # Below this many seat rows the checks take a few milliseconds: a fork costs more.
 BESIDE_MIN_SEATS = 2_000
 
@@ -107,7 +112,6 @@ def _checked_and_rated(
             return findings, None
         progress("score")
         return findings, build_rating(pool(protocols), findings, *_options(asked))
-    load_checks()  # here too: the child's findings name codes the checks' modules define
     with beside(run_checks, protocols) as checking:
         built = _speculate(protocols, asked)
         findings = sort_findings([*findings, *checking.result()], order)

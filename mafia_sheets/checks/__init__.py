@@ -10,6 +10,7 @@ rating once nothing is an error, through `run_rating_checks`.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -120,8 +121,9 @@ def load_checks() -> None:
     _load_all()
 
 
+@functools.cache
 def _load_all() -> None:
-    """Import every check module once so that each registers its checks."""
-
+    """Import every check module once so that each registers its checks (the package's
+    folder is listed once too)."""
     for module in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{module.name}")
