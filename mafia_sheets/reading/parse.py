@@ -96,10 +96,14 @@ MISSING_VALUE = define(
 def objects(values: Sequence[object] | np.ndarray) -> np.ndarray:
     """The values as one object array, each kept as it is (a list given to numpy or
     pandas as it is would be inferred: 1 and 2.0 would become floats)."""
-    if isinstance(values, np.ndarray) and values.dtype == object:
+    if not isinstance(values, np.ndarray):
+        # taken one by one, as they come: an assignment would first ask each value
+        # whether it is a sequence to unpack (twice the time for a column of texts)
+        return np.fromiter(values, dtype=object, count=len(values))
+    if values.dtype == object:
         return values
     array = np.empty(len(values), dtype=object)
-    array[:] = values
+    array[:] = values  # numpy's scalars become Python's
     return array
 
 
@@ -144,7 +148,7 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     games = raw.columns.get("game")
     for place, column in enumerate(present):
         values = raw.columns[column]
-        as_typed[place] = values  # into the block at once: each value kept as it is
+        as_typed[place] = objects(values)  # into the block: each value kept as it is
         parsed, unread[column] = parse_column(as_typed[place], schema[column].parse)
         typed[names.index(column)] = parsed
         for indices in _same_values(values, np.flatnonzero(unread[column])):
