@@ -8,6 +8,7 @@ that cannot be understood becomes a finding at its cell, never an exception.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -142,13 +143,12 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     names = list(schema)
     present = [column for column in names if column in raw.columns]
     typed = np.full((len(names), len(raw.rows)), None, dtype=object)
-    as_typed = np.empty((len(present), len(raw.rows)), dtype=object)
+    as_typed = _as_typed([raw.columns[column] for column in present], len(raw.rows))
     unread: dict[str, np.ndarray] = {}  # values that could not be read: their own finding
     findings: list[Finding] = []
     games = raw.columns.get("game")
     for place, column in enumerate(present):
         values = raw.columns[column]
-        as_typed[place] = objects(values)  # into the block: each value kept as it is
         parsed, unread[column] = parse_column(as_typed[place], schema[column].parse)
         typed[names.index(column)] = parsed
         for indices in _same_values(values, np.flatnonzero(unread[column])):
@@ -170,6 +170,18 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row, source, raw.places
     )
     return table, findings
+
+
+def _as_typed(columns: list[list[object]], length: int) -> np.ndarray:
+    """The columns as the rows of one object block, each value kept as it is: all taken
+    in one pass, one by one (a copy into the block would touch every value again)."""
+    if all(values.__class__ is list and len(values) == length for values in columns):
+        flat = np.fromiter(chain.from_iterable(columns), dtype=object, count=len(columns) * length)
+        return flat.reshape(len(columns), length)
+    block = np.empty((len(columns), length), dtype=object)
+    for place, values in enumerate(columns):
+        block[place] = objects(values)
+    return block
 
 
 def _object_frame(block: np.ndarray, columns: list[str]) -> pd.DataFrame:
