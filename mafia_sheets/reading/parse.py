@@ -8,6 +8,7 @@ that cannot be understood becomes a finding at its cell, never an exception.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -96,10 +97,14 @@ MISSING_VALUE = define(
 def objects(values: Sequence[object] | np.ndarray) -> np.ndarray:
     """The values as one object array, each kept as it is (a list given to numpy or
     pandas as it is would be inferred: 1 and 2.0 would become floats)."""
-    if isinstance(values, np.ndarray) and values.dtype == object:
+    if not isinstance(values, np.ndarray):
+        # taken one by one, as they come: an assignment would first ask each value
+        # whether it is a sequence to unpack (twice the time for a column of texts)
+        return np.fromiter(values, dtype=object, count=len(values))
+    if values.dtype == object:
         return values
     array = np.empty(len(values), dtype=object)
-    array[:] = values
+    array[:] = values  # numpy's scalars become Python's
     return array
 
 
@@ -138,13 +143,12 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
     names = list(schema)
     present = [column for column in names if column in raw.columns]
     typed = np.full((len(names), len(raw.rows)), None, dtype=object)
-    as_typed = np.empty((len(present), len(raw.rows)), dtype=object)
+    as_typed = _as_typed([raw.columns[column] for column in present], len(raw.rows))
     unread: dict[str, np.ndarray] = {}  # values that could not be read: their own finding
     findings: list[Finding] = []
     games = raw.columns.get("game")
     for place, column in enumerate(present):
         values = raw.columns[column]
-        as_typed[place] = values  # into the block at once: each value kept as it is
         parsed, unread[column] = parse_column(as_typed[place], schema[column].parse)
         typed[names.index(column)] = parsed
         for indices in _same_values(values, np.flatnonzero(unread[column])):
@@ -166,6 +170,18 @@ def parse_sheet(raw: RawSheet, source: str) -> tuple[Table, list[Finding]]:
         raw.code, raw.name, frame, raw_frame, dict(raw.letters), raw.header_row, source, raw.places
     )
     return table, findings
+
+
+def _as_typed(columns: list[list[object]], length: int) -> np.ndarray:
+    """The columns as the rows of one object block, each value kept as it is: all taken
+    in one pass, one by one (a copy into the block would touch every value again)."""
+    if all(values.__class__ is list and len(values) == length for values in columns):
+        flat = np.fromiter(chain.from_iterable(columns), dtype=object, count=len(columns) * length)
+        return flat.reshape(len(columns), length)
+    block = np.empty((len(columns), length), dtype=object)
+    for place, values in enumerate(columns):
+        block[place] = objects(values)
+    return block
 
 
 def _object_frame(block: np.ndarray, columns: list[str]) -> pd.DataFrame:

@@ -217,17 +217,20 @@ def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> Raw
     data = sheet.data
     first_data_row = sheet.header_row + 1
     cells = _transpose(data, sorted(set(chosen.values())))
-    # each column's distinct values, once: for the totals rows and for the long texts
-    distinct = {j: set(values) for j, values in cells.items()}
+    # every distinct value of the data rows, of the rows left out too, in one pass row by
+    # row (the order the cells lie in memory): for the totals rows and the long texts
+    every = set(chain.from_iterable(data))
     kept = _filled_rows(len(data), list(cells.values()))
-    kept = _without_totals(sheet, kept, _every_value(data, distinct))
+    kept = _without_totals(sheet, kept, every)
     if len(kept) == len(data):  # each column's own list, made by `_transpose` just now
         columns = {column: _as_list(cells[j]) for column, j in chosen.items()}
     else:
         columns = {column: [cells[j][i] for i in kept] for column, j in chosen.items()}
     excel_rows = [first_data_row + i for i in kept]
-    for column, j in chosen.items():
-        _report_long_texts(sheet, letters[column], columns[column], excel_rows, distinct[j])
+    over = _over_half(every)
+    if over:  # nearly never: a text that may pass Excel's limit
+        for column in chosen:
+            _report_long_texts(sheet, letters[column], columns[column], excel_rows, over)
     return RawSheet(sheet.code, sheet.name, sheet.header_row, letters, columns, excel_rows)
 
 
@@ -235,30 +238,19 @@ def _as_list(values: Sequence[object]) -> list[object]:
     return values if isinstance(values, list) else list(values)
 
 
-def _every_value(data: Sequence[Sequence[object]], distinct: dict[int, set[object]]) -> set[object]:
-    """The distinct values of every cell of the data rows: the columns' sets already
-    made, and the other columns' values read off the rows."""
-    width = max(map(len, data), default=0)
-    if min(map(len, data), default=0) < width:  # ragged rows: read as they are
-        return set(chain.from_iterable(data))
-    found: set[object] = set().union(*distinct.values())
-    for j in range(width):
-        if j not in distinct:
-            found.update(map(itemgetter(j), data))
-    return found
+def _over_half(distinct: set[object]) -> set[object]:
+    """The texts among `distinct` over half of Excel's cell limit: a text of n UTF-16
+    units has at least n/2 characters, so only these can pass the limit."""
+    half = MAX_CELL_TEXT // 2
+    return {v for v in distinct if v.__class__ is str and len(v) > half}
 
 
 def _report_long_texts(
-    sheet: _Sheet, letter: str, values: Sequence[object], rows: list[int], distinct: set[object]
+    sheet: _Sheet, letter: str, values: Sequence[object], rows: list[int], over: set[object]
 ) -> None:
-    """Text past Excel's cell limit: an error at its cell, never cut in silence.
-
-    A text of n UTF-16 units has at least n/2 characters, so only texts over half the
-    limit are measured, and only the distinct texts (`distinct`: the column's values,
-    of dropped rows too, which no row of `values` holds)."""
-    half = MAX_CELL_TEXT // 2
-    over = {v for v in distinct if v.__class__ is str and len(v) > half}
-    long = [i for i, value in enumerate(values) if value in over] if over else []
+    """Text past Excel's cell limit: an error at its cell, never cut in silence. Only the
+    values among `over` (:func:`_over_half` of the sheet's distinct values) are measured."""
+    long = [i for i, value in enumerate(values) if value in over]
     for i in long:
         length = utf16_length(str(values[i]))
         if length > MAX_CELL_TEXT:
@@ -431,11 +423,17 @@ def _without_totals(sheet: _Sheet, kept: list[int], distinct: set[object]) -> li
 
 
 def _transpose(rows: Sequence[Sequence[object]], wanted: list[int]) -> dict[int, Sequence[object]]:
-    """The wanted columns of a grid, each as one list (itemgetter runs in C)."""
+    """The wanted columns of a grid, each as one list, made in C: calamine's grid is
+    rectangular, so its cells laid end to end, row by row, hold column j at every
+    width-th place from j (one slice each); ragged rows are read row by row."""
     if not rows or not wanted:  # no known column found: nothing to take
         return {j: () for j in wanted}
-    width = wanted[-1] + 1
-    if min(map(len, rows)) >= width:  # calamine's grid is rectangular: the usual case
+    width = len(rows[0])
+    if width > wanted[-1] and min(map(len, rows)) >= width:
+        flat = list(chain.from_iterable(rows))
+        if len(flat) == width * len(rows):  # no row is longer: every row is `width` long
+            return {j: flat[j::width] for j in wanted}
+    if min(map(len, rows)) > wanted[-1]:
         return {j: list(map(itemgetter(j), rows)) for j in wanted}
     return {j: [row[j] if j < len(row) else "" for row in rows] for j in wanted}
 

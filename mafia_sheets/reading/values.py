@@ -50,6 +50,12 @@ def whole_number(value: object) -> int | None:
 
 
 def parse_text(value: object) -> object:
+    """A text with its runs of spaces made one, a number as typed, a date in ISO form;
+    None for a blank cell. Texts and numbers, nearly every cell, are answered first."""
+    if value.__class__ is str:  # blank when nothing but spaces: then it splits to nothing
+        return " ".join(value.split()) or None
+    if value.__class__ is float:  # as `cell_text` writes it; NaN is blank
+        return None if value != value else cell_text(value)
     if is_blank(value):
         return None
     if isinstance(value, dt.datetime | dt.date | dt.time):
