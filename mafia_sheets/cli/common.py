@@ -219,7 +219,7 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
         scanned = ahead.scans()  # in series the reading scans each file itself, as before
         if scanned is not None:
             _adopt(read, scanned, _ReadApart(child))
-            ahead.adopt(read, scanned)
+            ahead.adopt(read)
     except MafiaSheetsError as error:  # a file that cannot be read, or the deadline
         _stop_children()
         run.fail(error)
@@ -271,6 +271,7 @@ class _ScansAhead:
         self._child = child
         self._scans: list[PackageScan | None] | None = None
         self._parsed: Parsed | None = None
+        self._first: int | None = None  # the first file the scan passed
         self._arrived = threading.Event()
         self._thread: threading.Thread | None = None
         if child.forked:
@@ -289,11 +290,10 @@ class _ScansAhead:
         self._arrived.wait()
         return self._scans
 
-    def adopt(self, read: Sequence[Source], scans: list[PackageScan | None]) -> None:
+    def adopt(self, read: Sequence[Source]) -> None:
         """The sheets parsed ahead, for the reading of the first file passed to take."""
-        first = next((s for s, scan in zip(read, scans, strict=True) if scan is not None), None)
-        if first is not None:
-            adopt_parsed(first.data, self._taken)
+        if self._first is not None:
+            adopt_parsed(read[self._first].data, self._taken)
 
     def _taken(self) -> Parsed | None:
         if self._thread is not None:
@@ -304,11 +304,13 @@ class _ScansAhead:
         try:
             scanned = self._child.next()
             self._scans = None if scanned is None else cast("list[PackageScan | None]", scanned[0])
+            scans = self._scans or []
+            self._first = next((i for i, scan in enumerate(scans) if scan is not None), None)
         except BaseException:  # a stop or a bug: this process reads in series, and meets it
-            self._scans = None
+            self._scans, self._first = None, None
         finally:
-            self._arrived.set()
-        first = next((scan for scan in self._scans or () if scan is not None), None)
+            self._arrived.set()  # the scans and the first file passed are known by now
+        first = None if self._scans is None or self._first is None else self._scans[self._first]
         try:
             self._parsed = None if first is None else self._parse_ahead(first)
         except BaseException:  # a bug (or the library's panic) met again, in its turn
