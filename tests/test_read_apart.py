@@ -5,6 +5,7 @@ fails — and a file the scan refuses never reaches the reader."""
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 import threading
@@ -208,6 +209,24 @@ def test_a_hostile_file_is_refused_in_one_line_as_in_series(
     assert beside.exit_code == 2 and len(beside.stderr.splitlines()) == 1
     assert SHAPES[name].words in beside.stderr
     assert read_here == []
+
+
+def test_the_scans_come_back_without_the_files_bytes() -> None:
+    """The child sends its scans less the bytes this process holds (a few kilobytes
+    through the pipe, not the file); joined to those bytes again, the reader is handed
+    exactly the parts it is handed in series."""
+    book = io.BytesIO()
+    generate(200, seed=3).to_xlsx(book)
+    data = book.getvalue()
+    safety.forget_scans()
+    sent = next(common._scanned_and_read([Source("t.xlsx", data)]))
+    assert len(pickle.dumps(sent)) < len(data) / 10
+    (scan,) = pickle.loads(pickle.dumps(sent))
+    assert scan.archive.data == b""
+    joined = safety.with_bytes(scan, data)
+    assert joined.archive.data is data
+    safety.forget_scans()
+    assert joined.reader_archive() == safety.inspect_workbook(data, "t.xlsx").reader_archive()
 
 
 def test_the_sheets_apart_are_decided_by_the_scan_alone(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -31,7 +31,14 @@ from ..errors import MafiaSheetsError
 from ..parallel import Each, each
 from ..reading.apart import Apart, Parsed, adopt_parsed, adopt_reads, forget_reads
 from ..reading.layouts import reading_text
-from ..reading.safety import PackageScan, adopt_scans, inspect_workbook, load_source
+from ..reading.safety import (
+    PackageScan,
+    adopt_scans,
+    inspect_workbook,
+    load_source,
+    with_bytes,
+    without_bytes,
+)
 from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
@@ -213,7 +220,7 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
         context = click.get_current_context(silent=True)
         if context is not None:  # however the command ends
             context.call_on_close(_stop_children)
-        ahead = _ScansAhead(child)
+        ahead = _ScansAhead(child, read)
         for module in modules:
             importlib.import_module(module)
         scanned = ahead.scans()  # in series the reading scans each file itself, as before
@@ -251,7 +258,7 @@ def _scanned_and_read(read: Sequence[Source]) -> Iterator[object]:
     """In the child: every file's safety scan, then each file's sheets read apart, one
     file at a time (None for a file the scan refused)."""
     scans = _scans(read)
-    yield scans
+    yield [None if scan is None else without_bytes(scan) for scan in scans]  # see _ScansAhead
     # the reader, once the scans are sent: this process imports it beside, and later
     from ..reading.sheets import read_apart
 
@@ -265,10 +272,15 @@ class _ScansAhead:
     process reads itself (:func:`~mafia_sheets.reading.sheets.parse_ahead`). The library
     lets go of the interpreter's lock while it parses, so the imports that the main thread
     goes on with cost the reading nothing, and the parse starts as soon as it may: once
-    the scan has passed the parts it parses. Without a child, there is no thread."""
+    the scan has passed the parts it parses. Without a child, there is no thread.
 
-    def __init__(self, child: Each[object]) -> None:
+    The scans come without the files' bytes, which this process holds (the very objects
+    the child was forked with): a few kilobytes through the pipe, not the whole files,
+    each read while the main thread imports and holds the interpreter's lock."""
+
+    def __init__(self, child: Each[object], read: Sequence[Source]) -> None:
         self._child = child
+        self._data = [source.data for source in read]
         self._scans: list[PackageScan | None] | None = None
         self._parsed: Parsed | None = None
         self._first: int | None = None  # the first file the scan passed
@@ -303,7 +315,8 @@ class _ScansAhead:
     def _take(self) -> None:
         try:
             scanned = self._child.next()
-            self._scans = None if scanned is None else cast("list[PackageScan | None]", scanned[0])
+            sent = None if scanned is None else cast("list[PackageScan | None]", scanned[0])
+            self._scans = None if sent is None else self._with_bytes(sent)
             scans = self._scans or []
             self._first = next((i for i, scan in enumerate(scans) if scan is not None), None)
         except BaseException:  # a stop or a bug: this process reads in series, and meets it
@@ -315,6 +328,11 @@ class _ScansAhead:
             self._parsed = None if first is None else self._parse_ahead(first)
         except BaseException:  # a bug (or the library's panic) met again, in its turn
             self._parsed = None
+
+    def _with_bytes(self, sent: list[PackageScan | None]) -> list[PackageScan | None]:
+        # zip's ValueError, should the child have scanned other files: read in series
+        pairs = zip(sent, self._data, strict=True)
+        return [None if scan is None else with_bytes(scan, data) for scan, data in pairs]
 
 
 class _ReadApart:

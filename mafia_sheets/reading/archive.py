@@ -15,6 +15,7 @@ only (a clause in RU and EN); what to do is worded by the caller (`reading/safet
 
 from __future__ import annotations
 
+import copy
 import itertools
 import struct
 import zipfile
@@ -309,6 +310,20 @@ class Archive:
             )
 
     # ---- handing the judged bytes on ---------------------------------------------------
+
+    def without_bytes(self) -> Archive:
+        """This archive less the bytes it was opened from, for a process that holds them
+        already (the parent of the child that judged them): sent, its facts cost a few
+        kilobytes instead of the whole file. :meth:`with_bytes` gives them back."""
+        light = copy.copy(self)
+        light.data = b""
+        return light
+
+    def with_bytes(self, data: bytes) -> Archive:
+        """This archive with `data`, the very bytes it was opened from, again."""
+        whole = copy.copy(self)
+        whole.data = data
+        return whole
 
     def rebuild(self, names: Iterable[str]) -> bytes:
         """A new archive of exactly these entries: their compressed bytes as stored (so

@@ -12,6 +12,7 @@ judged — the readers are handed.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 import struct
@@ -215,6 +216,17 @@ def adopt_scans(scans: Iterable[tuple[bytes, PackageScan]]) -> None:
     as this process's own, each for the very bytes object it was made of, so that judging
     those bytes — done again here — scans nothing."""
     _SCANS.extend(scans)
+
+
+def without_bytes(scan: PackageScan) -> PackageScan:
+    """`scan` less the file's bytes, for the process that holds them (see
+    :meth:`~mafia_sheets.reading.archive.Archive.without_bytes`)."""
+    return dataclasses.replace(scan, archive=scan.archive.without_bytes())
+
+
+def with_bytes(scan: PackageScan, data: bytes) -> PackageScan:
+    """A scan sent :func:`without_bytes`, with `data` — the bytes it was made of — again."""
+    return dataclasses.replace(scan, archive=scan.archive.with_bytes(data))
 
 
 def forget_scans() -> None:
