@@ -123,20 +123,26 @@ REASONS = {
     "a module that a process without it imports (checked: it loads one)",
     "circle": "the top would close an import circle (say which, at the import)",
     "child": "needed only in a forked child, never by the process that starts",
+    "beside": "needed by `rate` or `check` only once the files are read: imported while the "
+    "child the command forks scans them, not before (checked: not loaded at that fork)",
 }
 # Every import inside a function: `path::function module` → its reason. An import moved to
 # the top leaves this list; a new one inside a function needs one of the reasons above.
 INSIDE = {
+    "cli/check.py::_print_json report.json": "beside",
     "cli/check.py::_write_annotated report.annotate": "cli",
     "cli/check.py::_write_annotated report.odscopy": "cli",
     "cli/common.py::_ScansAhead.__init__ reading.sheets": "cli",
     "cli/common.py::_scanned_and_read reading.sheets": "child",
     "cli/common.py::evaluate pipeline": "cli",
+    "cli/common.py::say_reading reading.layouts": "beside",
+    "cli/common.py::say_reading reading.summary": "beside",
     "cli/imports.py::_edition_line formats": "cli",
     "cli/imports.py::import_command formats": "cli",
     "cli/imports.py::import_command formats.base": "cli",
     "cli/imports.py::import_command template.layouts": "cli",
     "cli/rate.py::_output cli.exports": "cli",
+    "cli/rate.py::_print_json report.json": "beside",
     "cli/rate.py::_write_results report.xlsx": "cli",
     "cli/rate.py::rate cli.exports": "cli",
     "cli/rules.py::edition_lines reading.settings": "cli",
@@ -265,3 +271,32 @@ def test_a_heavy_import_loads_a_heavy_library():
             'print("MODULES", *(set(sys.modules) - before), file=sys.stderr)\n'
         )
         assert {name.split(".")[0] for name in imported(probe)} & HEAVY, key
+
+
+# The modules a command has imported when it forks the child that scans its files: what the
+# command needs only later is imported after, beside the scan, on the other core.
+AT_THE_FORK = """
+import sys
+from mafia_sheets.cli import common
+each = common.each
+def recorded(*args):
+    print("MODULES " + " ".join(sorted(sys.modules)), file=sys.__stderr__)
+    return each(*args)
+common.each = recorded
+sys.argv = ["mafia-sheets", *sys.argv[1:]]
+from mafia_sheets.cli.commands import entry
+entry()
+"""
+
+
+@pytest.mark.parametrize("command", [["rate", "--json"], ["rate"], ["check"]])
+def test_the_scan_is_forked_before_what_the_command_needs_later(tmp_path: Path, command: list[str]):
+    data = io.BytesIO()
+    generate(3, players=10, seed=1).to_xlsx(data)
+    protocol = tmp_path / "small.xlsx"
+    protocol.write_bytes(data.getvalue())
+    at_fork = imported(AT_THE_FORK, command[0], str(protocol), *command[1:])
+    assert "mafia_sheets.reading.safety" in at_fork  # it did fork the scan
+    beside = {_full(key.split()[1]) for key, why in INSIDE.items() if why == "beside"}
+    assert sorted(beside & at_fork) == []
+    assert {name.split(".")[0] for name in at_fork} & HEAVY == set()

@@ -13,7 +13,6 @@ import click
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Source
 from ..reading.safety import inspect_workbook
-from ..report.json import findings_json
 from ..text import terminal
 from . import deadline
 from . import text as msg
@@ -76,7 +75,7 @@ def check(options: CheckOptions) -> None:
     if out is not None and judged is not None:
         _write_annotated(out, judged, outcome, found, run)
     if options.as_json:
-        click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
+        _print_json(outcome, lang)
     else:
         say_reading(outcome, lang)
         headers = msg.headers_text(outcome.headers, outcome.findings, lang)
@@ -85,6 +84,12 @@ def check(options: CheckOptions) -> None:
         several = len(read) > 1
         click.echo(terminal(msg.findings_text(outcome.findings, lang, several), lines=True))
     sys.exit(int(ExitStatus.FINDINGS if outcome.errors else ExitStatus.OK))
+
+
+def _print_json(outcome: Outcome, lang: str) -> None:
+    from ..report.json import findings_json
+
+    click.echo(json.dumps(findings_json(outcome, lang), ensure_ascii=False, indent=2))
 
 
 def _check_annotatable(source: Source, run: Run) -> Source:

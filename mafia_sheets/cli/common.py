@@ -9,7 +9,10 @@ How a command is written (every command follows it, so a new one merges as one l
 - the body parses nothing itself: it calls the library and turns a
   :class:`~mafia_sheets.errors.MafiaSheetsError` into one line and exit 2 (:func:`fail`);
 - heavy libraries (pandas, openpyxl, xlsxwriter) are imported inside the body, never at
-  the module's top, so that `mafia-sheets --help` loads none of them.
+  the module's top, so that `mafia-sheets --help` loads none of them;
+- what `rate` and `check` need only once the files are read (the reading's summary, the
+  JSON) is imported in the function that says it: the child that scans the files is
+  forked the sooner, and the import is made beside its scan.
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ import click
 from ..errors import MafiaSheetsError
 from ..parallel import Each, each
 from ..reading.apart import Apart, Parsed, adopt_parsed, adopt_reads, forget_reads
-from ..reading.layouts import reading_text
 from ..reading.safety import (
     PackageScan,
     adopt_scans,
@@ -39,7 +41,6 @@ from ..reading.safety import (
     with_bytes,
     without_bytes,
 )
-from ..reading.summary import reading_lines
 from ..report.labels import ANNOTATED_SUFFIX, RESULTS_SUFFIX
 from ..text import Text, terminal
 from . import text as msg
@@ -409,6 +410,8 @@ def evaluate(found: Sequence[Source], run: Run, status: msg.Status, **options: A
 
 def say_reading(outcome: Outcome, lang: str) -> None:
     """`file.xlsx: прочитано: бланк на игру, 12 игр` — one line a file, before anything."""
+    from ..reading.layouts import reading_text
+    from ..reading.summary import reading_lines
 
     for reading in outcome.reading:
         click.echo(terminal(f"{reading.source}: {reading_text(reading, lang)}"))

@@ -13,7 +13,6 @@ import click
 from ..errors import ExitStatus, MafiaSheetsError
 from ..model import Outcome, Rating
 from ..rating.lotseed import parse_lot_seed
-from ..report.json import outcome_json
 from ..report.labels import RESULTS_SUFFIX
 from ..text import terminal
 from . import deadline
@@ -158,6 +157,7 @@ def _refused(outcome: Outcome, options: RateOptions, several: bool) -> NoReturn:
 
 
 def _print_json(outcome: Outcome, lang: str) -> None:
+    from ..report.json import outcome_json
 
     click.echo(json.dumps(outcome_json(outcome, lang), ensure_ascii=False, indent=2))
 

@@ -15,18 +15,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from .layouts import Judged
 from .odsscan import OdsScan
 from .xlsxscan import WorkbookScan
 
 if TYPE_CHECKING:
     from python_calamine import CalamineSheet, CalamineWorkbook
 
+    from .layouts import Judged
+
 # A larger sheet is read by the process that goes on with the protocol: sent back pickled,
 # it would cost more (~0.2 s for the 30 MB sheet of a 10,000-game protocol) than to read.
 READ_HERE_BYTES = 16 * 1024**2
 
-Apart = dict[str, Judged]
+Apart = dict[str, "Judged"]
 """The sheets a child read, by name (a sheet it could not read is not among them)."""
 
 T = TypeVar("T")
