@@ -314,7 +314,7 @@ class Archive:
     def without_bytes(self) -> Archive:
         """This archive less the bytes it was opened from, for a process that holds them
         already (the parent of the child that judged them): sent, its facts cost a few
-        kilobytes instead of the whole file. :meth:`with_bytes` gives them back."""
+        kilobytes instead of the whole file. :meth:`Archive.with_bytes` gives them back."""
         light = copy.copy(self)
         light.data = b""
         return light
