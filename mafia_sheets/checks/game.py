@@ -300,10 +300,11 @@ def fouls(context: Context) -> Iterator[Finding]:
     if gate is None:
         return
     seats = gate.counted_seats
-    count = pd.to_numeric(seats["fouls"], errors="coerce").fillna(0).to_numpy()
-    stayed = seats["left"].isna().to_numpy() & ~seats["game"].isin(gate.partial).to_numpy()
+    count = np.nan_to_num(gate.coded("fouls", counted=True).numbers(), nan=0.0)
+    left = gate.coded("left", counted=True)
+    stayed = left.missing() & ~gate.coded("game", counted=True).isin(gate.partial)
     yield from at_rows(gate.table, FOUR_FOULS_STAYED, "fouls", seats[(count >= 4) & stayed])
-    few = seats["left"].eq("fouled").to_numpy() & (count < 4)
+    few = left.eq("fouled") & (count < 4)
     for fouls_found, rows in seats[few].groupby(count[few], sort=True):
         yield from at_rows(
             gate.table, FOULED_OUT_FEW, "left", rows, fouls=int(cast(int, fouls_found))
@@ -317,14 +318,13 @@ def phases_of_departures(context: Context) -> Iterator[Finding]:
     if gate is None:
         return
     seats = gate.counted_seats
-    phase = pd.to_numeric(seats["when"], errors="coerce").to_numpy()
+    phase = gate.coded("when", counted=True).numbers()
     day = np.nan_to_num(phase) % 2 == 1
     night = ~np.isnan(phase) & ~day
-    killed = seats["left"].eq("killed").to_numpy()
+    left = gate.coded("left", counted=True)
+    killed = left.eq("killed")
     yield from at_rows(gate.table, KILL_IN_DAY, "when", seats[killed & day])
-    yield from at_rows(
-        gate.table, VOTE_IN_NIGHT, "when", seats[seats["left"].eq("voted").to_numpy() & night]
-    )
+    yield from at_rows(gate.table, VOTE_IN_NIGHT, "when", seats[left.eq("voted") & night])
     kills = seats[killed & night]  # both kills: which phase is mistyped only the judge knows
     yield from at_rows(
         gate.table, TWO_KILLS, "when", kills[kills.duplicated(["game", "when"], keep=False)]

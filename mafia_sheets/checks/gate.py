@@ -10,9 +10,9 @@ cell. Annulled games count for nothing, so their protocol is not judged either.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -26,6 +26,87 @@ from ..text import cell_text
 
 # An unreadable value in one of these leaves the game's timeline unknown (parse reports it).
 TIMELINE_COLUMNS = ("seat", "left", "when", "fouls")
+
+
+@dataclass(frozen=True)
+class Coded:
+    """A column hashed once: each row's code into `values`, the column's distinct values
+    (-1 where the row is missing). A comparison, a membership or a conversion is then
+    made once per distinct value and spread to the rows through their codes: a column of
+    100,000 seat rows holds a few dozen values (or ten thousand game ids)."""
+
+    codes: np.ndarray
+    values: np.ndarray
+
+    @classmethod
+    def of(cls, column: pd.Series | np.ndarray) -> Coded:
+        codes, values = pd.factorize(np.asarray(column, dtype=object))
+        return cls(codes, np.asarray(values, dtype=object))
+
+    def at(self, rows: np.ndarray) -> Coded:
+        """The same coding for the rows at positions `rows`."""
+        return Coded(self.codes[rows], self.values)
+
+    def missing(self) -> np.ndarray:
+        return np.asarray(self.codes < 0, dtype=bool)
+
+    def spread(self, judged: np.ndarray, missing: object) -> np.ndarray:
+        """Each row's value of `judged` (one per distinct value), `missing` where none."""
+        spread = np.append(judged, np.array([missing], dtype=judged.dtype))
+        return np.asarray(spread[self.codes])
+
+    def where(self, judge: Callable[[Any], bool]) -> np.ndarray:
+        """`judge` of each row's value, called once per distinct value; False where missing."""
+        judged = np.fromiter(map(judge, self.values), dtype=bool, count=len(self.values))
+        return self.spread(judged, False)
+
+    def isin(self, wanted: Collection[object]) -> np.ndarray:
+        """What `Series.isin(wanted)` gives (`wanted` holds no missing value)."""
+        judged = pd.Series(self.values, dtype=object).isin(wanted).to_numpy(dtype=bool)
+        return self.spread(judged, False)
+
+    def eq(self, value: object) -> np.ndarray:
+        """What `Series.eq(value)` gives (`value` is not missing)."""
+        return self.isin([value])
+
+    def numbers(self) -> np.ndarray:
+        """`pd.to_numeric(column, errors="coerce")` of each row, as floats (NaN: missing or
+        not a number); exact for the small integers (fouls, phases) it is used on."""
+        judged = pd.to_numeric(pd.Series(self.values, dtype=object), errors="coerce")
+        return self.spread(judged.to_numpy(dtype=np.float64, na_value=np.nan), np.nan)
+
+
+class Columns:
+    """The columns of one sheet's frame, each hashed once on first use (:class:`Coded`),
+    for every check of the run that reads it. The frame's index labels are positions in it
+    (a sheet's data rows, numbered from 0), so a slice's rows are found by its labels;
+    another index is coded afresh each time."""
+
+    def __init__(self, frame: pd.DataFrame) -> None:
+        self._frame = frame
+        index = frame.index
+        self._positional = isinstance(index, pd.RangeIndex) and index.start == 0 and index.step == 1
+        self._coded: dict[str, Coded] = {}
+
+    def of(self, rows: pd.DataFrame | pd.Index, column: str) -> Coded:
+        """The coded `column` of `rows`, a slice of the frame (same labels and values), or
+        of the frame's rows labelled so."""
+        index = rows if isinstance(rows, pd.Index) else rows.index
+        if not self._positional:
+            return Coded.of(self._frame[column].loc[index])
+        coded = self._coded.get(column)
+        if coded is None:
+            coded = self._coded[column] = Coded.of(self._frame[column])
+        if index is self._frame.index:
+            return coded
+        return coded.at(np.asarray(index, dtype=np.intp))
+
+    def values(self, rows: pd.Index, column: str) -> np.ndarray:
+        """The values of `column` at the rows labelled `rows`, as they are."""
+        return self._frame[column].loc[rows].to_numpy(dtype=object)
+
+
+_MADE_BY_THE_GATE = ("when", "result", "phase_unknown")
 
 
 @dataclass(frozen=True)
@@ -47,6 +128,23 @@ class Regulated:
     # what one check derived from these rows for the next to reuse (a game's departure
     # timeline is the same for every check that reads it)
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # the seats sheet's typed columns, each hashed once (None: hashed here, from `seats`)
+    columns: Columns | None = field(default=None, compare=False, repr=False)
+
+    def coded(self, column: str, counted: bool = False) -> Coded:
+        """`column` of `seats` (of `counted_seats`), hashed once for every check (see
+        :class:`Coded`); the columns the gate made or changed (`when` where it placed a
+        phase) from `seats` itself."""
+        key = f"coded:{column}:{counted}"
+        coded = self.memo.get(key)
+        if coded is None:
+            rows = self.counted_seats if counted else self.seats
+            if self.columns is None or (column in _MADE_BY_THE_GATE and not counted):
+                coded = Coded.of(rows[column])
+            else:
+                coded = self.columns.of(rows, column)
+            self.memo[key] = coded
+        return cast(Coded, coded)
 
     def whole(self, frame: pd.DataFrame) -> pd.DataFrame:
         """The rows of `frame` (seats or games) of games whose every departure is recorded."""
@@ -56,39 +154,65 @@ class Regulated:
 
 
 @dataclass(frozen=True)
+class SeatColumns:
+    """The seats sheet's columns, typed and as typed, each hashed once for every check."""
+
+    typed: Columns
+    raw: Columns
+
+
+@dataclass(frozen=True)
 class Context:
     """What every check of one workbook reads, built once per run by :func:`context_of`."""
 
     protocol: Protocol
     regulated: Regulated | None  # None without a seats or a games sheet
+    seat_columns: SeatColumns | None = None  # None without a seats sheet
 
 
 def context_of(protocol: Protocol) -> Context:
-    return Context(protocol, _regulated(protocol))
+    seats = protocol.table("seats")
+    columns = SeatColumns(Columns(seats.frame), Columns(seats.raw)) if seats else None
+    return Context(protocol, _regulated(protocol, columns), columns)
 
 
-def _regulated(protocol: Protocol) -> Regulated | None:
+def _regulated(protocol: Protocol, both: SeatColumns | None = None) -> Regulated | None:
     """The gate of §5.2/§5.3: sound, counted games only."""
     seats, games = protocol.table("seats"), protocol.table("games")
     if seats is None or games is None or "team" not in seats.frame:
         return None
-    frame = seats.frame[seats.frame["game"].notna()]
+    both = both or SeatColumns(Columns(seats.frame), Columns(seats.raw))
+    columns = both.typed
+    frame = _kept(seats.frame, ~columns.of(seats.frame, "game").missing())
     listed = games.frame[games.frame["game"].notna()].drop_duplicates("game")
     counted = listed[~listed["annulled"].eq(True)]
-    unknown = phase_unknown(seats, frame)  # a row's own fact: judged once, for both uses
-    in_counted = frame["game"].isin(game_ids(counted)).to_numpy()
-    sound = in_counted & ~_broken_rows(seats, frame, unknown)
-    chosen = _phases_placed(frame[sound], unknown[sound])
-    chosen = chosen.assign(result=chosen["game"].map(counted.set_index("game")["result"]))
+    unknown = phase_unknown(seats, frame, columns)  # a row's own fact: judged once, for both
+    game = columns.of(frame, "game")  # every row has one: codes into the games seated
+    in_counted = game.isin(game_ids(counted))
+    sound = in_counted & ~_broken_rows(seats, frame, unknown, both)
+    chosen = _phases_placed(_kept(frame, sound), unknown[sound])
+    per_game = pd.Series(game.values, dtype=object).map(counted.set_index("game")["result"])
+    result = per_game.to_numpy(dtype=object)[game.codes[sound]]
+    # built as `Series.map` builds its result, from the same values: the same dtype
+    chosen = chosen.assign(result=pd.Series(result, index=chosen.index))
     partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
+    judged = np.zeros(len(game.values), dtype=bool)
+    judged[game.codes[sound]] = True
     return Regulated(
         seats,
         games,
         chosen,
-        counted[counted["game"].isin(game_ids(chosen))],
-        frame[in_counted],
+        counted[counted["game"].isin(set(game.values[judged]))],
+        _kept(frame, in_counted),
         partial,
+        columns=columns,
     )
+
+
+def _kept(frame: pd.DataFrame, mask: np.ndarray) -> pd.DataFrame:
+    """`frame[mask]`; the frame itself when every row is kept (the usual, clean case),
+    without copying each of its columns."""
+    return frame if bool(mask.all()) else frame[mask]
 
 
 def game_ids(frame: pd.DataFrame) -> set[object]:
@@ -100,16 +224,17 @@ def game_ids(frame: pd.DataFrame) -> set[object]:
 PHASELESS = vocab.PHASELESS
 
 
-def phase_unknown(table: Table, frame: pd.DataFrame) -> np.ndarray:
+def phase_unknown(table: Table, frame: pd.DataFrame, columns: Columns | None = None) -> np.ndarray:
     """Rows of `frame` that left by fouls or disqualification with the phase written as
     unknown (`?`): a game sheet with no place for it, or the judge's own `?`."""
     unknown = np.zeros(len(frame), dtype=bool)
     if "when" not in table.raw or frame.empty:
         return unknown
+    columns = columns or Columns(table.frame)
     # only a foul-out or disqualification without a phase read can be one: what was typed
     # is judged at those rows alone (a handful), not at every seat row
     rows = np.flatnonzero(
-        frame["left"].isin(PHASELESS).to_numpy() & frame["when"].isna().to_numpy()
+        columns.of(frame, "left").isin(PHASELESS) & columns.of(frame, "when").missing()
     )
     if len(rows):
         typed = table.raw["when"].to_numpy(dtype=object)[frame.index[rows]]
@@ -140,32 +265,49 @@ def _phases_placed(frame: pd.DataFrame, unknown: np.ndarray) -> pd.DataFrame:
     return frame.assign(when=when)
 
 
-def _broken_rows(table: Table, frame: pd.DataFrame, unknown: np.ndarray) -> np.ndarray:
+def _broken_rows(
+    table: Table, frame: pd.DataFrame, unknown: np.ndarray, both: SeatColumns
+) -> np.ndarray:
     """The rows of `frame` whose game has a §5.1 error that would make every regulation
     finding noise (`unknown`: the :func:`phase_unknown` of each row): each game judged
     once, by its integer code, and the rows marked through their codes."""
     bad = np.zeros(len(frame), dtype=bool)
-    empty = {column: frame[column].isna().to_numpy() for column in ("left", "when")}
+    columns = both.typed
+    empty = {column: columns.of(frame, column).missing() for column in ("seat", "left", "when")}
     for column in TIMELINE_COLUMNS:
         if column not in table.raw:
             continue
-        missing = empty[column] if column in empty else frame[column].isna().to_numpy()
-        # raw shares the frame's index: labels are positions in the sheet's data rows
-        typed = table.raw[column].to_numpy(dtype=object)[frame.index[missing]]
-        bad[missing] = ~blank_mask(pd.Series(typed, dtype=object))
+        missing = empty[column] if column in empty else columns.of(frame, column).missing()
+        # raw shares the frame's index: labels are positions in the sheet's data rows;
+        # the departures' typed values are hashed whole (the checks of departures read
+        # them all again), the few typed seats and fouls a typed value was not read from
+        rows = frame.index[missing]
+        if column in ("left", "when"):
+            bad[missing] = ~blank_rows(both.raw, rows, column)
+        else:
+            bad[missing] = ~blank_mask(pd.Series(both.raw.values(rows, column), dtype=object))
     bad |= empty["left"] != empty["when"]
     bad &= ~unknown  # a phase the sheet has no place for breaks nothing
-    codes, games = pd.factorize(frame["game"])
-    broken = np.bincount(codes[bad], minlength=len(games)) > 0
+    game = columns.of(frame, "game")
+    codes, games = game.codes, len(game.values)
+    broken = np.bincount(codes[bad], minlength=games) > 0
     # exactly seats 1–10 once each: ten rows, ten distinct seat numbers
-    seated = frame["seat"].notna().to_numpy()
-    distinct = ~frame.duplicated(["game", "seat"]).to_numpy() & seated
-    broken |= np.bincount(codes, minlength=len(games)) != 10
-    broken |= np.bincount(codes[distinct], minlength=len(games)) != 10
-    role = frame["role"].to_numpy(dtype=object)
+    distinct = _first_of_each(codes, columns.of(frame, "seat")) & ~empty["seat"]
+    broken |= np.bincount(codes, minlength=games) != 10
+    broken |= np.bincount(codes[distinct], minlength=games) != 10
+    role = columns.of(frame, "role")
     for name, target in vocab.ROLE_COUNTS.items():
-        broken |= np.bincount(codes[role == name], minlength=len(games)) != target
+        broken |= np.bincount(codes[role.eq(name)], minlength=games) != target
     return np.asarray(broken[codes], dtype=bool)
+
+
+def _first_of_each(games: np.ndarray, coded: Coded) -> np.ndarray:
+    """The rows whose (game code, value) pair comes first: `~frame.duplicated([game,
+    column])`, from the codes (a missing value is one more value, as there)."""
+    key = games.astype(np.int64) * (len(coded.values) + 1) + (coded.codes + 1)
+    first = np.zeros(len(key), dtype=bool)
+    first[np.unique(key, return_index=True)[1]] = True
+    return first
 
 
 # ---- findings at cells ----------------------------------------------------------------------
@@ -203,6 +345,17 @@ def first_row_per_game(frame: pd.DataFrame, games: pd.Series | np.ndarray) -> pd
     """The first sheet row of each listed game: where a whole-game finding points."""
     subset = frame[frame["game"].isin(list(games))]
     return subset.drop_duplicates("game", keep="first")
+
+
+def blank_rows(raw: Columns, rows: pd.Index, column: str) -> np.ndarray:
+    """:func:`blank_mask` of `column` as typed at the rows labelled `rows`, judged once
+    per distinct value of the whole column (hashed once for every check that asks)."""
+    coded = raw.of(rows, column)
+    blank = coded.where(is_blank)
+    missing = np.flatnonzero(coded.missing())
+    if len(missing):  # None and NaN, one code to a factorize: each judged as it is
+        blank[missing] = [is_blank(value) for value in raw.values(rows[missing], column)]
+    return blank
 
 
 def blank_mask(values: pd.Series) -> np.ndarray:

@@ -18,7 +18,7 @@ after the vote's result?), which the protocol does not keep: those are warnings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 import numpy as np
@@ -28,7 +28,7 @@ from .. import vocab
 from ..findings import Finding, Phase, Phases, define, finding
 from ..text import Plural, Text
 from . import check
-from .gate import Context, Regulated, at_rows, departure_quoted, game_ids
+from .gate import Coded, Context, Regulated, at_rows, departure_quoted, game_ids
 
 REDS, BLACKS = 7, 3
 OUT = ("fouled", "disqualified")  # leaving the table by a 4th or disqualifying foul
@@ -251,41 +251,36 @@ VOTE_REMOVED_ALL = define(
 # ---- the timeline -----------------------------------------------------------------------
 
 
-def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
+def departure_phases(
+    seats: pd.DataFrame, coded: Callable[[str], Coded] | None = None
+) -> pd.DataFrame:
     """One row per (game, phase with departures), phases in order, with the counts after it.
 
     Columns: game, when, red_out, black_out, voted_red, voted_black, voted; removed_red,
     removed_black (team removals: that team loses at once); reds, blacks (left at the table
     after the phase) and reds_before, blacks_before; prev (the previous departure phase,
     0 at the start); outcome ("red", "black" or "": decided by a team removal, else by the
-    counts after this phase).
+    counts after this phase). `coded`: a column of `seats` hashed (the gate's, hashed once).
     """
-    # the four columns read, then the rows: not every column of every seat row taken
-    used = seats[["game", "when", "team", "left"]]
-    gone = used[seats["left"].notna().to_numpy() & seats["when"].notna().to_numpy()]
-    team = gone["team"].to_numpy(dtype=object)
+    code = coded or (lambda column: Coded.of(seats[column]))
+    left = code("left")
+    # the rows that left in a known phase, as positions: only their values are taken
+    rows = np.flatnonzero(~left.missing() & ~code("when").missing())
+    team = seats["team"].to_numpy(dtype=object)[rows]
     red, black = team == "red", team == "black"
-    removal = gone["left"].eq("team_removal").to_numpy()
-    voted = gone["left"].eq("voted").to_numpy()
-    # grouped by integer codes in the games' sorted order: what a groupby on the ids
-    # themselves gives, without hashing every id again in each groupby
-    codes, games = pd.factorize(gone["game"].to_numpy(dtype=object), sort=True)
-    steps = (
-        pd.DataFrame(
-            {
-                "game": codes,
-                "when": gone["when"].to_numpy(dtype=np.int64),
-                "red_out": red.astype(np.int64),
-                "black_out": black.astype(np.int64),
-                "voted_red": (voted & red).astype(np.int64),
-                "voted_black": (voted & black).astype(np.int64),
-                "removed_red": (removal & red).astype(np.int64),
-                "removed_black": (removal & black).astype(np.int64),
-            }
-        )
-        .groupby(["game", "when"], sort=True, as_index=False)
-        .sum()
-    )
+    removal = left.eq("team_removal")[rows]
+    voted = left.eq("voted")[rows]
+    codes, games = _sorted_codes(code("game").at(rows))
+    phase = seats["when"].to_numpy(dtype=object)[rows].astype(np.int64)
+    counts = {
+        "red_out": red,
+        "black_out": black,
+        "voted_red": voted & red,
+        "voted_black": voted & black,
+        "removed_red": removal & red,
+        "removed_black": removal & black,
+    }
+    steps = _summed_by_game_and_phase(codes, phase, counts)
     steps["voted"] = steps["voted_red"] + steps["voted_black"]
     by_game = steps.groupby("game", sort=False)
     steps["reds"] = REDS - by_game["red_out"].cumsum()
@@ -309,6 +304,34 @@ def departure_phases(seats: pd.DataFrame) -> pd.DataFrame:
     return steps
 
 
+def _sorted_codes(game: Coded) -> tuple[np.ndarray, np.ndarray]:
+    """The rows' codes into their distinct game ids sorted, and those ids: what
+    `pd.factorize(ids, sort=True)` gives, with only the distinct ids sorted (a missing id
+    keeps its -1)."""
+    present = np.unique(game.codes[game.codes >= 0])
+    ranks, ids = pd.factorize(game.values[present], sort=True)
+    lookup = np.full(len(game.values) + 1, -1, dtype=np.intp)
+    lookup[present] = ranks
+    return lookup[game.codes], np.asarray(ids, dtype=object)
+
+
+def _summed_by_game_and_phase(
+    codes: np.ndarray, phase: np.ndarray, counts: dict[str, np.ndarray]
+) -> pd.DataFrame:
+    """One row per (game code, phase), sorted so, with each of `counts` summed: what
+    `groupby(["game", "when"], sort=True, as_index=False).sum()` gives, by one sort of
+    an int64 key."""
+    low = int(phase.min()) if len(phase) else 0
+    span = int(phase.max()) - low + 1 if len(phase) else 1
+    key = codes.astype(np.int64) * span + (phase - low)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    columns = {"game": codes[first].astype(np.int64), "when": phase[first]}
+    for name, marked in counts.items():
+        summed = np.bincount(inverse, weights=marked, minlength=len(first))
+        columns[name] = summed.astype(np.int64)
+    return pd.DataFrame(columns)
+
+
 def timeline(gate: Regulated, games: pd.Series | None = None) -> pd.DataFrame:
     """:func:`departure_phases` of the gate's seat rows of `games` (a mask of the games'
     ids), else of every game. A game's timeline is made of its own rows alone, so the
@@ -316,7 +339,7 @@ def timeline(gate: Regulated, games: pd.Series | None = None) -> pd.DataFrame:
     order (by game, then phase)."""
     steps = gate.memo.get("steps")
     if steps is None:
-        steps = gate.memo["steps"] = departure_phases(gate.seats)
+        steps = gate.memo["steps"] = departure_phases(gate.seats, gate.coded)
     if games is None:
         return cast(pd.DataFrame, steps)
     wanted = steps["game"].isin(set(games.to_numpy(dtype=object)))
@@ -519,9 +542,13 @@ def _after(phase: Phase) -> Text:
 def _late_departures(gate: Regulated, state: pd.DataFrame) -> Iterator[Finding]:
     """Departures recorded in a phase after the one that decided the game."""
     decided = state[state["outcome"].ne("")]
-    seats = gate.seats[gate.seats["when"].notna() & gate.seats["game"].isin(decided.index)]
-    end = seats["game"].map(decided["phase"]).to_numpy(dtype=np.int64)
-    late = seats[seats["when"].to_numpy(dtype=np.int64) > end]
+    game = gate.coded("game")
+    # judged at positions, each game's end found once: only the late rows are taken
+    rows = np.flatnonzero(~gate.coded("when").missing() & game.isin(decided.index))
+    ends = pd.Series(game.values, dtype=object).map(decided["phase"]).to_numpy()
+    end = ends[game.codes[rows]].astype(np.int64)
+    when = gate.seats["when"].to_numpy(dtype=object)[rows].astype(np.int64)
+    late = gate.seats.iloc[rows[when > end]]
     late = late.assign(
         ended=late["game"].map(decided["phase"]), won=late["game"].map(decided["outcome"])
     )
@@ -606,13 +633,14 @@ def votes_after_foul_outs(context: Context) -> Iterator[Finding]:
     gate = context.regulated
     if gate is None:
         return
-    seats = gate.seats[gate.seats["when"].notna()]
-    out = seats[seats["left"].isin(OUT) & ~seats["phase_unknown"]]
+    known, left = ~gate.coded("when").missing(), gate.coded("left")
+    out = gate.seats[known & left.isin(OUT) & ~gate.seats["phase_unknown"].to_numpy(dtype=bool)]
     if out.empty:
         return
-    seats = seats[seats["game"].isin(set(out["game"]))]
-    voted = seats[seats["left"].eq("voted")]
-    targets = _cancelled_votes(out, voted, timeline(gate, seats["game"]))
+    # the vote-outs of those games; their timelines are those of the foul-outs' games
+    games = gate.coded("game").isin(set(out["game"]))
+    voted = gate.seats[known & games & left.eq("voted")]
+    targets = _cancelled_votes(out, voted, timeline(gate, out["game"]))
     hits = voted.reset_index().merge(targets, on=["game", "when"])
     hits = hits.drop_duplicates(["index", "code"]).set_index("index")
     keys = ["code", "phase", "fouled_seat", "unless"]

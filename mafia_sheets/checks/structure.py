@@ -17,10 +17,10 @@ from .gate import (
     Context,
     at_rows,
     blank_mask,
+    blank_rows,
     departure_quoted,
     first_row_per_game,
     game_ids,
-    unknown_phases,
 )
 
 GAME_NOT_IN_GAMES = define(
@@ -281,20 +281,20 @@ def role_counts(context: Context) -> Iterator[Finding]:
 
 @check(LEFT_WITHOUT_WHEN, WHEN_WITHOUT_LEFT)
 def departures_complete(context: Context) -> Iterator[Finding]:
-    seats = context.protocol.table("seats")
-    if seats is None:
+    seats, columns = context.protocol.table("seats"), context.seat_columns
+    if seats is None or columns is None:
         return
     frame = seats.frame
     # A misspelt value is the parser's finding, not a missing one: look at what was typed.
-    when_typed = frame["when"].notna().to_numpy().copy()
+    when_typed = ~columns.typed.of(frame, "when").missing()
     if "when" in seats.raw:
-        when_typed |= ~blank_mask(seats.raw["when"])
-    left_typed = frame["left"].notna().to_numpy().copy()
+        when_typed |= ~blank_rows(columns.raw, seats.raw.index, "when")
+    left_typed = ~columns.typed.of(frame, "left").missing()
     if "left" in seats.raw:
-        left_typed |= ~blank_mask(seats.raw["left"])
+        left_typed |= ~blank_rows(columns.raw, seats.raw.index, "left")
     if "when" in seats.raw:  # `?` says the phase is unknown: enough for a foul-out only
-        unknown = unknown_phases(seats.raw["when"])
-        when_typed &= ~(unknown & ~frame["left"].isin(PHASELESS).to_numpy())
+        unknown = columns.raw.of(seats.raw.index, "when").where(vocab.phase_unknown)
+        when_typed &= ~(unknown & ~columns.typed.of(frame, "left").isin(PHASELESS))
     yield from _without_when(context.protocol, seats, frame[left_typed & ~when_typed])
     yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])
 
