@@ -9,7 +9,7 @@ values only: which edition they came from is never asked here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -160,13 +160,34 @@ def _with_results(seats: pd.DataFrame, counted: pd.DataFrame) -> pd.DataFrame:
     """The seat rows of the counted games (one row each, as `counted` lists a game once),
     in their order, numbered 0 … n-1, with their game's `result`: what a left merge on
     the game gives, looked up by id instead."""
-    seats = seats[seats["game"].isin(counted["game"])]
     if "result" in seats:  # a merge would keep both: leave it to the merge
+        seats = seats[seats["game"].isin(counted["game"])]
         return seats.merge(counted[["game", "result"]], on="game", how="left")
-    values = seats["game"].map(counted.set_index("game")["result"]).to_numpy(dtype=object)
+    looked = _looked_up_by_game(seats["game"], counted)
+    if looked is None:  # rows without a game id: pandas' own lookups, whatever they make of it
+        seats = seats[seats["game"].isin(counted["game"])]
+        values = seats["game"].map(counted.set_index("game")["result"]).to_numpy(dtype=object)
+    else:
+        inside, values = looked
+        seats = seats[inside]
     kept = seats.reset_index(drop=True)
     # an object column, as a merge keeps it (an array assigned would become Arrow text)
     return kept.assign(result=pd.Series(values, index=kept.index, dtype=object))
+
+
+def _looked_up_by_game(
+    game: pd.Series, counted: pd.DataFrame
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Which rows' games are `counted`, and the result of each such row: what `isin` and
+    `map` on the rows give, judged once per distinct game id; None where a row has no id
+    (how a missing id matches one is left to pandas)."""
+    codes, distinct = pd.factorize(game.to_numpy(dtype=object))
+    if (codes < 0).any():
+        return None
+    ids = pd.Series(distinct, dtype=object)
+    inside = ids.isin(counted["game"]).to_numpy(dtype=bool)[codes]
+    value = ids.map(counted.set_index("game")["result"]).to_numpy(dtype=object)[codes]
+    return inside, value[inside]
 
 
 def _values_in_play(
@@ -190,17 +211,31 @@ def _whole_units(value: Fraction, units: Units) -> int:
     return math.floor(exact + Fraction(1, 2)) if exact.denominator != 1 else int(exact)
 
 
+def _per_value(column: pd.Series | np.ndarray, table: Mapping[object, int]) -> np.ndarray:
+    """`table`'s int of each row's value (0 for any other value or a missing one), looked
+    up once per distinct value: a column of 100,000 seat rows holds a handful."""
+    codes, distinct = pd.factorize(np.asarray(column, dtype=object))
+    looked = [table.get(value, 0) for value in distinct]
+    return np.array([*looked, 0], dtype=np.int64)[codes]
+
+
+def _codes_of(column: pd.Series | np.ndarray, names: Sequence[str]) -> np.ndarray:
+    """Each row's position in `names` (-1: another value or none), hashed once: the
+    comparisons with each name are then made on small integers."""
+    return _per_value(column, {name: i + 1 for i, name in enumerate(names)}) - 1
+
+
 def _main_units(seats: pd.DataFrame, rules: RuleSet, k: KSummary, units: Units) -> np.ndarray:
     """Win points (× K on heavy games), loss points and draw points, by role."""
-    role = seats["role"].to_numpy(dtype=object)
+    role = _codes_of(seats["role"], ROLES)
     paid = seats["paid"].to_numpy(dtype=bool)
     heavy = seats["heavy"].to_numpy(dtype=bool)
     result = seats["result"].to_numpy(dtype=object)
     draw = result == "draw"
     lost = ~seats["win"].to_numpy(dtype=bool) & ~draw & pd.notna(result)
     out = np.zeros(len(seats), dtype=np.int64)
-    for name in ROLES:
-        mine = role == name
+    for position, name in enumerate(ROLES):
+        mine = role == position
         win_value = rules.win_of(name)
         won = units.count(win_value * k.value) if k.applied else units.count(win_value)
         out[mine & paid] = np.where(heavy[mine & paid], won, units.count(win_value))
@@ -211,10 +246,7 @@ def _main_units(seats: pd.DataFrame, rules: RuleSet, k: KSummary, units: Units) 
 
 def _penalty_units(left: np.ndarray, units: Units) -> np.ndarray:
     """Disqualification, 4th foul, team removal, giving up: counted as additional points."""
-    out = np.zeros(len(left), dtype=np.int64)
-    for code, key in PENALTY_OF_LEFT.items():
-        out[left == code] = units.values[key]
-    return out
+    return _per_value(left, {code: units.values[key] for code, key in PENALTY_OF_LEFT.items()})
 
 
 def _best_move_hits(seats: pd.DataFrame, killed_n1: np.ndarray) -> np.ndarray:
@@ -250,17 +282,24 @@ def _award_units(seats: pd.DataFrame, rules: RuleSet, units: Units) -> np.ndarra
     a loser, none in a draw (ЛИ counts there where the edition gives it to any team); the
     judge's best-move title; numeric extras as typed; the auto-bonus, withheld for a worst
     move."""
-    bonus = seats["bonus"]
+    # the bonus column hashed once: its few distinct marks are looked up, not each row
+    marks = ("bp", "bp2", "bpl", "best_move_title", "worst_move")
+    bonus = _codes_of(seats["bonus"], marks)
     in_draw = seats["result"].eq("draw").to_numpy()
-    table = {code: units.values[code] for code in ("bp", "bp2", "bpl", "best_move_title")}
-    award = bonus.map(table).fillna(0).to_numpy(dtype=np.int64)
-    drawn_out = bonus.isin(["bp2", "bpl"] if rules.bp_any_team else ["bp", "bp2", "bpl"])
-    award = np.where(in_draw & drawn_out.to_numpy(), 0, award)
-    typed = seats["extra"].notna().to_numpy()
-    numeric = np.zeros(len(seats), dtype=np.int64)
-    numeric[typed] = [units.count(Fraction(v)) for v in seats["extra"].to_numpy()[typed]]
-    auto = np.where(bonus.eq("worst_move").to_numpy(), 0, units.values["auto_bonus"])
-    return (award + numeric + auto).astype(np.int64)
+    # by code: the four awards, a worst move's none, and none for any other mark (-1)
+    award = np.array([*(units.values[code] for code in marks[:4]), 0, 0], dtype=np.int64)[bonus]
+    drawn_out = np.isin(bonus, [1, 2] if rules.bp_any_team else [0, 1, 2])
+    award = np.where(in_draw & drawn_out, 0, award)
+    auto = np.where(bonus == 4, 0, units.values["auto_bonus"])
+    total: np.ndarray = (award + _numeric_extras(seats["extra"], units) + auto).astype(np.int64)
+    return total
+
+
+def _numeric_extras(extra: pd.Series, units: Units) -> np.ndarray:
+    """The numeric extras typed, in units: one exact Fraction made per distinct value."""
+    codes, distinct = pd.factorize(extra.to_numpy(dtype=object))
+    counted = [units.count(Fraction(value)) for value in distinct]
+    return np.array([*counted, 0], dtype=np.int64)[codes]
 
 
 # ---- Ci: first-killed compensation ---------------------------------------------------------
