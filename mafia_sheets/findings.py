@@ -175,9 +175,12 @@ def _param(value: object) -> Param:
 
 
 def sort_findings(findings: Iterable[Finding], sheet_order: dict[str, int]) -> list[Finding]:
-    """Sheet by sheet in workbook order, then by row; errors before warnings at one place."""
+    """Sheet by sheet in workbook order, then by row; errors before warnings at one place.
+    Findings alike in all of that (the notes of several absent columns, all at the header)
+    keep the order they were made in: each is kept once, at its first place, not through a
+    set, whose order would change from run to run with the strings' hashes."""
     return sorted(
-        set(findings),
+        dict.fromkeys(findings),
         key=lambda f: (
             f.source,
             sheet_order.get(f.sheet, 99),

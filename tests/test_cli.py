@@ -5,6 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import openpyxl
@@ -285,6 +288,31 @@ def test_check_prints_how_the_headers_were_read_and_what_is_absent(runner, tmp_p
     en = run(runner, "check", path, "--lang", "en").output
     assert "How the headers were read:" in en and "“Ник”" not in en
     assert "«Ник» → Player" in en and "«Заметки» → not read: no such column" in en
+
+
+def test_findings_alike_keep_their_order_whatever_the_hash_seed(tmp_path):
+    """Several absent columns are noted at one cell with one code: they come in the order
+    of the sheet's columns, the same in every run (not in the order of the strings'
+    hashes, which Python draws anew for each process)."""
+    from builders import Proto, names
+
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    path = tmp_path / "cup.xlsx"
+    path.write_bytes(proto.to_bytes(order={"seats": ["game", "seat", "player", "role"]}))
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        command = [sys.executable, "-m", "mafia_sheets", "check", str(path), "--json"]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    findings = json.loads(outputs.pop())["findings"]
+    absent = [f["message"] for f in findings if f["code"] == "column-absent"]
+    assert {f["cell"] for f in findings if f["code"] == "column-absent"} == {"A1"}
+    assert [message.split("»")[0] for message in absent] == [
+        f"Нет столбца «{name}" for name in ("Фолы", "Выбыл", "Когда", "Лучший ход", "Доп")
+    ]
 
 
 # ---- the exact words of the commonest refusals (what a judge reads first) ----------------
