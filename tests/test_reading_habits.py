@@ -90,6 +90,47 @@ def test_an_unknown_header_is_a_warning_at_its_cell_naming_the_nearest_column():
     ]
 
 
+def test_notes_beside_the_table_under_no_header_are_said_at_their_own_cells():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet["K3"] = "проверить фолы!"  # the judge's note, no header over it
+        sheet["K7"] = 2
+
+    outcome = run(edited(BASE, edit))
+    found = [f for f in outcome.findings if f.code == "cells-without-header"]
+    assert [(f.sheet, f.cell, f.value, f.also) for f in found] == [
+        ("Протокол", "K3", "проверить фолы!", (("Протокол", "K7"),))
+    ]
+    assert found[0].message("ru") == (
+        "Не прочитано: K3 «проверить фолы!», K7 «2» — над этими ячейками нет заголовка столбца"
+    )
+    assert found[0].message("en").startswith("Not read: K3 «проверить фолы!», K7 «2» — these")
+    assert "unknown-column" not in {f.code for f in outcome.findings}
+    assert standings(outcome) == standings(run(BASE))  # a note changes nothing
+    records = {(r["sheet"], r["cell"]): r for r in findings_json(outcome, "en")["headers"]}
+    assert records[("Протокол", "K1")]["header"] == ""
+    assert records[("Протокол", "K1")]["read_as"] == "not read"
+    from mafia_sheets.cli.text import headers_text
+    from mafia_sheets.report.sheets.summary import summary_lines
+
+    assert "K1 (no header) → not read" in headers_text(outcome.headers, outcome.findings, "en")
+    assert ("Протокол!K1 (без заголовка)", "→ не прочитан", "") in summary_lines(
+        outcome.rating, "ru"
+    )
+
+
+def test_a_long_unheaded_column_is_listed_up_to_twelve_cells_then_counted():
+    def edit(book: Any) -> None:
+        for row in range(2, 22):
+            book["Протокол"][f"K{row}"] = f"n{row}"
+
+    found = [f for f in run(edited(BASE, edit)).findings if f.code == "cells-without-header"]
+    assert [(f.cell, len(f.also)) for f in found] == [("K2", 19)]
+    assert found[0].message("ru").startswith("Не прочитано: K2 «n2», K3 «n3»")
+    assert "K13 «n13» и ещё 8 —" in found[0].message("ru")
+    assert "K13 «n13» and 8 more —" in found[0].message("en")
+
+
 def test_the_header_map_is_in_check_json_and_on_the_summary():
     data = rename(BASE, "Протокол", {"Игрок": "Ник", "Доп": "Доп. баллы"})
     outcome = run(data)

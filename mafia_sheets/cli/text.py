@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..findings import Finding, count
-from ..report.headers import ABSENT_SECTION, SECTION, read_as
+from ..report.headers import ABSENT_SECTION, SECTION, read_as, typed_header
 from ..report.phrases import decimal_text
 from ..rules import DEFAULT_EDITION
 from ..text import Text, terminal
@@ -131,7 +131,10 @@ def _header_read(read: HeaderRead, lang: str) -> str:
     """`Игра` when read as typed; `«Ник» → Игрок` when the header is another spelling."""
 
     shown = read_as(read, lang)
-    return shown if read.status == "column" and read.typed == shown else f"«{read.typed}» → {shown}"
+    if read.status == "column" and read.typed == shown:
+        return shown
+    where = "" if read.typed else f"{read.cell} "
+    return f"{where}{typed_header(read, lang)} → {shown}"
 
 
 def findings_text(findings: Sequence[Finding], lang: str, several: bool = False) -> str:

@@ -93,6 +93,25 @@ UNKNOWN_COLUMN = define(
         "it is not counted",
     ),
 )
+UNHEADED_CELLS = define(
+    "cells-without-header",
+    "warning",
+    Text(
+        "Не прочитано: {cells} — над этими ячейками нет заголовка столбца",
+        "Not read: {cells} — these cells have no column header above them",
+    ),
+    Text(
+        "заголовок над каждым заполненным столбцом: {known}",
+        "a header over every filled column: {known}",
+    ),
+    Text(
+        "Если эти ячейки влияют на итоги, впишите над ними заголовок столбца; пометки "
+        "для себя можно оставить, они не считаются",
+        "If these cells change the standings, head their column; notes to yourself may "
+        "stay, they are not counted",
+    ),
+)
+UNHEADED_LISTED = 12  # the cells the warning lists by value; the rest it counts
 ABSENT_COLUMN = define(
     "column-absent",
     "warning",
@@ -350,15 +369,38 @@ def _report_header(
                 DUPLICATE_COLUMN, cell, typed, kept=f"{letters[read.column]}{sheet.header_row}"
             )
         elif read.status == "unknown":
+            known = Text(_known(sheet.code, "ru"), _known(sheet.code, "en"))
+            if not typed and _has_data(sheet.data, j):  # the cells are what is not read
+                _report_unheaded(sheet, j, known)
+                continue
             closest = SCHEMA[sheet.code][closest_column(sheet.code, typed)].name
             shown = (
                 Text(f"«{typed}»", f"“{typed}”")
                 if typed
                 else Text("без заголовка", "without a header")
             )
-            known = Text(_known(sheet.code, "ru"), _known(sheet.code, "en"))
             sheet.add(UNKNOWN_COLUMN, cell, typed, header=shown, closest=closest, known=known)
     return headers
+
+
+def _report_unheaded(sheet: _Sheet, j: int, known: Text) -> None:
+    """A column filled under an empty header (a judge's note beside the table): one
+    warning at its first filled cell, listing the cells with what they hold."""
+    first_row = sheet.header_row + 1
+    filled = [
+        (sheet.cell(j, first_row + i), value)
+        for i, value in enumerate(_column(sheet.data, j))
+        if not is_blank(value)
+    ]
+    listed = ", ".join(f"{ref} «{cell_text(value)}»" for ref, value in filled[:UNHEADED_LISTED])
+    more = len(filled) - UNHEADED_LISTED
+    cells = Text(
+        listed + (f" и ещё {more}" if more > 0 else ""),
+        listed + (f" and {more} more" if more > 0 else ""),
+    )
+    ref, value = filled[0]
+    also = [(sheet.name, other) for other, _ in filled[1:]]
+    sheet.add(UNHEADED_CELLS, ref, value, also=also, cells=cells, known=known)
 
 
 def _known(code: str, lang: str) -> str:

@@ -18,6 +18,8 @@ STATUS: dict[str, Text] = {
     "hidden": Text("скрытый столбец — не считается", "hidden column — not counted"),
     "unknown": Text("не прочитан: такого столбца нет", "not read: no such column"),
 }
+UNHEADED = Text("не прочитан", "not read")  # its cells are listed by cells-without-header
+NO_HEADER = Text("без заголовка", "no header")
 SECTION = Text("Как прочитаны заголовки", "How the headers were read")
 ABSENT_SECTION = Text("Чего нет в протоколе", "What the protocol lacks")
 
@@ -27,7 +29,14 @@ def read_as(read: HeaderRead, lang: str) -> str:
     name = SCHEMA[read.sheet_code][read.column].name(lang) if read.column else ""
     if read.status == "column":
         return name
+    if read.status == "unknown" and not read.typed:
+        return UNHEADED(lang)
     return STATUS[read.status](lang).format(column=name)
+
+
+def typed_header(read: HeaderRead, lang: str) -> str:
+    """The header as typed, `«Ник»`, or `(без заголовка)` over a column left unheaded."""
+    return f"«{read.typed}»" if read.typed else f"({NO_HEADER(lang)})"
 
 
 def header_record(read: HeaderRead, lang: str) -> dict[str, Any]:
@@ -58,7 +67,7 @@ def header_lines(
         lines.append((SECTION(lang), None, ""))
         lines += [
             (
-                f"{read.sheet}!{read.cell} «{read.typed}»",
+                f"{read.sheet}!{read.cell} {typed_header(read, lang)}",
                 f"→ {read_as(read, lang)}",
                 read.source if several else "",
             )
