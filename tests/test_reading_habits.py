@@ -119,6 +119,22 @@ def test_notes_beside_the_table_under_no_header_are_said_at_their_own_cells():
     )
 
 
+def test_a_header_of_spaces_is_no_header_either():
+    def edit(book: Any) -> None:
+        book["Протокол"]["K1"] = "   "
+        book["Протокол"]["K5"] = "см. протест"
+
+    outcome = run(edited(BASE, edit))
+    assert [(f.code, f.cell, f.value) for f in outcome.findings if f.sheet == "Протокол"] == [
+        ("cells-without-header", "K5", "см. протест")
+    ]
+    from mafia_sheets.cli.text import headers_text
+
+    assert "K1 (без заголовка) → не прочитан" in headers_text(
+        outcome.headers, outcome.findings, "ru"
+    )
+
+
 def test_a_long_unheaded_column_is_listed_up_to_twelve_cells_then_counted():
     def edit(book: Any) -> None:
         for row in range(2, 22):

@@ -133,7 +133,7 @@ def _header_read(read: HeaderRead, lang: str) -> str:
     shown = read_as(read, lang)
     if read.status == "column" and read.typed == shown:
         return shown
-    where = "" if read.typed else f"{read.cell} "
+    where = "" if read.typed.strip() else f"{read.cell} "
     return f"{where}{typed_header(read, lang)} → {shown}"
 
 

@@ -370,15 +370,11 @@ def _report_header(
             )
         elif read.status == "unknown":
             known = Text(_known(sheet.code, "ru"), _known(sheet.code, "en"))
-            if not typed and _has_data(sheet.data, j):  # the cells are what is not read
+            if j >= len(header) or is_blank(header[j]):  # read for its data: say the data
                 _report_unheaded(sheet, j, known)
                 continue
             closest = SCHEMA[sheet.code][closest_column(sheet.code, typed)].name
-            shown = (
-                Text(f"«{typed}»", f"“{typed}”")
-                if typed
-                else Text("без заголовка", "without a header")
-            )
+            shown = Text(f"«{typed}»", f"“{typed}”")
             sheet.add(UNKNOWN_COLUMN, cell, typed, header=shown, closest=closest, known=known)
     return headers
 

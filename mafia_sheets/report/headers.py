@@ -29,14 +29,14 @@ def read_as(read: HeaderRead, lang: str) -> str:
     name = SCHEMA[read.sheet_code][read.column].name(lang) if read.column else ""
     if read.status == "column":
         return name
-    if read.status == "unknown" and not read.typed:
+    if read.status == "unknown" and not read.typed.strip():
         return UNHEADED(lang)
     return STATUS[read.status](lang).format(column=name)
 
 
 def typed_header(read: HeaderRead, lang: str) -> str:
     """The header as typed, `«Ник»`, or `(без заголовка)` over a column left unheaded."""
-    return f"«{read.typed}»" if read.typed else f"({NO_HEADER(lang)})"
+    return f"«{read.typed}»" if read.typed.strip() else f"({NO_HEADER(lang)})"
 
 
 def header_record(read: HeaderRead, lang: str) -> dict[str, Any]:
