@@ -21,6 +21,7 @@ from .. import vocab
 from ..findings import Finding, finding
 from ..model import Protocol, Table
 from ..reading.parse import parse_column
+from ..reading.unrecorded import NOT_ALL
 from ..reading.values import is_blank
 from ..text import cell_text
 
@@ -122,8 +123,9 @@ class Regulated:
     # the game cannot turn into noise.
     counted_seats: pd.DataFrame
     # Games that record only some of their departures («Записаны выбывания = не все»: an
-    # online platform's, with the first night's victim alone): no rule that reads the
-    # absence of a departure (the end state, a quiet window, who stayed) judges them.
+    # online platform's, with the first night's victim alone), or none of them (a paper
+    # form's left half: see reading/unrecorded.py): no rule that reads the absence of a
+    # departure (the end state, a quiet window, who stayed) judges them.
     partial: frozenset[object] = frozenset()
     # what one check derived from these rows for the next to reuse (a game's departure
     # timeline is the same for every check that reads it)
@@ -195,7 +197,7 @@ def _regulated(protocol: Protocol, both: SeatColumns | None = None) -> Regulated
     result = per_game.to_numpy(dtype=object)[game.codes[sound]]
     # built as `Series.map` builds its result, from the same values: the same dtype
     chosen = chosen.assign(result=pd.Series(result, index=chosen.index))
-    partial = frozenset(counted.loc[counted["departures"].eq("partial"), "game"])
+    partial = frozenset(counted.loc[counted["departures"].isin(NOT_ALL), "game"])
     judged = np.zeros(len(game.values), dtype=bool)
     judged[game.codes[sound]] = True
     return Regulated(

@@ -26,6 +26,7 @@ import pandas as pd
 
 from .. import vocab
 from ..findings import Finding, Phase, Phases, define, finding
+from ..reading.unrecorded import NOT_RECORDED
 from ..text import Plural, Text
 from . import check
 from .gate import Coded, Context, Regulated, at_rows, departure_quoted, game_ids
@@ -107,6 +108,24 @@ DEPARTURES_PARTIAL = define(
         "выбывания»; иначе ничего делать не нужно",
         "If the departures are known, enter them on «Seats» and clear «Departures "
         "recorded»; otherwise there is nothing to do",
+    ),
+)
+DEPARTURES_NOT_RECORDED = define(
+    "departures-not-recorded",
+    "warning",
+    Text(
+        "Выбывания не записаны в {count}: конец игры, ничья по фазам и 4 фола у "
+        "оставшихся за столом не проверяются; результат взят как записан",
+        "No departures are recorded in {count}: the game's end, a draw by quiet phases and "
+        "4 fouls of those still at the table are not checked; the result stands as written",
+    ),
+    Text(
+        "выбывания каждой игры: кто, как и в какой фазе",
+        "every game's departures: who, how and in which phase",
+    ),
+    Text(
+        "Если выбывания известны, впишите их; иначе ничего делать не нужно",
+        "If the departures are known, record them; otherwise there is nothing to do",
     ),
 )
 RED_WIN_BLACKS_LEFT = define(
@@ -378,31 +397,34 @@ def decisions(steps: pd.DataFrame) -> pd.DataFrame:
 _IN_GAMES = Plural(("игре", "играх", "играх"), ("game", "games"))
 
 
-@check(DEPARTURES_PARTIAL)
+@check(DEPARTURES_PARTIAL, DEPARTURES_NOT_RECORDED)
 def partial_departures(context: Context) -> Iterator[Finding]:
-    """Games that record only some departures are judged by what is recorded; the rules
-    that read an absence are not applied to them — said once, at the first such game,
-    marking every one."""
+    """Games that record only some departures, or none, are judged by what is recorded;
+    the rules that read an absence are not applied to them — said once for each kind, at
+    the first such game, marking every one: at «Записаны выбывания» where the judge said
+    so, at the result where the protocol simply has none."""
     gate = context.regulated
     if gate is None or not gate.partial:
         return
-    rows = gate.listed[gate.listed["game"].isin(gate.partial)]
-    if rows.empty:
-        return
-    places = [gate.games.locate("departures", int(row)) for row in rows["_row"]]
+    listed = gate.listed[gate.listed["game"].isin(gate.partial)]
+    for code, said, column in (
+        (DEPARTURES_PARTIAL, "partial", "departures"),
+        (DEPARTURES_NOT_RECORDED, NOT_RECORDED, "result"),
+    ):
+        rows = listed[listed["departures"].eq(said)]
+        if not rows.empty:
+            yield _once_for_games(gate, code, rows, column)
+
+
+def _once_for_games(gate: Regulated, code: str, rows: pd.DataFrame, column: str) -> Finding:
+    places = [gate.games.locate(column, int(row)) for row in rows["_row"]]
     sheet, cell, row = places[0]
-    raw = gate.games.raw.get("departures")
-    value = raw.iat[int(str(rows.index[0]))] if raw is not None else ""
+    raw = gate.games.raw.get(column)
+    value = raw.at[rows.index[0]] if raw is not None else ""
     count = Text(_IN_GAMES(len(rows), "ru"), _IN_GAMES(len(rows), "en"))
-    yield finding(
-        DEPARTURES_PARTIAL,
-        sheet,
-        cell,
-        value,
-        row=row,
-        source=gate.games.source,
-        also=[(s, c) for s, c, _ in places[1:]],
-        count=count,
+    also = [(s, c) for s, c, _ in places[1:]]
+    return finding(
+        code, sheet, cell, value, row=row, source=gate.games.source, also=also, count=count
     )
 
 

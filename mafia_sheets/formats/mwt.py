@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from ..reading.unrecorded import NOT_ALL
 from ..text import Text
 from .base import (
     NOT_KEPT,
@@ -353,7 +354,7 @@ def _upload_game(rows: pd.DataFrame, session: int | None, unit: int) -> dict[str
     first = rows.iloc[0]
     table = first["game_table"]
     ended = first["game_ended"]
-    partial = first["game_departures"] == "partial"
+    partial = first["game_departures"] in NOT_ALL
     result: dict[str, Any] = {
         "start_time": None,
         "end_time": _time(ended),

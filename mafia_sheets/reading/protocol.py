@@ -21,6 +21,7 @@ from .safety import inspect_workbook
 from .settings import read_settings, rules_of
 from .sheets import read_workbook
 from .unplayed import drop_unplayed
+from .unrecorded import read_unrecorded
 
 REMOVED_AS_DISQUALIFIED = define(
     "removed-read-as-disqualified",
@@ -89,6 +90,8 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
         findings += found
         tables["seats"], found = _with_teams(tables["seats"], tables.get("games"), rules)
         findings += found
+        tables, found = _departures_read(tables)
+        findings += found
     order = {name: index for index, name in enumerate(raw.sheet_names)}
     reading: tuple[Reading, ...] = ()
     if raw.reading is not None:  # counted apart from the games read, in every layout alike
@@ -97,6 +100,12 @@ def load_protocol(source: Source) -> tuple[Protocol, list[Finding]]:
     return Protocol(
         (source.name,), tournament, rules, tables, order, reading=reading, headers=raw.headers
     ), findings
+
+
+def _departures_read(tables: dict[str, Table]) -> tuple[dict[str, Table], list[Finding]]:
+    """The games recording no departures marked so (see :mod:`.unrecorded`)."""
+    seats, listed, found = read_unrecorded(tables["seats"], tables.get("games"))
+    return {**tables, "seats": seats, **({"games": listed} if listed is not None else {})}, found
 
 
 def _listed(tables: dict[str, Table]) -> int:
