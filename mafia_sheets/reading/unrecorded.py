@@ -64,8 +64,9 @@ def _unrecorded_games(seats: pd.DataFrame, games: pd.DataFrame) -> tuple[set[obj
     """When no game of the file records a departure beyond a kill on night 1: its games
     whose judge did not say how many are recorded («Записаны выбывания»), and those of
     them with no departure at all."""
-    left = seats["left"].notna().to_numpy()
-    first = (seats["left"].eq(KILLED) & seats["when"].eq(NIGHT_1)).to_numpy()
+    how = seats["left"].to_numpy(dtype=object)
+    left = pd.notna(how)
+    first = left & (how == KILLED) & (seats["when"].to_numpy(dtype=object) == NIGHT_1)
     if (left & ~first).any():  # a departure other than the first victim: they are kept
         return set(), set()
     counts = (
