@@ -130,3 +130,26 @@ def test_where_other_games_record_departures_a_game_without_them_is_an_omission(
     assert ("red-win-blacks-left", "E2") in found
     assert ("best-move-not-first-victim", "H2") in found
     assert "departures-not-recorded" not in {code for code, _ in found}
+
+
+NO_PHASES = {"seats": ["game", "seat", "player", "role", "fouls", "left", "best_move", "bonus"]}
+
+
+def test_departures_without_a_when_column_are_errors_at_their_own_cells():
+    outcome = run(two_games().to_bytes(order=NO_PHASES), rate=False)
+    found = [f for f in outcome.findings if f.code == "left-without-when"]
+    assert [f.cell for f in found][:2] == ["F2", "F3"]  # «Выбыл», not the sheet's column A
+    assert found[0].value == "убит"
+    assert found[0].expected("ru") == "фаза в столбце «Когда»: Д1, Н1 … (на листе его нет)"
+    assert found[0].hint("en") == "Add a When column and enter each departure's phase in it"
+    assert "departures-not-recorded" not in {f.code for f in outcome.findings}
+
+
+def test_misspelt_departures_are_departures_written():
+    proto = two_games()
+    for row in proto.seats:
+        if row["left"]:
+            row["left"], row["when"] = f"{row['left']} {row['when']}", ""
+    codes = {f.code for f in run(proto.to_bytes(order=NO_PHASES), rate=False).findings}
+    assert "unknown-value" in codes
+    assert not codes & {"departures-not-recorded", "best-move-read-as-departure"}

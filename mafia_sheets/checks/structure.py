@@ -149,6 +149,16 @@ _PHASE_ADVICE = {
             "When columns 1–10; if the player did not leave, clear the cell",
         ),
     ),
+    "absent": (
+        Text(
+            "фаза в столбце «Когда»: Д1, Н1 … (на листе его нет)",
+            "a phase in a When column: D1, N1 … (the sheet has none)",
+        ),
+        Text(
+            "Добавьте столбец «Когда» и впишите в него фазу каждого выбывания",
+            "Add a When column and enter each departure's phase in it",
+        ),
+    ),
 }
 WHEN_WITHOUT_LEFT = define(
     "when-without-left",
@@ -304,14 +314,17 @@ def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Itera
     has no cell of its own (the departure's cell stands for it), how to give it on that
     sheet's layout."""
     layouts = {sheet: layout for read in protocol.reading for sheet, layout in read.sheets}
+    no_column = seats.places is None and "when" not in seats.letters  # at «Выбыл», then
     kinds = []
     for key in rows["_row"]:
         sheet, cell, _ = seats.locate("when", int(key))
         own = not cell or cell != seats.locate("left", int(key))[1]
-        kinds.append("column" if own else "wide" if layouts.get(sheet) == "wide" else "blank")
+        kind = "column" if own else "wide" if layouts.get(sheet) == "wide" else "blank"
+        kinds.append("absent" if no_column else kind)
     for kind, group in rows.groupby(pd.Series(kinds, index=rows.index, dtype=object), sort=False):
         place, fix = _PHASE_ADVICE[str(kind)]
-        found = at_rows(seats, LEFT_WITHOUT_WHEN, "when", group, phase_place=place, phase_fix=fix)
+        at = "left" if kind == "absent" else "when"
+        found = at_rows(seats, LEFT_WITHOUT_WHEN, at, group, phase_place=place, phase_fix=fix)
         yield from departure_quoted(seats, found, group)
 
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pandas as pd
 
 from ..findings import Finding, define, finding
 from ..model import Table
 from ..text import Text
+from .values import is_blank
 
 BEST_MOVE_READ = define(
     "best-move-read-as-departure",
@@ -51,7 +53,7 @@ def read_unrecorded(seats: Table, games: Table | None) -> tuple[Table, Table | N
     in those with none at all the best move's maker read as killed on night 1."""
     if games is None or "departures" not in games.frame:
         return seats, games, []
-    bare, none_at_all = _unrecorded_games(seats.frame, games.frame)
+    bare, none_at_all = _unrecorded_games(seats, games.frame)
     if not bare:
         return seats, games, []
     seats, found = _best_move_makers(seats, none_at_all)
@@ -60,15 +62,16 @@ def read_unrecorded(seats: Table, games: Table | None) -> tuple[Table, Table | N
     return seats, dataclasses.replace(games, frame=listed), found
 
 
-def _unrecorded_games(seats: pd.DataFrame, games: pd.DataFrame) -> tuple[set[object], set[object]]:
+def _unrecorded_games(table: Table, games: pd.DataFrame) -> tuple[set[object], set[object]]:
     """When no game of the file records a departure beyond a kill on night 1: its games
     whose judge did not say how many are recorded («Записаны выбывания»), and those of
     them with no departure at all."""
+    seats = table.frame
     how = seats["left"].to_numpy(dtype=object)
     left = pd.notna(how)
     first = left & (how == KILLED) & (seats["when"].to_numpy(dtype=object) == NIGHT_1)
-    if (left & ~first).any():  # a departure other than the first victim: they are kept
-        return set(), set()
+    if (left & ~first).any() or _unread_departures(table, left):
+        return set(), set()  # departures are kept (some perhaps misspelt): judged by them
     counts = (
         pd.DataFrame({"game": seats["game"].to_numpy(dtype=object), "left": left, "first": first})
         .groupby("game", sort=False)[["left", "first"]]
@@ -80,6 +83,16 @@ def _unrecorded_games(seats: pd.DataFrame, games: pd.DataFrame) -> tuple[set[obj
         return set(), set()
     chosen = {game for game in counts.index if game not in said}
     return chosen, {game for game in counts.index[counts["left"] == 0] if game in chosen}
+
+
+def _unread_departures(seats: Table, read: np.ndarray) -> bool:
+    """Whether a «Выбыл» cell holds something its reading did not take (a misspelt
+    departure is a departure written, not a game without them)."""
+    raw = seats.raw.get("left")
+    if raw is None:
+        return False
+    typed = raw.to_numpy(dtype=object)[~read]
+    return any(not is_blank(value) for value in typed[pd.notna(typed)])
 
 
 def _best_move_makers(seats: Table, games: set[object]) -> tuple[Table, list[Finding]]:
