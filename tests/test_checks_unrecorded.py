@@ -52,6 +52,8 @@ def test_a_seats_sheet_without_departures_is_rated_with_the_best_move_paid():
     )
     first = next(s for s in outcome.rating.standings if s.player == "A1")
     assert (first.best_move, first.killed_first_night) == (0.5, 1)  # 3, 7, 9: three blacks
+    absent = next(f for f in outcome.findings if f.code == "column-absent")
+    assert absent.message("ru").endswith("убитым в первую ночь считается автор лучшего хода")
 
 
 def test_the_left_half_of_the_paper_form_is_rated():

@@ -402,11 +402,11 @@ SCHEMA: dict[str, dict[str, Column]] = {
                 "вибуття",
             ),
             absent=Text(
-                "выбывания не учтены: штрафы за дисквалификацию, "
-                "убитые в первую ночь и ход игры не учтены",
-                "departures are not counted: disqualification penalties, "
-                "first-night victims and the course of the game are "
-                "not counted",
+                "выбывания не учтены: штрафы за дисквалификацию и ход игры не учтены, "
+                "убитым в первую ночь считается автор лучшего хода",
+                "departures are not counted: disqualification penalties and the course "
+                "of the game are not counted, the best move's maker is taken as the "
+                "first-night victim",
             ),
         ),
         "when": Column(
