@@ -314,13 +314,14 @@ def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Itera
     has no cell of its own (the departure's cell stands for it), how to give it on that
     sheet's layout."""
     layouts = {sheet: layout for read in protocol.reading for sheet, layout in read.sheets}
-    no_column = seats.places is None and "when" not in seats.letters  # at «Выбыл», then
     kinds = []
     for key in rows["_row"]:
+        if seats.places is None and "when" not in seats.letters:  # said at «Выбыл», then
+            kinds.append("absent")
+            continue
         sheet, cell, _ = seats.locate("when", int(key))
         own = not cell or cell != seats.locate("left", int(key))[1]
-        kind = "column" if own else "wide" if layouts.get(sheet) == "wide" else "blank"
-        kinds.append("absent" if no_column else kind)
+        kinds.append("column" if own else "wide" if layouts.get(sheet) == "wide" else "blank")
     for kind, group in rows.groupby(pd.Series(kinds, index=rows.index, dtype=object), sort=False):
         place, fix = _PHASE_ADVICE[str(kind)]
         at = "left" if kind == "absent" else "when"

@@ -30,6 +30,7 @@ from .matching import (
     is_running_count,
     match_header,
 )
+from .page import GROUPS_LISTED
 from .raw import RawSheet, SheetRead, column_letter
 from .values import is_blank
 
@@ -111,7 +112,6 @@ UNHEADED_CELLS = define(
         "stay, they are not counted",
     ),
 )
-UNHEADED_LISTED = 12  # the cells the warning lists by value; the rest it counts
 ABSENT_COLUMN = define(
     "column-absent",
     "warning",
@@ -388,8 +388,8 @@ def _report_unheaded(sheet: _Sheet, j: int, known: Text) -> None:
         for i, value in enumerate(_column(sheet.data, j))
         if not is_blank(value)
     ]
-    listed = ", ".join(f"{ref} «{cell_text(value)}»" for ref, value in filled[:UNHEADED_LISTED])
-    more = len(filled) - UNHEADED_LISTED
+    listed = ", ".join(f"{ref} «{cell_text(value)}»" for ref, value in filled[:GROUPS_LISTED])
+    more = len(filled) - GROUPS_LISTED
     cells = Text(
         listed + (f" и ещё {more}" if more > 0 else ""),
         listed + (f" and {more} more" if more > 0 else ""),

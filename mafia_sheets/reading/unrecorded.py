@@ -72,17 +72,17 @@ def _unrecorded_games(table: Table, games: pd.DataFrame) -> tuple[set[object], s
     first = left & (how == KILLED) & (seats["when"].to_numpy(dtype=object) == NIGHT_1)
     if (left & ~first).any() or _unread_departures(table, left):
         return set(), set()  # departures are kept (some perhaps misspelt): judged by them
-    counts = (
-        pd.DataFrame({"game": seats["game"].to_numpy(dtype=object), "left": left, "first": first})
-        .groupby("game", sort=False)[["left", "first"]]
+    # every departure left is a kill on night 1: one a game at most, or they are typed
+    departed = (
+        pd.Series(left, index=seats["game"].to_numpy(dtype=object))
+        .groupby(level=0, sort=False)
         .sum()
     )
-    said = set(games.loc[games["departures"].notna(), "game"])
-    bare = (counts["left"] == 0) | ((counts["left"] == 1) & (counts["first"] == 1))
-    if not bare.all():  # the file keeps departures: a game without them is an omission
+    if (departed > 1).any():
         return set(), set()
-    chosen = {game for game in counts.index if game not in said}
-    return chosen, {game for game in counts.index[counts["left"] == 0] if game in chosen}
+    said = set(games.loc[games["departures"].notna(), "game"])
+    chosen = {game for game in departed.index if game not in said}
+    return chosen, {game for game in departed.index[departed == 0] if game in chosen}
 
 
 def _unread_departures(seats: Table, read: np.ndarray) -> bool:
