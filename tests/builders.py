@@ -230,3 +230,13 @@ def set_departures(proto: Proto, game: Any, departures: dict[int, tuple[str, str
         left, when = departures.get(seat, ("", ""))
         row = proto.seat(game, seat)
         row["left"], row["when"] = left, when
+
+
+def red_then_black() -> Proto:
+    """Two valid games — game 1 a red win, game 2 a black win — with a best move in game 1
+    (seat 1, killed on night 1, names the three blacks 3, 7, 9)."""
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    proto.add_game(2, names("B"), "Чёрные")
+    proto.seat(1, 1)["best_move"] = "3 7 9"
+    return proto

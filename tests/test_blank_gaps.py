@@ -46,7 +46,12 @@ def test_a_kill_alone_on_a_game_sheet_without_a_phase_column_is_advised_as_that_
         book[f"Игра {game.number}"]["K6"] = "Выбыл"
     book["Игра 2"]["K7"] = "убит"
     error = only(rate(saved(book)), "left-without-when")
-    assert (error.sheet, error.cell, error.severity, error.value) == ("Игра 2", "K7", "error", "")
+    assert (error.sheet, error.cell, error.severity, error.value) == (
+        "Игра 2",
+        "K7",
+        "error",
+        "убит",
+    )
     assert error.expected("ru").startswith("фаза рядом с выбыванием: «убит Н1»")
     assert "столбца «Когда» на листе нет" in error.expected("ru")
     assert error.hint("ru").startswith("Допишите фазу в эту ячейку («убит Н1»)")

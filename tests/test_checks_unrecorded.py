@@ -8,21 +8,13 @@ import io
 from typing import Any
 
 import openpyxl
-from builders import Proto, names, set_departures
+from builders import names, red_then_black, set_departures
 
 from mafia_sheets.formats.mwt import upload
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
 
 NO_DEPARTURES = {"seats": ["game", "seat", "player", "role", "fouls", "best_move", "bonus"]}
-
-
-def two_games() -> Proto:
-    proto = Proto()
-    proto.add_game(1, names("A"), "Красные")
-    proto.add_game(2, names("B"), "Чёрные")
-    proto.seat(1, 1)["best_move"] = "3 7 9"
-    return proto
 
 
 def run(data: bytes, name: str = "protocol.xlsx", rate: bool = True) -> Any:
@@ -34,7 +26,7 @@ def placed(outcome: Any) -> list[tuple[str, str, str, str, tuple[Any, ...]]]:
 
 
 def test_a_seats_sheet_without_departures_is_rated_with_the_best_move_paid():
-    outcome = run(two_games().to_bytes(order=NO_DEPARTURES))
+    outcome = run(red_then_black().to_bytes(order=NO_DEPARTURES))
     found = [f for f in placed(outcome) if f[0] != "column-absent"]
     assert found == [
         ("departures-not-recorded", "warning", "Игры", "E2", (("Игры", "E3"),)),
@@ -100,7 +92,7 @@ def test_a_row_of_games_with_the_first_victim_alone_is_not_judged_by_its_end():
 
 
 def test_games_said_to_record_every_departure_are_judged_by_them():
-    proto = two_games()
+    proto = red_then_black()
     for game in proto.games:
         game["departures"] = "все"
     found = {f.code for f in run(proto.to_bytes(order=NO_DEPARTURES), rate=False).findings}
@@ -109,7 +101,7 @@ def test_games_said_to_record_every_departure_are_judged_by_them():
 
 
 def test_a_game_missing_some_departures_is_still_an_error():
-    proto = two_games()
+    proto = red_then_black()
     set_departures(proto, 1, {1: ("убит", "Н1"), 6: ("заголосован", "Д1")})
     found = [(f.code, f.cell) for f in run(proto.to_bytes(), rate=False).findings]
     assert ("red-win-blacks-left", "E2") in found
@@ -117,7 +109,7 @@ def test_a_game_missing_some_departures_is_still_an_error():
 
 
 def test_the_federation_upload_leaves_who_stayed_unsaid():
-    data = two_games().to_bytes(order=NO_DEPARTURES)
+    data = red_then_black().to_bytes(order=NO_DEPARTURES)
     outcome = evaluate([Source("protocol.xlsx", data)], stats=False, seats=True)
     games, _ = upload(outcome.rating)
     counts = [(g["result"]["black_count"], g["result"]["red_count"]) for g in games]
@@ -126,7 +118,7 @@ def test_the_federation_upload_leaves_who_stayed_unsaid():
 
 
 def test_where_other_games_record_departures_a_game_without_them_is_an_omission():
-    proto = two_games()
+    proto = red_then_black()
     set_departures(proto, 1, {})  # game 2 keeps its departures
     found = [(f.code, f.cell) for f in run(proto.to_bytes(), rate=False).findings]
     assert ("red-win-blacks-left", "E2") in found
@@ -138,7 +130,7 @@ NO_PHASES = {"seats": ["game", "seat", "player", "role", "fouls", "left", "best_
 
 
 def test_departures_without_a_when_column_are_errors_at_their_own_cells():
-    outcome = run(two_games().to_bytes(order=NO_PHASES), rate=False)
+    outcome = run(red_then_black().to_bytes(order=NO_PHASES), rate=False)
     found = [f for f in outcome.findings if f.code == "left-without-when"]
     assert [f.cell for f in found][:2] == ["F2", "F3"]  # «Выбыл», not the sheet's column A
     assert found[0].value == "убит"
@@ -148,10 +140,10 @@ def test_departures_without_a_when_column_are_errors_at_their_own_cells():
 
 
 def test_misspelt_departures_are_departures_written():
-    proto = two_games()
+    proto = red_then_black()
     for row in proto.seats:
         if row["left"]:
-            row["left"], row["when"] = f"{row['left']} {row['when']}", ""
+            row["left"], row["when"] = f"{row['left']}т {row['when']}", ""  # «убитт Н1»
     codes = {f.code for f in run(proto.to_bytes(order=NO_PHASES), rate=False).findings}
     assert "unknown-value" in codes
     assert not codes & {"departures-not-recorded", "best-move-read-as-departure"}

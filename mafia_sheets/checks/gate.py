@@ -330,15 +330,16 @@ def at_rows(
 
 
 def departure_quoted(
-    table: Table, found: Iterable[Finding], rows: pd.DataFrame
+    table: Table, found: Iterable[Finding], rows: pd.DataFrame, beside: bool = False
 ) -> Iterator[Finding]:
     """Findings at the `when` cells of `rows` (in their order) quoting what the judge
-    typed: where the sheet gave no phase and the reader wrote it unknown, the departure
-    itself («4 фола», «дисквалифицирован»), not the reader's word."""
+    typed: where the sheet gave no phase and the reader wrote it unknown, or where the
+    departure's own cell stands for the phase's (`beside`), the departure itself
+    («4 фола», «убит»), not the reader's word."""
     raw = table.raw
     for index, one in zip(rows.index, found, strict=True):
         typed = raw["when"].iat[index] if "when" in raw else ""
-        if "left" in raw and typed == vocab.PHASE_NOT_WRITTEN:
+        if "left" in raw and (beside or typed == vocab.PHASE_NOT_WRITTEN):
             one = dataclasses.replace(one, value=cell_text(raw["left"].iat[index]))
         yield one
 

@@ -119,7 +119,8 @@ LEFT_WITHOUT_WHEN = define(
 )
 # Where a sheet takes the phase of a departure, and how to give it there: a «Когда»
 # column; a game sheet without one (the phase beside the departure, or the rows of
-# kills by night and votes by day); a sheet of game rows without one.
+# kills by night and votes by day); a sheet of game rows, or of seat rows whose «Выбыл»
+# gives phases, without one; a seats sheet without one that gives none.
 _IN_CELL = Text(
     "фаза рядом с выбыванием: «убит Н1», «заголосован Д2» (столбца «Когда» на листе нет)",
     "the phase beside the departure: “killed N1”, “voted out D2” (the sheet has no When column)",
@@ -147,6 +148,15 @@ _PHASE_ADVICE = {
             "столбцов «Когда» 1–10; если игрок не выбывал, очистите ячейку",
             "Add the phase to this cell (“killed N1”, “voted out D2”) or add a block of "
             "When columns 1–10; if the player did not leave, clear the cell",
+        ),
+    ),
+    "rows": (
+        _IN_CELL,
+        Text(
+            "Допишите фазу в эту ячейку («убит Н1», «заголосован Д2») или добавьте столбец "
+            "«Когда»; если игрок не выбывал, очистите ячейку",
+            "Add the phase to this cell (“killed N1”, “voted out D2”) or add a When column; "
+            "if the player did not leave, clear the cell",
         ),
     ),
     "absent": (
@@ -316,8 +326,8 @@ def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Itera
     layouts = {sheet: layout for read in protocol.reading for sheet, layout in read.sheets}
     kinds = []
     for key in rows["_row"]:
-        if seats.places is None and "when" not in seats.letters:  # said at «Выбыл», then
-            kinds.append("absent")
+        if seats.places is None:  # one sheet of seat rows: the same advice for every row
+            kinds.append(_seat_rows_kind(seats.letters))
             continue
         sheet, cell, _ = seats.locate("when", int(key))
         own = not cell or cell != seats.locate("left", int(key))[1]
@@ -326,7 +336,15 @@ def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Itera
         place, fix = _PHASE_ADVICE[str(kind)]
         at = "left" if kind == "absent" else "when"
         found = at_rows(seats, LEFT_WITHOUT_WHEN, at, group, phase_place=place, phase_fix=fix)
-        yield from departure_quoted(seats, found, group)
+        yield from departure_quoted(seats, found, group, beside=kind != "column")
+
+
+def _seat_rows_kind(letters: dict[str, str]) -> str:
+    """A sheet of seat rows: its «Когда» column, none (said at «Выбыл»), or the phases
+    read from «Выбыл» (its letter stands for the phase's own)."""
+    if "when" not in letters:
+        return "absent"
+    return "rows" if letters["when"] == letters.get("left") else "column"
 
 
 def _perhaps(near: str | None) -> Text:

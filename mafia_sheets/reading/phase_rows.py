@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .. import vocab
-from ..findings import define, finding
+from ..findings import Finding, define, finding
 from ..text import LANGS, Text, cell_text
 from .blank_fields import PHASE_FIELDS, Label
 from .columns import SHEET_FIELDS
@@ -83,6 +83,9 @@ _PHASE_IN_CELL = re.compile(
     r"|(?<!\d)(?P<n2>\d{1,2})\s*-?\s*(?:[яй]\s*)?"
     r"(?P<w2>ночь|ніч|night|день|day|[ндnhd])(?![а-яa-z0-9]))"
 )
+
+# The word a departure may take before its phase: «убит в Н1», «killed in N1»
+_BEFORE_PHASE = re.compile(r"\s+(?:в|во|на|in|at|on)$")
 
 Entry = tuple[int, int, list[int], int | None]  # row, column, seats, phase ordinal (None: ?)
 
@@ -500,55 +503,81 @@ def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
     left, when = row.get("left"), row.get("when")
     if left is None or not isinstance(left[0], str) or _typed(when):
         return
+    split = departure_and_phase(left[0])
+    if split is None:
+        return
+    word, phase, alone = split
+    row["when"] = (vocab.phase_name(phase, "ru"), left[1])
+    row["left"] = (word, left[1])
+    if alone:
+        r, c = page.grid.cell_of(left[1])
+        page.from_phase.append((r, c, phase))
+
+
+def departure_and_phase(value: str) -> tuple[str, int, bool] | None:
+    """A departure cell that holds its phase too: `убит Н1` → («убит», Н1, False); a phase
+    alone is the departure of that phase — `Н1` → («убит», Н1, True), `Д2` →
+    («заголосован», Д2, True). None for a departure word alone, a cell without a phase,
+    or words beside the phase that are no departure."""
     lookup = vocab.value_lookup("left")
-    folded = vocab.fold(left[0])
+    folded = vocab.fold(value)
     if lookup.get(folded) is not None:
-        return  # a departure word alone
+        return None  # a departure word alone
     match = _PHASE_IN_CELL.search(folded)
     if match is None:
-        return
+        return None
     phase = vocab.parse_phase(
         f"{match.group('w1') or match.group('w2')}{match.group('n1') or match.group('n2')}"
     )
     word = (folded[: match.start()] + " " + folded[match.end() :]).strip(" -–—:(),")
+    word = _BEFORE_PHASE.sub("", word)  # «убита в Н3», «killed in N1»
     if phase is None or (word and lookup.get(word) is None):
-        return
-    row["when"] = (vocab.phase_name(phase, "ru"), left[1])
+        return None
     if word:
-        row["left"] = (word, left[1])
-        return
-    row["left"] = (_LEFT_BY_PHASE[vocab.is_day(phase)], left[1])
-    r, c = page.grid.cell_of(left[1])
-    page.from_phase.append((r, c, phase))
+        return word, phase, False
+    return _LEFT_BY_PHASE[vocab.is_day(phase)], phase, True
 
 
 def report_read_from_phase(page: Page) -> None:
-    """The departures read from a phase alone, one warning per sheet at the first of them,
-    naming every cell with what it was read as («AK4 «Н1» — убит в Н1; …»)."""
+    """The departures read from a phase alone, one warning per sheet at the first of them
+    (see :func:`read_from_phase`)."""
     if not page.from_phase:
         return
     grid = page.grid
-    places = sorted(page.from_phase)
+    page.findings.append(
+        read_from_phase(
+            grid.name,
+            [
+                (grid.address(r, c), grid.value(r, c), phase, grid.excel_row(r))
+                for r, c, phase in sorted(page.from_phase)
+            ],
+            page.source,
+        )
+    )
+
+
+def read_from_phase(sheet: str, cells: list[tuple[str, object, int, int]], source: str) -> Finding:
+    """`departure-read-from-phase` at the first of `cells` — (cell, value, phase, Excel
+    row), in reading order — naming every cell with what it was read as («AK4 «Н1» —
+    убит в Н1; …»)."""
     listed = {
         lang: "; ".join(
-            f"{grid.address(r, c)} {_quoted(grid.value(r, c), lang)} — "
+            f"{cell} {_quoted(value, lang)} — "
             f"{_LEFT_SHOWN[vocab.is_day(phase)](lang)} {_IN(lang)} {vocab.phase_name(phase, lang)}"
-            for r, c, phase in places
+            for cell, value, phase, _ in cells
         )
         for lang in LANGS
     }
-    (r0, c0, _), rest = places[0], places[1:]
-    page.findings.append(
-        finding(
-            DEPARTURE_FROM_PHASE,
-            grid.name,
-            grid.address(r0, c0),
-            grid.value(r0, c0),
-            row=grid.excel_row(r0),
-            source=page.source,
-            also=[(grid.name, grid.address(r, c)) for r, c, _ in rest],
-            cells=Text(listed["ru"], listed["en"]),
-        )
+    (cell, value, _, row), rest = cells[0], cells[1:]
+    return finding(
+        DEPARTURE_FROM_PHASE,
+        sheet,
+        cell,
+        value,
+        row=row,
+        source=source,
+        also=[(sheet, other) for other, *_ in rest],
+        cells=Text(listed["ru"], listed["en"]),
     )
 
 

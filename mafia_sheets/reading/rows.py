@@ -10,6 +10,7 @@ reported at its cell (SPEC §2.7).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -31,6 +32,7 @@ from .matching import (
     match_header,
 )
 from .page import GROUPS_LISTED
+from .phase_rows import departure_and_phase, read_from_phase
 from .raw import RawSheet, SheetRead, column_letter
 from .values import is_blank
 
@@ -224,8 +226,10 @@ def read_rows(code: str, grid: Grid, source: str) -> SheetRead:
     }
     letters = {column: column_letter(grid.col0 + j) for column, j in chosen.items()}
     headers = _report_header(sheet, reads, letters)
-    _report_missing_columns(sheet, letters)
     raw = _data(sheet, chosen, letters)
+    if code == "seats":
+        raw = _phases_in_left(sheet, raw)
+    _report_missing_columns(sheet, raw.letters)
     return SheetRead(
         grid.name, "rows", code=code, raw=raw, findings=sheet.findings, headers=headers
     )
@@ -251,6 +255,33 @@ def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> Raw
         for column in chosen:
             _report_long_texts(sheet, letters[column], columns[column], excel_rows, over)
     return RawSheet(sheet.code, sheet.name, sheet.header_row, letters, columns, excel_rows)
+
+
+def _phases_in_left(sheet: _Sheet, raw: RawSheet) -> RawSheet:
+    """A seats sheet without «Когда» whose «Выбыл» gives the phase too («убит Н1», or a
+    phase alone: «Н1» — killed in Н1, said aloud): each departure read with its phase,
+    the «Выбыл» cell standing for the phase's own. Each distinct value is split once."""
+    left = raw.columns.get("left")
+    if left is None or "when" in raw.letters:
+        return raw
+    split = {v: departure_and_phase(v) for v in set(left) if v.__class__ is str}
+    if not any(split.values()):
+        return raw
+    read = [split.get(value) if value.__class__ is str else None for value in left]
+    letter = raw.letters["left"]
+    alone = [
+        (f"{letter}{row}", value, got[1], row)
+        for value, got, row in zip(left, read, raw.rows, strict=True)
+        if got is not None and got[2]
+    ]
+    if alone:
+        sheet.findings.append(read_from_phase(sheet.name, alone, sheet.source))
+    columns: dict[str, list[object]] = {
+        **raw.columns,
+        "left": [value if got is None else got[0] for value, got in zip(left, read, strict=True)],
+        "when": ["" if got is None else vocab.phase_name(got[1], "ru") for got in read],
+    }
+    return dataclasses.replace(raw, letters={**raw.letters, "when": letter}, columns=columns)
 
 
 def _as_list(values: Sequence[object]) -> list[object]:
