@@ -12,7 +12,7 @@ from builders import Proto, red_then_black
 
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
-from mafia_sheets.reading.phase_rows import departure_and_phase
+from mafia_sheets.reading.phase_text import departure_and_phase
 
 NO_PHASES = {"seats": ["game", "seat", "player", "role", "fouls", "left", "best_move", "bonus"]}
 

@@ -13,16 +13,15 @@ A disqualification whose phase the sheet does not give keeps it unknown (`?`).
 
 from __future__ import annotations
 
-import re
-
 from .. import vocab
-from ..findings import Finding, define, finding
-from ..text import LANGS, Text, cell_text
+from ..findings import define
+from ..text import Text
 from .blank_fields import PHASE_FIELDS, Label
 from .columns import SHEET_FIELDS
 from .grid import NOTHING, mark, seats_in
 from .labels import GAME
 from .page import Page
+from .phase_text import departure_and_phase, phase_in, read_from_phase
 from .raw import GameSheet
 from .values import whole_number
 
@@ -38,23 +37,6 @@ BAD_SEAT_CELL = define(
         "a seat number 1–10 (several separated by spaces: 3 7); blank or «-» for nobody",
     ),
     Text("Впишите номер места или очистите ячейку", "Type the seat number or clear the cell"),
-)
-
-DEPARTURE_FROM_PHASE = define(
-    "departure-read-from-phase",
-    "warning",
-    Text(
-        "В «Выбыл» записана только фаза — прочитано как выбывание в ней: {cells}",
-        "Only a phase is written in Left — read as the departure in that phase: {cells}",
-    ),
-    Text(
-        "как выбыл игрок (убит, заголосован …) и фаза в своём столбце",
-        "how the player left (killed, voted out …) and the phase in its own column",
-    ),
-    Text(
-        "Если это верно, ничего делать не нужно; иначе впишите, как выбыл игрок",
-        "If that is right, nothing to do; otherwise write how the player left",
-    ),
 )
 
 BAD_PHASE_CELL = define(
@@ -73,20 +55,8 @@ BAD_PHASE_CELL = define(
         "Type the phase or a mark, or clear the cell",
     ),
 )
-_LEFT_BY_PHASE = {True: "заголосован", False: "убит"}  # a day: voted out; a night: killed
-_LEFT_SHOWN = {True: Text("заголосован", "voted out"), False: Text("убит", "killed")}
 _LEFT_WORD = {"kills": "убит", "votes": "заголосован", "disqualified": "дисквалифицирован"}
 _NOT_COUNTED = Text("не влияет на баллы", "carries no points")
-# A phase written in a cell with its seats: `Н1: 5`, `5 (Д3)`, `ночь 2 — 7`, `2н 7`
-_PHASE_IN_CELL = re.compile(
-    r"(?:(?<![а-яa-z])(?P<w1>ночь|ніч|night|день|day|[ндnhd])\s*-?\s*(?P<n1>\d{1,2})(?!\d)"
-    r"|(?<!\d)(?P<n2>\d{1,2})\s*-?\s*(?:[яй]\s*)?"
-    r"(?P<w2>ночь|ніч|night|день|day|[ндnhd])(?![а-яa-z0-9]))"
-)
-
-# The word a departure may take before its phase: «убит в Н1», «killed in N1»
-_BEFORE_PHASE = re.compile(r"\s+(?:в|во|на|in|at|on)$")
-
 Entry = tuple[int, int, list[int], int | None]  # row, column, seats, phase ordinal (None: ?)
 
 
@@ -408,13 +378,10 @@ def split_phase(value: object) -> tuple[int | None, list[int] | None]:
     folded = vocab.fold(value)
     if folded in NOTHING:
         return None, []
-    match = _PHASE_IN_CELL.search(folded)
-    if match is None:
+    found = phase_in(folded)
+    if found is None:
         return None, seats_in(value)
-    word = match.group("w1") or match.group("w2")
-    number = match.group("n1") or match.group("n2")
-    phase = vocab.parse_phase(f"{word}{number}")
-    rest = (folded[: match.start()] + " " + folded[match.end() :]).strip(" -–—:()")
+    phase, rest = found[0], found[1].strip(" -–—:()")
     seats = seats_in(rest) if rest else []
     if phase is None or seats is None:
         return None, seats_in(value)
@@ -514,30 +481,6 @@ def _phase_in_cell(page: Page, row: dict[str, tuple[object, str]]) -> None:
         page.from_phase.append((r, c, phase))
 
 
-def departure_and_phase(value: str) -> tuple[str, int, bool] | None:
-    """A departure cell that holds its phase too: `убит Н1` → («убит», Н1, False); a phase
-    alone is the departure of that phase — `Н1` → («убит», Н1, True), `Д2` →
-    («заголосован», Д2, True). None for a departure word alone, a cell without a phase,
-    or words beside the phase that are no departure."""
-    lookup = vocab.value_lookup("left")
-    folded = vocab.fold(value)
-    if lookup.get(folded) is not None:
-        return None  # a departure word alone
-    match = _PHASE_IN_CELL.search(folded)
-    if match is None:
-        return None
-    phase = vocab.parse_phase(
-        f"{match.group('w1') or match.group('w2')}{match.group('n1') or match.group('n2')}"
-    )
-    word = (folded[: match.start()] + " " + folded[match.end() :]).strip(" -–—:(),")
-    word = _BEFORE_PHASE.sub("", word)  # «убита в Н3», «killed in N1»
-    if phase is None or (word and lookup.get(word) is None):
-        return None
-    if word:
-        return word, phase, False
-    return _LEFT_BY_PHASE[vocab.is_day(phase)], phase, True
-
-
 def report_read_from_phase(page: Page) -> None:
     """The departures read from a phase alone, one warning per sheet at the first of them
     (see :func:`read_from_phase`)."""
@@ -554,36 +497,3 @@ def report_read_from_phase(page: Page) -> None:
             page.source,
         )
     )
-
-
-def read_from_phase(sheet: str, cells: list[tuple[str, object, int, int]], source: str) -> Finding:
-    """`departure-read-from-phase` at the first of `cells` — (cell, value, phase, Excel
-    row), in reading order — naming every cell with what it was read as («AK4 «Н1» —
-    убит в Н1; …»)."""
-    listed = {
-        lang: "; ".join(
-            f"{cell} {_quoted(value, lang)} — "
-            f"{_LEFT_SHOWN[vocab.is_day(phase)](lang)} {_IN(lang)} {vocab.phase_name(phase, lang)}"
-            for cell, value, phase, _ in cells
-        )
-        for lang in LANGS
-    }
-    (cell, value, _, row), rest = cells[0], cells[1:]
-    return finding(
-        DEPARTURE_FROM_PHASE,
-        sheet,
-        cell,
-        value,
-        row=row,
-        source=source,
-        also=[(sheet, other) for other, *_ in rest],
-        cells=Text(listed["ru"], listed["en"]),
-    )
-
-
-_IN = Text("в", "in")
-_QUOTED = Text("«{}»", "“{}”")
-
-
-def _quoted(value: object, lang: str) -> str:
-    return _QUOTED(lang).format(cell_text(value))

@@ -32,7 +32,7 @@ from .matching import (
     match_header,
 )
 from .page import GROUPS_LISTED
-from .phase_rows import departure_and_phase, read_from_phase
+from .phase_text import departure_and_phase, read_from_phase
 from .raw import RawSheet, SheetRead, column_letter
 from .values import is_blank
 
