@@ -177,6 +177,8 @@ class SizeResult:
     lean: list[Run] = field(default_factory=list)  # rate --no-stats
     floor: list[tuple[Run, dict[str, float]]] = field(default_factory=list)
     raw: list[tuple[Run, dict[str, float]]] = field(default_factory=list)  # the raw floor
+    # each rate run over the raw floor run right after it: one ratio per pair
+    paired: list[float] = field(default_factory=list)
     peer: list[Run] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     floor_read_only: bool = False
@@ -297,8 +299,9 @@ def split_sheet(xml: str) -> RawSheet:
     return xml[:start], rows, xml[end:]
 
 
-def bench_raw(result: SizeResult, raw: Path, protocol: Path, work: Path) -> None:
-    """One run of the raw floor: read the protocol, write rate's sheet XML, deflate it."""
+def bench_raw(result: SizeResult, raw: Path, protocol: Path, work: Path, paired: Run) -> None:
+    """One run of the raw floor: read the protocol, write rate's sheet XML, deflate it —
+    made right after the rate run `paired`, whose ratio to it is kept."""
     games = result.games
     command = [sys.executable, __file__, "_raw", result.reader, str(protocol), str(raw)]
     run = measure([*command, str(work / f"raw-{games}.xlsx")], work / f"{games}-raw")
@@ -307,6 +310,7 @@ def bench_raw(result: SizeResult, raw: Path, protocol: Path, work: Path) -> None
         return
     parts = json.loads(run.stdout.strip().splitlines()[-1])
     result.raw.append((run, parts))
+    result.paired.append(paired.wall / (run.wall - parts["unpickle"]))
     print(f"  raw floor: {run.wall - parts['unpickle']:.2f} s", flush=True)
 
 
@@ -344,10 +348,10 @@ def bench_size(games: int, args: argparse.Namespace, work: Path) -> SizeResult:
         )
         cells = cells or dump_cells(output, work / f"cells-{games}.pkl")
         raw = raw or split_apart(output, work / f"raw-{games}.pkl")
+        if raw is not None:  # right after this rate run: the pair sees the same load
+            bench_raw(result, raw, protocol, work, paired=run)
     result.floor_read_only = cells is None
     for attempt in range(args.repeat):
-        if raw is not None:
-            bench_raw(result, raw, protocol, work)
         run = measure(
             [
                 sys.executable,
@@ -394,6 +398,7 @@ def summary_row(r: SizeResult) -> dict[str, float | None]:
     raw_walls = [run.wall - parts["unpickle"] for run, parts in r.raw]
     return {
         "raw": median(raw_walls),
+        "paired": median(r.paired),
         "raw_write": median([parts["write"] for _, parts in r.raw]),
         "rate": median([run.wall for run in r.rate]),
         "lean": median([run.wall for run in r.lean]),
@@ -415,6 +420,10 @@ def fmt(value: float | None, digits: int = 2) -> str:
 
 def ratio(top: float | None, bottom: float | None) -> str:
     return "—" if top is None or bottom is None or bottom == 0 else f"{top / bottom:.2f}×"
+
+
+def times(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}×"
 
 
 def machine() -> str:
@@ -463,6 +472,8 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         f"- results writer: {writer_path()}",
         f"- each command run {args.repeat}× per size, each in a fresh process; medians; "
         f"generator seed {args.seed}",
+        "- rate/raw floor: each rate run followed at once by a raw floor run, the median of "
+        "the pairs' ratios",
         "- bytecode: the package's compiled before the runs, as an installed copy has it",
         "",
         "| games | seat rows | rate s | --no-stats s | stats cost | floor s | raw floor s "
@@ -477,7 +488,7 @@ def report(results: list[SizeResult], args: argparse.Namespace) -> str:
         lines.append(
             f"| {r.games:,} | {r.games * 10:,} | {fmt(s['rate'])} | {fmt(s['lean'])} "
             f"| {ratio(s['rate'], s['lean'])} | {floor} | {fmt(s['raw'])} | {fmt(s['peer'])} "
-            f"| {ratio(s['rate'], s['floor'])} | {ratio(s['rate'], s['raw'])} "
+            f"| {ratio(s['rate'], s['floor'])} | {times(s['paired'])} "
             f"| {ratio(s['peer'], s['rate'])} "
             f"| {fmt(s['rate_mb'], 0)} | {fmt(s['lean_mb'], 0)} | {fmt(s['floor_mb'], 0)} "
             f"| {fmt(s['peer_mb'], 0)} |"
