@@ -141,6 +141,23 @@ def test_leaving_the_block_stops_the_child() -> None:
 
 
 @needs_fork
+def test_a_child_that_delivered_is_reaped_by_the_next_fork() -> None:
+    """Its result is taken without waiting for it to end; the next fork reaps it."""
+    with beside(_pid_and_total, VALUES) as work:
+        first = work._child
+        pid, _ = work.result()
+    assert first is not None and pid == first
+    deadline = time.monotonic() + 10
+    while first in parallel._ENDING and time.monotonic() < deadline:
+        with beside(_pid_and_total, VALUES) as again:
+            again.result()
+        time.sleep(0.01)
+    assert first not in parallel._ENDING
+    with pytest.raises(ChildProcessError):
+        os.waitpid(first, os.WNOHANG)  # no zombie left behind
+
+
+@needs_fork
 def test_the_child_leaves_the_parents_output_alone(capfd: pytest.CaptureFixture[str]) -> None:
     print("before", end="")  # buffered in this process, flushed before the fork
     with beside(_pid_and_total, VALUES) as work:
