@@ -141,22 +141,19 @@ class Beside(_Child, Generic[T]):
             _kill(child)
             os.waitpid(child, 0)
             raise
+        _reap_later(child)
         if not payload:  # it raised, or was killed before it sent
-            os.waitpid(child, 0)
             return None
         try:
-            result = pickle.loads(payload)
+            return (pickle.loads(payload),)
         except Exception:  # a result that does not come back whole: compute it here
-            os.waitpid(child, 0)
             return None
-        _reap_later(child)
-        return (result,)
 
 
-# Children whose result came in whole, left to end on their own core: reaped at once, the
-# wait would be for the kernel to tear down a copy of this process (10–15 ms at 10,000
-# games) on this process's way. The next fork reaps those that have ended; the others end
-# with this process.
+# Children whose stream has ended, left to end on their own core: reaped at once, the wait
+# would be for the kernel to tear down a copy of this process (10–15 ms at 10,000 games) on
+# this process's way. The next fork reaps those that have ended; the others end with this
+# process.
 _ENDING: list[int] = []
 
 
