@@ -6,6 +6,7 @@ which there is nothing to compute; each carries one line a judge can act on, in 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 from .text import Text
@@ -28,20 +29,25 @@ class MafiaSheetsError(Exception):
 
     exit_status = ExitStatus.UNUSABLE
 
-    def __init__(self, message: Text) -> None:
-        super().__init__(message.en)
+    def __init__(self, message: Text, *more: Text) -> None:
+        super().__init__("\n".join(m.en for m in (message, *more)))
         self.message = message
+        self.more = more  # the further lines of a refusal of several files, one each
+
+    def lines(self, lang: str) -> list[str]:
+        """Each line of the refusal in `lang`: one, or one per file refused."""
+        return [m(lang) for m in (self.message, *self.more)]
 
     @property
     def en(self) -> str:
-        return self.message.en
+        return self.text("en")
 
     @property
     def ru(self) -> str:
-        return self.message.ru
+        return self.text("ru")
 
     def text(self, lang: str) -> str:
-        return self.message(lang)
+        return "\n".join(self.lines(lang))
 
 
 class Stopped(MafiaSheetsError):
@@ -51,6 +57,15 @@ class Stopped(MafiaSheetsError):
 
 class ProtocolReadError(MafiaSheetsError, ValueError):
     """The input is not a readable protocol workbook (SPEC §5.5)."""
+
+    @classmethod
+    def of_each(cls, errors: Sequence[MafiaSheetsError]) -> MafiaSheetsError:
+        """One refusal saying each file's on a line of its own (one alone stays itself):
+        every unreadable file of a season is named in one run, not one run each."""
+        if len(errors) == 1:
+            return errors[0]
+        first, *more = (line for e in errors for line in (e.message, *e.more))
+        return cls(first, *more)
 
 
 class OutputWriteError(MafiaSheetsError, OSError):

@@ -92,8 +92,8 @@ class HeaderRead:
     """How one header cell of a protocol sheet was read: `«Ник» → Игрок` (SPEC §2.7).
 
     `status`: column (read as `column`), duplicate (a second header of `column`, not read),
-    counter (a running row number), note (a comment column), hidden (a hidden helper
-    column), unknown (not read; reported as `unknown-column`).
+    counter (a running row number), note (a comment column), hidden (a hidden column, not
+    read; `column` is None), unknown (not read; reported as `unknown-column`).
     """
 
     source: str

@@ -16,13 +16,14 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from .checks import load_checks, run_checks, run_rating_checks, wants_rating_checks
-from .errors import Stopped
+from .errors import ProtocolReadError, Stopped
 from .findings import Finding, sort_findings
 from .model import Outcome, Protocol, Rating, Source
 from .parallel import beside, can_fork
 from .rating.build import build_rating
 from .rating.season import pool
 from .reading.aliases import merge_aliases
+from .reading.files import each_once
 from .reading.protocol import load_protocol
 
 Progress = Callable[[str], None]
@@ -83,14 +84,22 @@ def evaluate(
 
 
 def _read(sources: Sequence[Source], progress: Progress) -> tuple[list[Protocol], list[Finding]]:
-    """Every source read, one nickname per player across them, and what reading found."""
+    """Every source read, one nickname per player across them, and what reading found;
+    the files that cannot be read are refused together, each on its line."""
     protocols: list[Protocol] = []
     findings: list[Finding] = []
-    for source in sources:
+    unreadable: list[ProtocolReadError] = []
+    for source in each_once(sources):
         progress(f"read:{source.name}")
-        protocol, found = load_protocol(source)
+        try:
+            protocol, found = load_protocol(source)
+        except ProtocolReadError as error:  # the others are read on, to be named too
+            unreadable.append(error)
+            continue
         protocols.append(protocol)
         findings.extend(found)
+    if unreadable:
+        raise ProtocolReadError.of_each(unreadable)
     protocols, found = merge_aliases(protocols)
     findings.extend(found)
     return protocols, findings

@@ -52,6 +52,19 @@ def test_every_value_the_app_allows_is_read(value: str) -> None:
     assert codes(proto) == []
 
 
+@pytest.mark.parametrize("value", [1e20, 1.2345678901234567e-10, "0,0005", "-101"])
+def test_an_extra_no_edition_pays_is_an_error_even_without_limits(value: object) -> None:
+    proto = two_games(SITE)  # numeric extras with no limits of their own
+    proto.seat(1, 5)["bonus"] = value
+    found = findings(proto)
+    assert placed(found) == [
+        ("extra-out-of-limits", "error", "Протокол", seat_cell(proto, 1, 5, "bonus"))
+    ]
+    assert found[0].expected("en") == "numeric extras: any number up to ±100, to 0.001"
+    outcome = evaluate([proto.source()])  # rated: refused by the check, never a crash
+    assert outcome.rating is None
+
+
 def test_limits_of_ones_own_are_settings_and_allow_numbers() -> None:
     proto = two_games(("Доп: минимум", "0"), ("Доп: максимум", "0,5"), ("Доп: шаг", "0,25"))
     proto.seat(1, 5)["bonus"] = "0,25"

@@ -357,3 +357,21 @@ def test_an_output_open_in_excel_is_one_exact_line(runner, tmp_path, monkeypatch
         "folder is read-only. Close it and run again.\n"
     )
     assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    "counts,lang,shown",
+    [
+        ((0, 1), "en", "Total: 0 errors, 1 warning."),
+        ((1, 2), "en", "Total: 1 error, 2 warnings."),
+        ((1, 1), "ru", "Итого: ошибок 1, предупреждений 1."),
+    ],
+)
+def test_the_findings_summary_counts_its_nouns(counts, lang, shown):
+    from mafia_sheets.findings import finding
+    from mafia_sheets.reading import parse, rows  # noqa: F401  (they define the codes)
+
+    errors, warnings = counts
+    found = [finding("bad-number", "Протокол", "E2", "x")] * errors
+    found += [finding("totals-row", "Протокол", "A9", "Итого")] * warnings
+    assert msg.findings_text(found, lang).splitlines()[-1] == shown

@@ -11,6 +11,7 @@ import openpyxl
 import pytest
 from club_blanks import BLANKS, GAMES, PHASE, STANDINGS, games_by_row, rows_twin
 
+from mafia_sheets.errors import ProtocolReadError
 from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
 
@@ -306,3 +307,58 @@ def test_the_products_own_blank_filled_by_a_judge_gives_the_standings(tmp_path):
     outcome = rate(out.read_bytes())
     assert table(outcome) == STANDINGS
     assert codes(outcome) == [("phase-not-recorded", "Игра 4", "J15")]
+
+
+# ---- game sheets judged as the protocol sheets are -------------------------------------------
+
+
+def _edited_blank(edit: Any) -> bytes:
+    book = openpyxl.load_workbook(io.BytesIO(BLANKS["fiim-form"]()))
+    edit(book)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def test_a_formula_without_a_saved_value_on_a_game_sheet_is_refused_at_its_cell():
+    def edit(book: Any) -> None:
+        book["Игра 2"]["J9"] = '="ЛИ"'  # openpyxl stores no value: Excel would have
+
+    with pytest.raises(ProtocolReadError) as refused:
+        rate(_edited_blank(edit))
+    assert "Игра 2!J9" in refused.value.en and "formulas without a saved value" in refused.value.en
+
+
+def test_a_hidden_game_sheet_holding_a_game_is_refused():
+    def edit(book: Any) -> None:
+        book["Игра 2"].sheet_state = "hidden"
+
+    with pytest.raises(ProtocolReadError) as refused:
+        rate(_edited_blank(edit))
+    assert "«Игра 2» скрыт" in refused.value.ru
+
+
+def test_a_hidden_game_sheet_left_blank_is_no_refusal():
+    def edit(book: Any) -> None:
+        spare = book.copy_worksheet(book["Игра 1"])
+        for row in spare.iter_rows():
+            for cell in row:
+                if cell.coordinate not in spare.merged_cells and cell.row > 5:
+                    cell.value = None
+        spare.sheet_state = "hidden"
+
+    outcome = rate(_edited_blank(edit))
+    assert table(outcome) == table(rate(BLANKS["fiim-form"]()))
+
+
+@pytest.mark.parametrize("word", ["Место", "Seat"])
+def test_a_games_by_row_sheet_headed_by_seat_numbers_reads_the_nicknames(word):
+    book = openpyxl.load_workbook(io.BytesIO(games_by_row()))
+    sheet = book["Игры"]
+    for cell in sheet[2][4:14]:  # the header's `1` … `10`, the nicknames' columns
+        cell.value = f"{word} {cell.value}"
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = rate(buffer.getvalue())
+    assert outcome.reading[0].layout == "wide"
+    assert table(outcome) == table(rate(games_by_row()))

@@ -183,3 +183,26 @@ def test_removed_player_through_the_roster():
     assert "A5" not in [s.player for s in rating.standings]
     assert [s.player for s in rating.removed] == ["A5"]
     assert rating.standings[0].player == "B5" and rating.standings[0].place == 1
+
+
+def test_one_order_given_twice_on_the_lot_sheet_decides_nothing_and_is_said_at_its_cell():
+    proto = tie_protocol()
+    proto.lot = [{"player": "B5", "order": 1}, {"player": "A5", "order": 1}]
+    outcome = evaluate([proto.source()])
+    found = [f for f in outcome.findings if f.code == "lot-order-twice"]
+    assert [(f.sheet, f.cell, f.value, f.severity, f.also) for f in found] == [
+        ("Жребий", "B3", "1", "warning", (("Жребий", "B2"),))
+    ]
+    assert "B5, A5" in found[0].message("ru") or "A5, B5" in found[0].message("ru")
+    top = [(s.player, s.place_range) for s in outcome.rating.standings[:2]]
+    assert {p for p, _ in top} == {"A5", "B5"} and {r for _, r in top} == {"1–2"}
+    assert outcome.rating.lot.needed  # not settled by name in silence
+
+
+def test_a_name_on_the_lot_sheet_that_is_no_player_is_said_with_the_look_alike():
+    proto = tie_protocol()
+    proto.lot = [{"player": "В5", "order": 1}, {"player": "A5", "order": 2}]  # Cyrillic В
+    outcome = evaluate([proto.source()], rate=False)
+    found = [f for f in outcome.findings if f.code == "lot-unknown-player"]
+    assert [(f.sheet, f.cell, f.value) for f in found] == [("Жребий", "A2", "В5")]
+    assert "«B5»" in found[0].message("ru") and "“B5”" in found[0].message("en")

@@ -222,14 +222,28 @@ def test_every_alias_family_reads_the_same_standings(sheet, code, headers):
 def test_the_canonical_name_wins_over_an_alias():
     def edit(book: Any) -> None:
         sheet = book["Протокол"]
+        player = next(c.column for c in sheet[1] if c.value == "Игрок")
+        sheet.insert_cols(1)
+        sheet["A1"] = "Ник"  # an alias of Игрок, the same names in it
+        for row in range(2, sheet.max_row + 1):
+            sheet.cell(row, 1).value = sheet.cell(row, player + 1).value
+
+    outcome = run(edited(BASE, edit))
+    assert ("duplicate-column", "Протокол", "A1") in codes(outcome)
+    assert standings(outcome) == standings(run(BASE))
+
+
+def test_an_alias_column_with_other_names_is_an_error():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
         sheet.insert_cols(1)
         sheet["A1"] = "Ник"  # an alias of Игрок, with other content
         for row in range(2, sheet.max_row + 1):
             sheet.cell(row, 1).value = f"real name {row}"
 
     outcome = run(edited(BASE, edit))
-    assert ("duplicate-column", "Протокол", "A1") in codes(outcome)
-    assert standings(outcome) == standings(run(BASE))
+    assert ("duplicate-column-differs", "Протокол", "A1") in codes(outcome)
+    assert outcome.rating is None
 
 
 def test_a_running_row_counter_is_not_the_seat():
@@ -599,3 +613,72 @@ def test_a_per_table_game_is_named_in_the_language_of_the_output(tmp_path):
         for name in (sheet, points):
             cells = {str(c.value) for row in book[name].iter_rows() for c in row if c.value}
             assert key in cells and not any(other in c for c in cells), (lang, name)
+
+
+@pytest.mark.parametrize("header,column", [("Доп", "I"), ("Роль", "D")])
+def test_a_hidden_column_of_the_sheet_with_values_is_an_error_at_its_header(header, column):
+    base = run(BASE)
+    letter = next(r.cell[:-1] for r in base.headers if r.sheet == "Протокол" and r.typed == header)
+
+    def edit(book: Any) -> None:
+        book["Протокол"].column_dimensions[letter].hidden = True
+
+    outcome = run(edited(BASE, edit))
+    hit = [f for f in outcome.findings if f.code == "hidden-column"]
+    assert [(f.severity, f.sheet, f.cell, f.value) for f in hit] == [
+        ("error", "Протокол", f"{letter}1", header)
+    ]
+    assert outcome.rating is None  # never rated without the column the judge cannot see
+    assert "hidden" in hit[0].message("en") and "скрыт" in hit[0].message("ru")
+
+
+def test_an_empty_hidden_column_of_the_sheet_is_no_finding():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet["K1"] = "Отменена"
+        sheet.column_dimensions["K"].hidden = True
+
+    outcome = run(edited(BASE, edit))
+    assert "hidden-column" not in {f.code for f in outcome.findings}
+    assert standings(outcome) == standings(run(BASE))
+
+
+def test_a_second_column_of_one_meaning_with_other_values_is_an_error_naming_the_rows():
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet["K1"] = "Доп. баллы"  # an alias of «Доп», which is kept
+        sheet["K3"] = "ЛИ"
+        sheet["K5"] = "ЛИ2"
+
+    outcome = run(edited(BASE, edit))
+    hit = [f for f in outcome.findings if f.code == "duplicate-column-differs"]
+    assert [(f.severity, f.sheet, f.cell) for f in hit] == [("error", "Протокол", "K1")]
+    assert "3, 5" in hit[0].message("ru") and outcome.rating is None
+
+
+def _renamed(data: bytes, names: dict[str, str]) -> bytes:
+    def edit(book: Any) -> None:
+        for old, new in names.items():
+            book[old].title = new
+
+    return edited(data, edit)
+
+
+def test_seat_rows_on_a_sheet_of_another_name_are_read_as_the_protocol_and_said():
+    outcome = run(_renamed(BASE, {"Протокол": "Лист1"}))
+    said = [(f.code, f.severity, f.sheet, f.cell) for f in outcome.findings]
+    assert said == [("sheet-read-as-seats", "warning", "Лист1", "A1")]
+    assert standings(outcome) == standings(run(BASE))
+    assert outcome.reading[0].layout == "rows"
+
+
+def test_a_copy_of_the_protocol_under_another_name_before_it_is_a_duplicate():
+    def edit(book: Any) -> None:
+        copy = book.copy_worksheet(book["Протокол"])
+        copy.title = "Протокол (2)"
+        book.move_sheet(copy, offset=-(len(book.sheetnames) - 1))  # first, as Excel puts it
+
+    outcome = run(edited(BASE, edit))
+    said = [(f.code, f.sheet, f.value) for f in outcome.findings]
+    assert said == [("duplicate-sheet", "Протокол (2)", "Протокол")]
+    assert standings(outcome) == standings(run(BASE))

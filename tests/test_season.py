@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from pathlib import Path
 
@@ -11,7 +12,10 @@ from builders import Proto, names
 from click.testing import CliRunner
 
 from mafia_sheets.cli.commands import main
+from mafia_sheets.errors import ProtocolReadError
+from mafia_sheets.model import Source
 from mafia_sheets.pipeline import evaluate
+from mafia_sheets.reading.files import each_once
 from mafia_sheets.report.phrases import title
 
 
@@ -68,6 +72,22 @@ def test_look_alike_nicknames_across_files_are_reported(tmp_path):
     alike = [f for f in outcome.findings if f.code == "name-split"]
     assert alike and alike[0].source == "b.xlsx" and alike[0].severity == "error"
     assert outcome.rating is None  # no roster decides: one person would be two rows
+
+
+def test_two_files_rosters_each_listing_one_spelling_do_not_make_two_people():
+    first, second = night("Красные"), night("Красные")
+    for row in second.seats:
+        if row["player"] == "P6":
+            row["player"] = "p6"
+    first.players = [{"player": name} for name in names("P")]
+    second.players = [{"player": name if name != "P6" else "p6"} for name in names("P")]
+    outcome = evaluate([first.source(name="a.xlsx"), second.source(name="b.xlsx")])
+    split = [(f.code, f.source, f.value) for f in outcome.findings if f.code == "name-split"]
+    assert split == [("name-split", "b.xlsx", "p6")] and outcome.rating is None
+    both = night("Красные")
+    both.players = [{"player": name} for name in [*names("P"), "p6"]]  # one roster: two people
+    alone = evaluate([both.source(name="c.xlsx"), second.source(name="b.xlsx")])
+    assert not [f for f in alone.findings if f.code in ("name-split", "name-look-alike")]
 
 
 def test_results_show_the_file_of_each_game_and_each_players_history(tmp_path):
@@ -139,3 +159,71 @@ def test_the_season_name_setting_titles_the_season(tmp_path):
     }
     assert summary["Название"] == "Клуб: осень"
     assert openpyxl.load_workbook(out)["Итоги"]["A1"].value.startswith("Клуб: осень — ")
+
+
+# ---- each workbook once, each by its own name ------------------------------------------------
+
+
+def test_files_of_one_name_in_two_folders_keep_their_own_games(tmp_path):
+    for folder, result in (("sA", "Чёрные"), ("sB", "Красные")):
+        (tmp_path / folder).mkdir()
+        prefix = "A" if folder == "sA" else "B"
+        write(tmp_path / folder, "night1.xlsx", night(result, prefix=prefix))
+    result = CliRunner().invoke(
+        main, ["rate", str(tmp_path / "sA"), str(tmp_path / "sB"), "--json", "--lot-seed", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["k"]["games"] == 4  # 2 + 2, not one file's games written over the other's
+    player = next(s for s in body["standings"] if s["player"] == "A7")
+    assert player["games"] == 2
+    assert {Path(read["file"]).parts[-2:] for read in body["read"]} == {
+        ("sA", "night1.xlsx"),
+        ("sB", "night1.xlsx"),
+    }
+
+
+def test_one_workbook_given_twice_is_refused_naming_both(tmp_path):
+    first = write(tmp_path, "night1.xlsx", night("Красные"))
+    (tmp_path / "night1 - копия.xlsx").write_bytes(first.read_bytes())
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    line = result.stderr.strip()
+    assert "\n" not in line and "дважды" in line
+    assert "night1 - копия.xlsx" in line and "night1.xlsx" in line
+    same = CliRunner().invoke(main, ["check", str(first), str(first), "--lang", "en"])
+    assert same.exit_code == 2 and "given twice" in same.stderr
+
+
+def test_every_unreadable_file_of_a_season_is_named_in_one_run(tmp_path):
+    write(tmp_path, "good.xlsx", night("Красные"))
+    (tmp_path / "random.xlsx").write_bytes(bytes(range(256)) * 8)
+    (tmp_path / "text.xlsx").write_text("Игра;Место\n1;1\n", encoding="utf-8")
+    missing = tmp_path / "absent.xlsx"
+    result = CliRunner().invoke(main, ["rate", str(tmp_path), "--json"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2 and all(line.startswith("Ошибка: ") for line in lines)
+    assert "random.xlsx" in lines[0] and "text.xlsx" in lines[1]
+    gone = CliRunner().invoke(main, ["check", str(missing), str(tmp_path / "absent2.xlsx")])
+    assert gone.exit_code == 2
+    said = [("absent.xlsx" in line, "absent2.xlsx" in line) for line in gone.stderr.splitlines()]
+    assert said == [(True, False), (False, True)]
+
+
+def test_uploads_of_one_name_are_told_apart_and_copies_refused():
+    first, second = night("Чёрные", prefix="A"), night("Красные", prefix="B")
+    outcome = evaluate([first.source(name="n.xlsx"), second.source(name="n.xlsx")])
+    assert outcome.rating.k.games == 4
+    assert outcome.rating.sources == ("n.xlsx", "n (2).xlsx")
+    data = first.to_bytes()
+    with pytest.raises(ProtocolReadError, match="given twice"):
+        evaluate([Source("a.xlsx", data), Source("b.xlsx", data)])
+
+
+def test_a_repeated_name_is_numbered_past_the_names_other_files_hold():
+    sources = [Source(n, bytes([i])) for i, n in enumerate(["a.xlsx", "a.xlsx", "a (2).xlsx"])]
+    assert [s.name for s in each_once(sources)] == ["a.xlsx", "a (3).xlsx", "a (2).xlsx"]
+    paths = [Path("x/a.xlsx"), Path("y/A.xlsx"), Path("b.xlsx")]
+    named = each_once([Source(p.name, bytes([i])) for i, p in enumerate(paths)], paths)
+    assert [s.name for s in named] == [str(Path("x/a.xlsx")), str(Path("y/A.xlsx")), "b.xlsx"]

@@ -227,5 +227,5 @@ def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
     outcome = evaluate([_edited(valid(), add_second_player_column)], rate=False)
     after_last = get_column_letter(len(schema.COLUMNS["seats"]) + 1)
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
-        ("duplicate-column", "warning", "Протокол", f"{after_last}1", "Ник")
-    ]
+        ("duplicate-column-differs", "error", "Протокол", f"{after_last}1", "Ник")
+    ]  # other names than «Игрок» holds: which is meant is the judge's to say

@@ -520,3 +520,16 @@ def test_the_page_takes_its_words_from_the_catalogue():
     script = (Path(web.__file__).parent / "static" / "app.js").read_text("utf-8")
     code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("//"))
     assert not any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in code)  # no words of its own
+
+
+def test_two_uploads_of_one_name_are_both_counted_and_a_copy_is_refused(
+    client: TestClient, sample: bytes
+) -> None:
+    en = SAMPLE_EN.read_bytes()
+    body = client.post("/api/rate", files=upload(("n.xlsx", sample), ("n.xlsx", en))).json()
+    assert body["result"]["k"]["games"] == 40
+    assert [read["file"] for read in body["result"]["read"]] == ["n.xlsx", "n (2).xlsx"]
+    text = assert_one_line_error(
+        client.post("/api/rate", files=upload(("a.xlsx", sample), ("b.xlsx", sample))), 422
+    )
+    assert "b.xlsx" in text and "a.xlsx" in text and "дважды" in text

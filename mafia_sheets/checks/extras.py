@@ -24,6 +24,11 @@ from . import check
 from .game import AWARDS
 from .gate import Context, at_rows
 
+# Whatever an edition's limits: no edition pays an extra past these, and the exact
+# arithmetic's common unit stays small (1e20 or 1.2345678901234567e-10 is a slip).
+EXTRA_LARGEST = 100
+EXTRA_FINEST = Fraction(1, 1000)
+
 EXTRA_OUT_OF_LIMITS = define(
     "extra-out-of-limits",
     "error",
@@ -145,7 +150,12 @@ def allowed(rules: RuleSet, value: Fraction) -> bool:
     >>> app = load_rules("app-2026")
     >>> [allowed(app, Fraction(v)) for v in ("0.3", "-0.2", "0.1", "1.1", "-2.1", "0.25")]
     [True, True, False, False, True, False]
+    >>> free = load_rules("mr-fiim-7")
+    >>> [allowed(free, Fraction(v)) for v in ("2.5", "100", "1e20", "0.0005")]
+    [True, True, False, False]
     """
+    if abs(value) > EXTRA_LARGEST or (value / EXTRA_FINEST).denominator != 1:
+        return False  # no edition pays such a value: a slip of the keyboard, or of Excel
     if value in rules.extras_also:
         return True
     low, high, step, least = (
@@ -175,7 +185,7 @@ def limits(rules: RuleSet) -> Text:
         if value is not None
     ]
     if not parts:
-        return Text("любое число", "any number")
+        return Text("любое число до ±100 с точностью до 0,001", "any number up to ±100, to 0.001")
     return Text(", ".join(p.ru for p in parts), ", ".join(p.en for p in parts))
 
 

@@ -133,22 +133,21 @@ class Place:
 def look_alike_names(protocols: Sequence[Protocol]) -> Iterator[Finding]:
     counts: Counter[str] = Counter()
     first: dict[str, Place] = {}
-    listed: set[str] = set()
+    rosters: list[set[str]] = []  # each file's own: one roster listing two spellings decides
     for protocol in protocols:
         seats = protocol.table("seats")
         if seats is not None:
             _gather(seats, counts, first)
         roster = protocol.table("players")
         if roster is not None:
-            names = roster.frame["player"].dropna()
-            listed.update(names)
+            rosters.append(set(roster.frame["player"].dropna()))
             _gather(roster, Counter(), first, only_new=True)
     families: dict[str, list[str]] = {}
     for name in first:  # dict order: the order of first appearance
         families.setdefault(name_key(name), []).append(name)
     for family in families.values():
         if len(family) > 1:
-            yield from _family(family, counts, first, listed)
+            yield from _family(family, counts, first, rosters)
 
 
 def _gather(
@@ -169,12 +168,12 @@ def _gather(
 
 
 def _family(
-    family: list[str], counts: Counter[str], first: dict[str, Place], listed: set[str]
+    family: list[str], counts: Counter[str], first: dict[str, Place], rosters: list[set[str]]
 ) -> Iterator[Finding]:
-    in_roster = [name for name in family if name in listed]
-    if len(in_roster) > 1:
-        return  # the roster lists two of the spellings: two people
-    if in_roster:
+    if any(len(roster.intersection(family)) > 1 for roster in rosters):
+        return  # one roster lists two of the spellings: two people
+    in_roster = [name for name in family if any(name in roster for roster in rosters)]
+    if len(in_roster) == 1:
         main, code = in_roster[0], LOOK_ALIKE
     else:
         main = max(family, key=lambda name: (counts[name], -family.index(name)))

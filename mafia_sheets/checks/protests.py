@@ -84,8 +84,9 @@ NO_DECISION = define(
     "protest-no-decision",
     "warning",
     Text(
-        "У протеста по игре {game} не записано решение",
-        "The protest about game {game} has no decision",
+        "У протеста по игре {game} не записано решение: до решения итоги предварительные",
+        "The protest about game {game} has no decision: the results are provisional until it "
+        "is decided",
     ),
     Text("на рассмотрении, отклонён или удовлетворён", "pending, rejected or upheld"),
     Text(

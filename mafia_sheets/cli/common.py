@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
-from ..errors import MafiaSheetsError
+from ..errors import MafiaSheetsError, ProtocolReadError
 from ..parallel import Each, each
 from ..reading.apart import Apart, Parsed, adopt_parsed, adopt_reads, forget_reads
+from ..reading.files import each_once
 from ..reading.safety import (
     PackageScan,
     adopt_scans,
@@ -105,7 +106,8 @@ def fail(error: MafiaSheetsError, lang: str, debug: bool) -> NoReturn:
     """One line on stderr and exit 2; the traceback only with --debug."""
     if debug:
         raise error
-    click.echo(terminal(msg.line("error_prefix", lang) + error.text(lang)), err=True)
+    for line in error.lines(lang):  # one a file, when several are refused
+        click.echo(terminal(msg.line("error_prefix", lang) + line), err=True)
     sys.exit(int(error.exit_status))
 
 
@@ -215,7 +217,7 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
     thread, while the imports go on (:class:`_ScansAhead`)."""
 
     try:
-        read = [load_source(path) for path in found]
+        read = each_once(_loaded(found), found)
         child = each(_scanned_and_read, read)
         _CHILDREN.append(child)
         context = click.get_current_context(silent=True)
@@ -231,6 +233,20 @@ def sources(found: Sequence[Path], run: Run, *modules: str) -> list[Source]:
     except MafiaSheetsError as error:  # a file that cannot be read, or the deadline
         _stop_children()
         run.fail(error)
+    return read
+
+
+def _loaded(found: Sequence[Path]) -> list[Source]:
+    """Every file's bytes; the files that cannot be read are refused together."""
+    read: list[Source] = []
+    unreadable: list[MafiaSheetsError] = []
+    for path in found:
+        try:
+            read.append(load_source(path))
+        except ProtocolReadError as error:  # the others are tried on, to be named too
+            unreadable.append(error)
+    if unreadable:
+        raise ProtocolReadError.of_each(unreadable)
     return read
 
 

@@ -14,7 +14,7 @@ from ..findings import Finding, count
 from ..report.headers import ABSENT_SECTION, SECTION, read_as, typed_header
 from ..report.phrases import decimal_text
 from ..rules import DEFAULT_EDITION
-from ..text import Text, terminal
+from ..text import Plural, Text, terminal
 from ..vocab import game_name
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ LINES: dict[str, Text] = {
     "clean": Text("Ошибок и замечаний нет.", "No errors, no warnings."),
     "summary": Text(
         "Итого: ошибок {errors}, предупреждений {warnings}.",
-        "Total: {errors} errors, {warnings} warnings.",
+        "Total: {errors}, {warnings}.",  # `1 error, 2 warnings`: see _summary
     ),
     "general": Text("Общее", "General"),
     "game": Text("Игра {game}", "Game {game}"),
@@ -154,8 +154,7 @@ def findings_text(findings: Sequence[Finding], lang: str, several: bool = False)
             )
             out.append(terminal(f"  {title}:" if several else f"{title}:"))
             out.extend(_finding_lines(f, lang, indent="    " if several else "  ") for f in in_game)
-    errors, warnings = count(findings)
-    out.append(line("summary", lang).format(errors=errors, warnings=warnings))
+    out.append(_summary(*count(findings), lang))
     return "\n".join(out)
 
 
@@ -253,3 +252,16 @@ class Status:
             self.stream.write("\r\x1b[2K")
             self.stream.flush()
             self.shown = False
+
+
+_ERRORS = Plural(("ошибка", "ошибки", "ошибок"), ("error", "errors"))
+_WARNINGS = Plural(("замечание", "замечания", "замечаний"), ("warning", "warnings"))
+
+
+def _summary(errors: int, warnings: int, lang: str) -> str:
+    """`Итого: ошибок 1, предупреждений 2.` / `Total: 1 error, 2 warnings.` (in Russian the
+    count follows its noun, which then needs no agreement)."""
+    if lang == "ru":
+        return line("summary", lang).format(errors=errors, warnings=warnings)
+    shown = {"errors": _ERRORS(errors, lang), "warnings": _WARNINGS(warnings, lang)}
+    return line("summary", lang).format(**shown)

@@ -95,9 +95,13 @@ def lot_orders(season: Season) -> dict[str, int]:
 
 
 def is_provisional(season: Season) -> bool:
-    """Regulation 8.7 / SPEC §4.3: any pending protest makes every output provisional."""
+    """Regulation 8.7 / SPEC §4.3: any pending protest makes every output provisional —
+    one whose decision is not written is not decided either (`protest-no-decision`)."""
     table = season.frame("protests")
-    return table is not None and bool(table["decision"].eq("pending").any())
+    if table is None:
+        return False
+    decision = table["decision"]
+    return bool((decision.eq("pending") | decision.isna() | decision.eq("")).any())
 
 
 def points_table(scored: Scored, season: Season) -> pd.DataFrame:

@@ -189,7 +189,7 @@ def _break_ties(
         if len(group) == 1:
             decided.append((group, "single"))
             continue
-        if all(r["player"] in lot.orders for r in group):
+        if _sheet_decides(group, lot.orders):
             decided.append((sorted(group, key=lambda r: lot.orders[r["player"]]), "sheet"))
         elif rng is not None:
             shuffled = list(group)
@@ -214,6 +214,13 @@ def _break_ties(
         groups=tuple(tied_groups),
     )
     return decided, status
+
+
+def _sheet_decides(group: list[dict[str, Any]], orders: dict[str, int]) -> bool:
+    """Whether the «Жребий» sheet orders every player of a tie, each by an order of their
+    own (two given one order are not told apart by it: `lot-order-twice` says so)."""
+    given = [orders.get(r["player"]) for r in group]
+    return None not in given and len(set(given)) == len(given)
 
 
 def _partial_lot_order(group: list[dict[str, Any]], orders: dict[str, int]) -> list[dict[str, Any]]:

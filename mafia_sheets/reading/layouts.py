@@ -74,6 +74,20 @@ DUPLICATE_SHEET = define(
     ),
 )
 
+SEATS_BY_HEADERS = define(
+    "sheet-read-as-seats",
+    "warning",
+    Text(
+        "Лист «{value}» прочитан как «Протокол» (строки мест) — по его заголовкам",
+        "Sheet “{value}” is read as “Seats” (the seat rows) — by its headers",
+    ),
+    Text("лист «Протокол» / «Seats»", "a sheet named «Протокол» / “Seats”"),
+    Text(
+        "Ничего делать не нужно; чтобы не видеть замечания, переименуйте лист в «Протокол»",
+        "Nothing to do; to silence this, rename the sheet to “Seats”",
+    ),
+)
+
 _GAME_COLUMNS = (
     "game",
     "round",
@@ -204,6 +218,7 @@ def _claimed(sheet: Grid | Judged) -> tuple[bool, tuple[str, object] | None, Lay
 def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
     done = SheetsRead({}, Reading(source, "rows", 0))
     kinds: list[tuple[str, str]] = []
+    guessed: list[tuple[Grid | Judged, SheetRead]] = []  # headed as `Протокол`, named not
     for sheet in sheets:
         own, claim, reader = _claimed(sheet)
         if own:  # the template's instructions: help, not data
@@ -213,15 +228,15 @@ def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
                 done.findings.append(_at_first_cell(UNPLACED_SHEET, sheet, source))
             continue
         layout, found = claim
+        if found == rows.SEATS_BY_HEADERS:
+            guessed.append((sheet, _read_now(sheet, reader, found, source)))
+            continue
         if layout == "rows" and found in done.sheets:
             kept = done.sheets[str(found)].name
             note = _at_first_cell(DUPLICATE_SHEET, sheet, source, value=kept, other=sheet.name)
             done.findings.append(note)
             continue
-        read = sheet.read if isinstance(sheet, Judged) else None
-        if isinstance(sheet, Grid) and reader is not None:
-            read = reader.read(sheet, found, source)
-        assert read is not None  # a claimed sheet judged beforehand was read then
+        read = _read_now(sheet, reader, found, source)
         done.findings += read.findings
         done.headers += read.headers
         if read.raw is not None and read.code is not None:
@@ -229,8 +244,38 @@ def _read_sheets(sheets: Iterable[Grid | Judged], source: str) -> SheetsRead:
         else:
             done.games += read.games
             kinds.append((sheet.name, read.layout))
+    _take_guessed(done, guessed, source)
     done.reading = _assemble(done, kinds, source)
     return done
+
+
+def _read_now(
+    sheet: Grid | Judged, reader: LayoutReader | None, found: object, source: str
+) -> SheetRead:
+    """What the reader claiming `sheet` makes of it (read beforehand, or now)."""
+    read = sheet.read if isinstance(sheet, Judged) else None
+    if isinstance(sheet, Grid) and reader is not None:
+        read = reader.read(sheet, found, source)
+    assert read is not None  # a claimed sheet judged beforehand was read then
+    return read
+
+
+def _take_guessed(
+    done: SheetsRead, guessed: list[tuple[Grid | Judged, SheetRead]], source: str
+) -> None:
+    """A sheet headed as `Протокол` under another name is the seat rows where no sheet is
+    named so (the first such, said at its first cell); beside one so named, a copy."""
+    for sheet, read in guessed:
+        if "seats" in done.sheets:
+            kept = done.sheets["seats"].name
+            note = _at_first_cell(DUPLICATE_SHEET, sheet, source, value=kept, other=sheet.name)
+            done.findings.append(note)
+            continue
+        assert read.raw is not None
+        done.sheets["seats"] = read.raw
+        done.findings.append(_at_first_cell(SEATS_BY_HEADERS, sheet, source, value=sheet.name))
+        done.findings += read.findings
+        done.headers += read.headers
 
 
 def _empty(sheet: Grid | Judged) -> bool:

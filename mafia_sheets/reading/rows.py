@@ -81,6 +81,32 @@ DUPLICATE_COLUMN = define(
         "Delete or rename the extra column; {kept} is used",
     ),
 )
+DUPLICATE_COLUMN_DIFFERS = define(
+    "duplicate-column-differs",
+    "error",
+    Text(
+        "Столбец «{value}» повторяет столбец {kept}, но значения в них разные ({rows})",
+        "Column “{value}” repeats the column at {kept}, but their values differ ({rows})",
+    ),
+    Text("одно значение в одном столбце", "one value in one column"),
+    Text(
+        "Сведите значения в один столбец и удалите лишний: сейчас учтён бы только {kept}",
+        "Merge the values into one column and delete the other: only {kept} would count",
+    ),
+)
+HIDDEN_COLUMN = define(
+    "hidden-column",
+    "error",
+    Text(
+        "Столбец «{value}» скрыт, а в нём есть значения: судья должен видеть всё, что считается",
+        "Column “{value}” is hidden but holds values: the judge must see everything that counts",
+    ),
+    Text("видимый столбец", "a visible column"),
+    Text(
+        "Покажите столбец (выделите соседние → «Показать») или удалите его",
+        "Unhide the column (select its neighbours → Unhide) or delete it",
+    ),
+)
 UNKNOWN_COLUMN = define(
     "unknown-column",
     "warning",
@@ -166,15 +192,35 @@ class RowsReader:
         self._lookup = vocab.sheet_lookup()
 
     def detect(self, grid: Grid) -> str | None:
-        """The protocol sheet's code (`games`, `seats` …) when the name says it is one."""
-        return self._lookup.get(vocab.fold(grid.name))
+        """The protocol sheet's code (`games`, `seats` …) when the name says it is one;
+        SEATS_BY_HEADERS for a sheet of another name (Excel's `Лист1`) headed as the seat
+        rows are — a game, a seat and a player column in one row — which is taken for
+        `Протокол` only where the workbook has none (see reading.layouts)."""
+        named = self._lookup.get(vocab.fold(grid.name))
+        if named is None and _headed_as_seats(grid):
+            return SEATS_BY_HEADERS
+        return named
 
     def read(self, grid: Grid, found: object, source: str) -> SheetRead:
         assert isinstance(found, str)
-        return read_rows(found, grid, source)
+        return read_rows("seats" if found == SEATS_BY_HEADERS else found, grid, source)
 
 
 READER = RowsReader()
+SEATS_BY_HEADERS = "seats-by-headers"
+_SEAT_ROW_COLUMNS = frozenset({"game", "seat", "player"})
+
+
+def _headed_as_seats(grid: Grid) -> bool:
+    """Whether one of the first rows names a game, a seat and a player column over the
+    rows of more than one game: a game sheet («бланк») has ten seat rows at most, and
+    heads them without a game column as a rule (its id is a label)."""
+    for index, row in enumerate(grid.cells[:HEADER_SEARCH_ROWS]):
+        named = {m.code for v in row if (m := match_header("seats", v)) is not None}
+        if named >= _SEAT_ROW_COLUMNS:
+            below = grid.cells[index + 1 : index + 12]
+            return sum(1 for cells in below if sum(not is_blank(v) for v in cells) >= 2) > 10
+    return False
 
 
 @dataclass
@@ -225,7 +271,7 @@ def read_rows(code: str, grid: Grid, source: str) -> SheetRead:
         if read.status == "column" and read.column is not None
     }
     letters = {column: column_letter(grid.col0 + j) for column, j in chosen.items()}
-    headers = _report_header(sheet, reads, letters)
+    headers = _report_header(sheet, reads, chosen)
     raw = _data(sheet, chosen, letters)
     if code == "seats":
         raw = _phases_in_left(sheet, raw)
@@ -327,11 +373,16 @@ def _read_header(sheet: _Sheet) -> dict[int, _Read]:
     candidates: dict[str, list[tuple[int, int]]] = {}  # column → [(rank, index)]
     data, hidden, col0 = sheet.data, sheet.grid.hidden, sheet.grid.col0
     for j, value in enumerate(sheet.header):
+        match = match_header(sheet.code, value)
         if col0 + j in hidden:
-            if not is_blank(value):
+            # not read; a column of the sheet's own hidden with values in it is an error
+            # (see _report_header), a helper column (formulas, notes) is shown as hidden
+            filled = _has_data(data, j)
+            if match is not None and filled:
+                reads[j] = _Read("hidden", match.code)
+            elif filled or not is_blank(value):
                 reads[j] = _Read("hidden")
             continue
-        match = match_header(sheet.code, value)
         if match is not None:
             candidates.setdefault(match.code, []).append((match.rank, j))
         elif is_counter_header(value):
@@ -383,7 +434,7 @@ def _has_data(data: Sequence[Sequence[object]], j: int) -> bool:
 
 
 def _report_header(
-    sheet: _Sheet, reads: dict[int, _Read], letters: dict[str, str]
+    sheet: _Sheet, reads: dict[int, _Read], chosen: dict[str, int]
 ) -> list[HeaderRead]:
     """How each header cell was read, and a finding at each one not read as a column."""
     headers = []
@@ -391,14 +442,15 @@ def _report_header(
     for j, read in reads.items():
         cell = sheet.cell(j)
         typed = cell_text(header[j]) if j < len(header) else ""
+        column = None if read.status == "hidden" else read.column  # a hidden one is not read
         headers.append(
-            HeaderRead(sheet.source, sheet.code, sheet.name, cell, typed, read.column, read.status)
+            HeaderRead(sheet.source, sheet.code, sheet.name, cell, typed, column, read.status)
         )
         if read.status == "duplicate":
             assert read.column is not None
-            sheet.add(
-                DUPLICATE_COLUMN, cell, typed, kept=f"{letters[read.column]}{sheet.header_row}"
-            )
+            _report_duplicate(sheet, j, chosen[read.column], typed)
+        elif read.status == "hidden" and read.column is not None:
+            sheet.add(HIDDEN_COLUMN, cell, typed)
         elif read.status == "unknown":
             known = Text(_known(sheet.code, "ru"), _known(sheet.code, "en"))
             if j >= len(header) or is_blank(header[j]):  # read for its data: say the data
@@ -408,6 +460,25 @@ def _report_header(
             shown = Text(f"«{typed}»", f"“{typed}”")
             sheet.add(UNKNOWN_COLUMN, cell, typed, header=shown, closest=closest, known=known)
     return headers
+
+
+def _report_duplicate(sheet: _Sheet, j: int, kept: int, typed: str) -> None:
+    """A second column of one meaning: a warning when it holds nothing the kept one does
+    not, an error when their values differ (the second's would be lost), naming the rows."""
+    first_row = sheet.header_row + 1
+    differ = [
+        first_row + i
+        for i, (ours, theirs) in enumerate(
+            zip(_column(sheet.data, kept), _column(sheet.data, j), strict=True)
+        )
+        if not is_blank(theirs) and cell_text(theirs).strip() != cell_text(ours).strip()
+    ]
+    shown = f"{column_letter(sheet.grid.col0 + kept)}{sheet.header_row}"
+    if not differ:
+        sheet.add(DUPLICATE_COLUMN, sheet.cell(j), typed, kept=shown)
+        return
+    rows = ", ".join(map(str, differ[:12])) + (" …" if len(differ) > 12 else "")
+    sheet.add(DUPLICATE_COLUMN_DIFFERS, sheet.cell(j), typed, kept=shown, rows=rows)
 
 
 def _report_unheaded(sheet: _Sheet, j: int, known: Text) -> None:

@@ -16,7 +16,7 @@ import dataclasses
 import os
 import stat
 import struct
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from ..errors import ProtocolReadError
@@ -639,6 +639,21 @@ def _corrupt(name: str, why: Text) -> ProtocolReadError:
 
 
 # ---- what the protocol sheets hold: hidden, merged, formulas without values -----------
+
+
+def judge_game_sheets(
+    scan: PackageScan | None, read: Collection[str], played: Collection[str], name: str
+) -> None:
+    """The sheets a layout read games from by their content, not by their name (a sheet
+    per game, a row per game), judged as the protocol sheets are: formulas without a saved
+    value in any of them, or a hidden one holding a played game, is refused in one line."""
+    if scan is None:
+        return
+    sheets = [sheet for sheet in scan.sheets if sheet.name in read and sheet.scan is not None]
+    for sheet in sheets:
+        if sheet.name in played:
+            _check_visible(sheet, name)
+    _check_scans(sheets, name)
 
 
 def _check_visible(sheet: Sheet, name: str) -> None:

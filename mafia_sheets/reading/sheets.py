@@ -24,6 +24,7 @@ from .grid import Grid
 from .layouts import Judged, judge, read_sheets
 from .odsscan import OdsScan
 from .raw import RawSheet, RawWorkbook, column_letter
+from .safety import judge_game_sheets
 from .xlsxscan import WorkbookScan
 
 __all__ = ["RawSheet", "RawWorkbook", "column_letter", "read_workbook"]
@@ -60,6 +61,8 @@ def read_workbook(
     if apart is not None and scan is not None:
         grids = _with_apart(parsed, names, (hidden, merges), source.name, (apart, scan))
     read = read_sheets(grids, source.name)
+    played = {game.sheet for game in read.games if game.played}
+    judge_game_sheets(scan, {game.sheet for game in read.games}, played, source.name)
     findings = read.findings
     for code in vocab.REQUIRED_SHEETS:
         if code not in read.sheets:

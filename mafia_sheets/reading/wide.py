@@ -128,7 +128,8 @@ def _read_header(grid: Grid, r: int) -> _Header:
 
 
 def _numbered(value: object) -> tuple[str | None, int] | None:
-    """`3` → (None, 3); `Роль 3`, `3 роль`, `role3` → ('role', 3); `ЛХ 2` → ('best_move', 2)."""
+    """`3` → (None, 3); `Роль 3`, `3 роль`, `role3` → ('role', 3); `ЛХ 2` → ('best_move', 2);
+    `Место 3` → ('player', 3)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int | float):
@@ -145,6 +146,8 @@ def _numbered(value: object) -> tuple[str | None, int] | None:
     kind = SEAT.field(words)
     if kind == "points":
         kind = None
+    elif kind == "seat":  # `Место 3`, `Seat 3` over a row of games: who sits there
+        kind = "player"
     return (kind, number) if kind is not None else None
 
 

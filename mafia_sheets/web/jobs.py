@@ -177,7 +177,7 @@ def run(job: Job, memory: int = 0) -> Reply:
     except MemoryError:
         return ("memory",)
     except MafiaSheetsError as err:  # the library's verdict on an unusable file (§5.5)
-        return ("refused", getattr(err, "status", 422), err.message)
+        return ("refused", getattr(err, "status", 422), Text(err.ru, err.en))  # every line
     except Exception:
         log.exception("unexpected failure in a %s request", job.kind)
         return ("internal",)

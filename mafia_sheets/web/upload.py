@@ -21,6 +21,7 @@ from starlette.requests import ClientDisconnect, Request
 
 from ..errors import MafiaSheetsError
 from ..model import Source
+from ..reading.files import distinct_names
 from ..text import Text
 
 MAX_FILES = 100  # a weekly club's whole season fits; more is a mistake or abuse
@@ -356,7 +357,8 @@ async def read_sources(
                     "files are accepted (in Excel: Save As → Excel Workbook (*.xlsx)).",
                 ),
             )
-    return [Source(part.name or "", bytes(part.data)) for part in reader.files], reader.fields
+    uploaded = [Source(part.name or "", bytes(part.data)) for part in reader.files]
+    return distinct_names(uploaded), reader.fields
 
 
 def _other_files(reader: _UploadReader, suffixes: tuple[str, ...]) -> list[Source]:
