@@ -202,7 +202,8 @@ def test_results_workbook_is_a_named_download(client: TestClient, sample: bytes)
 
 def test_results_workbook_in_english_for_a_season(client: TestClient, sample: bytes) -> None:
     response = client.post(
-        "/api/results.xlsx?lang=en", files=upload(("a.xlsx", sample), ("b.xlsx", sample))
+        "/api/results.xlsx?lang=en",
+        files=upload(("a.xlsx", sample), ("b.xlsx", SAMPLE_EN.read_bytes())),
     )
     assert response.status_code == 200
     assert 'filename="season-results.xlsx"' in response.headers["content-disposition"]
