@@ -362,3 +362,20 @@ def test_a_games_by_row_sheet_headed_by_seat_numbers_reads_the_nicknames(word):
     outcome = rate(buffer.getvalue())
     assert outcome.reading[0].layout == "wide"
     assert table(outcome) == table(rate(games_by_row()))
+
+
+def test_a_phase_with_no_departure_cell_is_said_at_the_phase_cell():
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Игры"
+    sheet.append(
+        ["Игра", "Результат", *map(str, range(1, 11)), *(f"Когда {s}" for s in range(1, 11))]
+    )
+    phases = [None] * 10
+    phases[5] = "Н1"  # seat 6: a phase and nowhere to say how the player left
+    sheet.append([1, "Красные", *GAMES[0].players, *phases])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    outcome = evaluate([Source("x.xlsx", buffer.getvalue())], rate=False)
+    said = [(f.sheet, f.cell, f.value) for f in outcome.findings if f.code == "when-without-left"]
+    assert said == [("Игры", "R2", "Н1")]  # «Когда 6» is column R

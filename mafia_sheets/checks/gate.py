@@ -316,14 +316,20 @@ def _first_of_each(games: np.ndarray, coded: Coded) -> np.ndarray:
 
 
 def at_rows(
-    table: Table, code: str, column: str, rows: pd.DataFrame, **params: Any
+    table: Table, code: str, column: str | tuple[str, ...], rows: pd.DataFrame, **params: Any
 ) -> Iterator[Finding]:
-    """One finding per row of `rows` (a slice of `table.frame`), at `column`'s cell."""
-    raw = table.raw.get(column, None)
+    """One finding per row of `rows` (a slice of `table.frame`), at `column`'s cell — or,
+    given several columns, at the first that has a cell in that row (a row of games may
+    give a seat a phase and no departure cell at all)."""
+    columns = (column,) if isinstance(column, str) else column
     games = rows["game"] if "game" in rows else pd.Series(None, index=rows.index)
     for index, row, game in zip(rows.index, rows["_row"], games, strict=True):
+        for name in columns:
+            sheet, cell, excel_row = table.locate(name, int(row))
+            if cell:
+                break
+        raw = table.raw.get(name, None)
         value = raw.iat[index] if raw is not None and index < len(raw) else ""
-        sheet, cell, excel_row = table.locate(column, int(row))
         yield finding(
             code, sheet, cell, value, game=game, row=excel_row, source=table.source, **params
         )

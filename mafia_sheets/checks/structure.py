@@ -316,7 +316,8 @@ def departures_complete(context: Context) -> Iterator[Finding]:
         unknown = columns.raw.of(seats.raw.index, "when").where(vocab.phase_unknown)
         when_typed &= ~(unknown & ~columns.typed.of(frame, "left").isin(PHASELESS))
     yield from _without_when(context.protocol, seats, frame[left_typed & ~when_typed])
-    yield from at_rows(seats, WHEN_WITHOUT_LEFT, "left", frame[when_typed & ~left_typed])
+    no_left = frame[when_typed & ~left_typed]
+    yield from at_rows(seats, WHEN_WITHOUT_LEFT, ("left", "when"), no_left)
 
 
 def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Iterator[Finding]:
