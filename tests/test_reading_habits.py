@@ -682,3 +682,21 @@ def test_a_copy_of_the_protocol_under_another_name_before_it_is_a_duplicate():
     said = [(f.code, f.sheet, f.value) for f in outcome.findings]
     assert said == [("duplicate-sheet", "Протокол (2)", "Протокол")]
     assert standings(outcome) == standings(run(BASE))
+
+
+@pytest.mark.parametrize(
+    "header,nearest",
+    [("Рол", "; ближе всего — «Роль»"), ("ЛИ", ""), ("Дата", "")],
+)
+def test_an_unknown_header_names_the_nearest_column_only_when_one_is_near(header, nearest):
+    def edit(book: Any) -> None:
+        sheet = book["Протокол"]
+        sheet["K1"] = header
+        sheet["K2"] = "x"
+
+    outcome = run(edited(BASE, edit))
+    found = [f for f in outcome.findings if f.code == "unknown-column"]
+    assert [(f.sheet, f.cell) for f in found] == [("Протокол", "K1")]
+    assert found[0].message("ru") == f"Столбец «{header}» не прочитан: такого столбца нет{nearest}"
+    if not nearest:
+        assert "template" in found[0].hint("en")

@@ -32,6 +32,10 @@ _LINES = {
         "Не перенесено в протокол (нет места в протоколе):",
         "Not carried into the protocol (it has no place for them):",
     ),
+    "wrong": Text(
+        "Значения с ошибкой в записях игр (где стоят и что с ними сделано):",
+        "Values the game records hold wrongly (where each stands and what was done with it):",
+    ),
     "written": Text(
         "Протокол записан: {path} ({games}). Проверьте: mafia-sheets check {path}",
         "Protocol written: {path} ({games}). Check it: mafia-sheets check {path}",
@@ -116,10 +120,12 @@ def import_command(options: ImportOptions) -> None:
     except MafiaSheetsError as error:
         run.fail(error)
     click.echo(terminal(_edition_line(imported, lang)))
-    lines = lost_lines(imported.lost, lang)
-    if lines:
-        click.echo(_LINES["lost"](lang))
-        click.echo(terminal("\n".join(f"  {text}" for text in lines), lines=True))
+    # what has no column, then what the source wrote wrongly, each under its own heading
+    for heading, placed in (("lost", False), ("wrong", True)):
+        lines = lost_lines([i for i in imported.lost if (i.at is not None) == placed], lang)
+        if lines:
+            click.echo(_LINES[heading](lang))
+            click.echo(terminal("\n".join(f"  {text}" for text in lines), lines=True))
     count = _GAMES(len(imported.games), lang)
     click.echo(terminal(_LINES["written"](lang).format(path=options.out, games=count)))
 

@@ -4,13 +4,14 @@ quality figures, a printable plan and a pre-filled protocol."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import MafiaSheetsError
+from ..errors import MafiaSheetsError, OutputWriteError
 from ..reading.safety import load_source
 from ..text import Text, terminal
 from .common import DEBUG, LANG, Run, gathered
@@ -158,11 +159,35 @@ def roster_entrants(players: str | None, lang: str) -> list[Entrant] | None:
 
 
 def _guard(options: SeatOptions) -> None:
-    """The outputs are judged before anything is made: never over an input."""
+    """The outputs are judged before anything is made: never over an input, and never
+    one over the other (the protocol, written second, would replace the plan)."""
     inputs = [Path(p) for p in (options.schedule_file, options.players) if p]
     for out in (options.plan_out, options.protocol_out):
         if out is not None:
             guard_output(out, inputs)
+    plan, protocol = options.plan_out, options.protocol_out
+    if plan is not None and protocol is not None and _one_file(plan, protocol):
+        raise OutputWriteError(
+            Text(
+                f"-o и --protocol указывают на один файл {protocol}: план рассадки и протокол "
+                "— две разные книги. Дайте им разные имена, например plan.xlsx и cup.xlsx.",
+                f"-o and --protocol name one file, {protocol}: the seating plan and the "
+                "protocol are two workbooks. Give them different names, e.g. plan.xlsx and "
+                "cup.xlsx.",
+            )
+        )
+
+
+def _one_file(one: Path, other: Path) -> bool:
+    """Whether two output paths lead to one file (also through links, or `./`)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # not written yet (the usual case): compare where the paths lead
+        pass
+    try:
+        return os.path.normcase(one.resolve()) == os.path.normcase(other.resolve())
+    except (OSError, RuntimeError):  # a link loop: writing it will say so
+        return False
 
 
 def _ask(options: SeatOptions) -> Ask:

@@ -50,6 +50,9 @@ class Lost:
     value: Fraction | str = ""  # a number is shown as the language writes it: 0,2 / 0.2
     per: str = "player"  # player | game
     why: Text = NO_COLUMN
+    # where a value the source wrote wrongly stands («игра 3, стол 1: player_fouls[0]»),
+    # so that the judge can find it in the source and in the protocol
+    at: Text | None = None
 
 
 @dataclass
@@ -67,10 +70,17 @@ class Imported:
 
 
 def lost_lines(lost: Iterable[Lost], lang: str) -> list[str]:
-    """One line per kind: «бонус 0,2 у 4 игроков, 0,3 у 1 игрока: нет столбца»."""
+    """One line per kind: «бонус 0,2 у 4 игроков, 0,3 у 1 игрока: нет столбца»; a value
+    written wrongly in its source is named where it stands instead of counted
+    («фолы «7» (игра 3, стол 1: result.player_fouls[1]): больше 4 — записано 4»)."""
     groups: dict[tuple[Text, str, Text], Counter[Fraction | str]] = {}
+    placed: dict[tuple[Text, str, Text], list[Lost]] = {}
     for item in lost:
-        groups.setdefault((item.kind, item.per, item.why), Counter())[item.value] += 1
+        key = (item.kind, item.per, item.why)
+        if item.at is None:
+            groups.setdefault(key, Counter())[item.value] += 1
+        else:
+            placed.setdefault(key, []).append(item)
     lines = []
     for (kind, per, why), values in groups.items():
         unit = _PLAYERS if per == "player" else _GAMES
@@ -80,13 +90,102 @@ def lost_lines(lost: Iterable[Lost], lang: str) -> list[str]:
             for value, count in values.most_common()
         ]
         lines.append(f"{kind(lang)} {', '.join(parts)}: {why(lang)}")
+    for (kind, _, why), items in placed.items():
+        lines.append(f"{kind(lang)} {_placed(items, lang)}: {why(lang)}")
     return lines
+
+
+_MAX_PLACES = 10  # a line a judge can read; the rest are counted
+
+
+def _placed(items: Sequence[Lost], lang: str) -> str:
+    """«vampire» (игра 1: result.player_roles[0]), «x» (игра 2: …) и ещё 3."""
+    shown = ", ".join(
+        f"{_shown(item.value, lang)}({item.at(lang) if item.at else ''})"
+        for item in items[:_MAX_PLACES]
+    )
+    rest = len(items) - _MAX_PLACES
+    return shown + (Text(f" и ещё {rest}", f" and {rest} more")(lang) if rest > 0 else "")
 
 
 def _shown(value: Fraction | str, lang: str) -> str:
     if isinstance(value, Fraction):
         return shown_number(value, lang) + " "
     return f"{value} " if value else ""
+
+
+# ---- values the source wrote wrongly ----------------------------------------------------------
+
+# A judge's extra points are a few points either way; past this a number is a slip (or
+# 1e308, past what Excel can hold), never a score.
+MAX_BONUS = 100
+LEFT_BLANK = Text("в протоколе пусто", "left blank in the protocol")
+
+
+def place_of(game: GameData, field: str, seat: int | None = None) -> Text:
+    """Where a value stands: the game as the protocol numbers it (and the seat, where the
+    source's field does not say it) and the source's field, «игра 3, стол 1: winner»."""
+    ru, en = f"игра {game.game}", f"game {game.game}"
+    if game.table not in (None, ""):
+        ru, en = f"{ru}, стол {game.table}", f"{en}, table {game.table}"
+    if seat is not None:
+        ru, en = f"{ru}, место {seat}", f"{en}, seat {seat}"
+    return Text(f"{ru}: {field}", f"{en}: {field}")
+
+
+def as_written(value: Any) -> str:
+    """A source value as its JSON spells it, quoted: «vampire», «NaN», «[1, 2]»."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return f"«{text if len(text) <= 40 else text[:39] + '…'}»"
+
+
+def malformed(kind: Text, value: Any, at: Text, why: Text, per: str = "player") -> Lost:
+    """A value the source wrote wrongly, named with where it stands."""
+    return Lost(kind, as_written(value), per, why, at)
+
+
+def bonus_value(value: Any, at: Text, lost: list[Lost], kind: Text) -> Fraction:
+    """A judge's number for a seat (0 for none); a value that is no number, or a number no
+    judge gives (not finite, beyond ±MAX_BONUS), is listed where it stands and counts 0."""
+    if value is None or value == "":
+        return Fraction(0)
+    found = number(value)
+    if found is None:
+        why = Text(f"не число — {LEFT_BLANK.ru}", f"not a number — {LEFT_BLANK.en}")
+    elif abs(found) > MAX_BONUS:
+        why = Text(
+            f"больше {MAX_BONUS} по модулю — {LEFT_BLANK.ru}",
+            f"beyond ±{MAX_BONUS} — {LEFT_BLANK.en}",
+        )
+    else:
+        return found
+    lost.append(malformed(kind, value, at, why))
+    return Fraction(0)
+
+
+def named_seats(values: Any, at: Text, lost: list[Lost]) -> tuple[int, ...]:
+    """The seats a best move names; entries that are no seat 1–10 are listed where they
+    stand, and the seats read are kept (a seat named twice too) for `check` to judge."""
+    if not isinstance(values, list):
+        return ()
+    seats: list[int] = []
+    wrong: list[Any] = []
+    for value in values:
+        seat = whole(value, 1, SEATS)
+        if seat is None:
+            wrong.append(value)
+        else:
+            seats.append(seat)
+    if wrong:
+        lost.append(
+            Lost(
+                Text("места лучшего хода", "best-move seats"),
+                ", ".join(as_written(value) for value in wrong),
+                why=Text("не номера 1–10 — не перенесены", "not seats 1–10 — not carried over"),
+                at=at,
+            )
+        )
+    return tuple(seats)
 
 
 # ---- reading the document ---------------------------------------------------------------------
@@ -130,6 +229,20 @@ def load_json(source: Source) -> Any | None:
                 f"{source.name}: this is not valid JSON{where}. Export the games again.",
             )
         ) from None
+
+
+def game_refusal(source: str, index: int, game_id: str, field: str, found: Text) -> FormatError:
+    """One line refusing a file for one game's field: which game (its place in the file
+    and its id), which field, what is there and what was expected."""
+    named = f" (id {game_id})" if game_id else ""
+    return FormatError(
+        Text(
+            f"{source}: игра №{index + 1}{named}: {field} — {found.ru}. Исправьте запись "
+            "или выгрузите игры заново.",
+            f"{source}: game #{index + 1}{named}: {field} — {found.en}. Correct the record "
+            "or export the games again.",
+        )
+    )
 
 
 def games_of(document: Any, *keys: str) -> list[Any]:
@@ -261,13 +374,6 @@ def seat_index(value: Any) -> int | None:
     """A seat number 1–10 as a 0-based index."""
     seat = whole(value, 1, SEATS)
     return None if seat is None else seat - 1
-
-
-def seats_of(values: Any) -> tuple[int, ...]:
-    """Seat numbers 1–10 from a list (others dropped by the caller's choice to say so)."""
-    if not isinstance(values, list):
-        return ()
-    return tuple(s for s in (whole(v, 1, SEATS) for v in values) if s is not None)
 
 
 def iter_dicts(items: Any) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -14,25 +14,34 @@ is our Д(r+1) and its night `r` is our Нr (phase ordinals 2r+1 and 2r).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..text import Text
 from .base import (
+    LEFT_BLANK,
     NO_COLUMN,
     NOT_KEPT,
+    FormatError,
     GameData,
     Imported,
     Lost,
     SeatData,
     all_are,
+    as_written,
+    bonus_value,
     empty_game,
+    game_refusal,
     games_of,
     iter_dicts,
+    malformed,
     moment,
+    named_seats,
     number,
     place_bonus,
-    seats_of,
+    place_of,
     text_of,
     whole,
 )
@@ -104,28 +113,55 @@ _PLAYER_LOST = {
 _PLAYER_QUIET = ("id", "user_id", "record", "connected", "waiter", "bonus")
 
 
+_PLAYER_SIGNS = ("name", "nickname", "role", "warnings", "death", "legacy")
+
+
 def claims(document: Any) -> bool:
-    """Games with a list of players, at least one with a `winner` (a game not finished
-    yet has none: it is not played, and said so)."""
+    """Games with a list of players, at least one of them with a `winner` or with the
+    site's players (`name`, `role`, `death` …): a game whose `winner` is missing or wrong
+    is then refused by name (or, beside finished games, not played), never unrecognised."""
     games = games_of(document, "games")
-    return any(isinstance(g, dict) and g.get("winner") in WINNERS for g in games) and all_are(
-        games,
-        lambda g: isinstance(g.get("players"), list) and g.get("winner") in (*WINNERS, None),
+    return all_are(games, lambda g: isinstance(g.get("players"), list)) and any(
+        "winner" in g or _site_players(g["players"]) for g in games
+    )
+
+
+def _site_players(players: list[Any]) -> bool:
+    return bool(players) and all(
+        isinstance(p, dict) and any(key in p for key in _PLAYER_SIGNS) for p in players
     )
 
 
 def read(document: Any, source: str, out: Imported) -> int:
     """Append the document's games to `out`; returns how many were read."""
     games = games_of(document, "games")
+    finished = any(game.get("winner") in WINNERS for _, game in iter_dicts(games))
     for index, game in iter_dicts(games):
-        if game.get("winner") not in WINNERS:
-            said_not_played(out.lost)  # as the site keeps a game in progress
-            continue
+        winner = game.get("winner")
+        if winner not in WINNERS:
+            if winner is None and finished:
+                said_not_played(out.lost)  # as the site keeps a game in progress
+                continue
+            raise _no_winner(source, index, game)
         data = _game(game, index, out.lost)
         out.games.append(data)
         for seat, player in iter_dicts((game.get("players") or [])[:10]):
             out.titles.extend((data, seat, title) for title in _titles(player.get("bonus")))
     return len(games)
+
+
+def _no_winner(source: str, index: int, game: dict[str, Any]) -> FormatError:
+    """A game with a `winner` the site never writes, or the only games without one."""
+    winner = game.get("winner")
+    if winner is None:
+        found = Text(
+            "нет (ожидается civ, maf или tie; в файле нет ни одной оконченной игры)",
+            "missing (civ, maf or tie expected; the file holds no finished game)",
+        )
+    else:
+        shown = as_written(winner)
+        found = Text(f"{shown}, ожидается civ, maf или tie", f"{shown}, civ, maf or tie expected")
+    return game_refusal(source, index, text_of(game.get("id")), "winner", found)
 
 
 def _game(game: dict[str, Any], index: int, lost: list[Lost]) -> GameData:
@@ -149,8 +185,12 @@ def _game(game: dict[str, Any], index: int, lost: list[Lost]) -> GameData:
             )
         )
     for seat, player in iter_dicts(players[:10]):
-        data.seats[seat] = _seat(player, lost)
+        data.seats[seat] = _seat(player, partial(_place, data, seat), lost)
     return data
+
+
+def _place(data: GameData, seat: int, key: str) -> Text:
+    return place_of(data, f"players[{seat}].{key}")
 
 
 def _game_lost(game: dict[str, Any], lost: list[Lost]) -> None:
@@ -188,7 +228,8 @@ def _game_lost(game: dict[str, Any], lost: list[Lost]) -> None:
             lost.append(Lost(Text(f"поле «{key}»", f"field “{key}”"), per="game", why=NOT_KEPT))
 
 
-def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
+def _seat(player: dict[str, Any], at: Callable[[str], Text], lost: list[Lost]) -> SeatData:
+    """One seat; `at(field)` says where a field of this player stands."""
     seat = SeatData(_name(player), ROLES.get(str(player.get("role", "civ")), "civilian"))
     if player.get("role") not in (None, *ROLES):
         lost.append(
@@ -197,9 +238,10 @@ def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
                     f"роль «{text_of(player.get('role'))}»", f"role “{text_of(player.get('role'))}”"
                 ),
                 why=Text("записан мирный", "written as civilian"),
+                at=at("role"),
             )
         )
-    seat.fouls = _warnings(player.get("warnings"), lost)
+    seat.fouls = _warnings(player.get("warnings"), at("warnings"), lost)
     seat.left, seat.when = _death(player, lost)
     if seat.left == "fouled" and seat.fouls < 4:  # the 4th warning removed the player
         lost.append(
@@ -225,7 +267,7 @@ def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
             )
         )
     elif isinstance(legacy, list):
-        seat.best_move = seats_of(legacy)
+        seat.best_move = named_seats(legacy, at("legacy"), lost)
     elif legacy is not None:
         lost.append(
             Lost(
@@ -236,7 +278,7 @@ def _seat(player: dict[str, Any], lost: list[Lost]) -> SeatData:
                 why=Text("нужны номера мест", "the seats are needed"),
             )
         )
-    _bonus(player.get("bonus"), seat, lost)
+    _bonus(player.get("bonus"), seat, at("bonus"), lost)
     for key, kind in _PLAYER_LOST.items():
         if player.get(key) not in (None, "", [], {}):
             lost.append(Lost(kind, why=NOT_KEPT))
@@ -261,11 +303,25 @@ def _name(player: dict[str, Any]) -> str:
     return f"id {found}" if found else ""
 
 
-def _warnings(value: Any, lost: list[Lost]) -> int:
-    count = len(value) if isinstance(value, list) else whole(value) or 0
+def _warnings(value: Any, at: Text, lost: list[Lost]) -> int:
+    """A count, or the list of the moments they were given; what is neither is listed and
+    left blank."""
+    count = len(value) if isinstance(value, list) else whole(value)
+    if count is None:
+        if value not in (None, ""):
+            why = Text(
+                f"ожидается число фолов или их список — {LEFT_BLANK.ru}",
+                f"a count of fouls or their list expected — {LEFT_BLANK.en}",
+            )
+            lost.append(malformed(Text("фолы", "fouls"), value, at, why))
+        return 0
     if count > 4:
         lost.append(
-            Lost(Text(f"{count} фолов", f"{count} fouls"), why=Text("записано 4", "written as 4"))
+            Lost(
+                Text(f"{count} фолов", f"{count} fouls"),
+                why=Text("записано 4", "written as 4"),
+                at=at,
+            )
         )
     return min(count, 4)
 
@@ -327,19 +383,24 @@ def _phase(kind: Any, rounds: int, time: Any, player: dict[str, Any]) -> int:
     return max(2 * rounds + (0 if night else 1), 1)
 
 
-def _bonus(value: Any, seat: SeatData, lost: list[Lost]) -> None:
+def _bonus(value: Any, seat: SeatData, at: Text, lost: list[Lost]) -> None:
     """The judge's numbers, summed as the site sums them (its bonus() and the upload do);
-    its titles are settled with the edition (:func:`_titles`); anything else is lost."""
+    its titles are settled with the edition (:func:`_titles`); a text the site never
+    writes is an unknown title, and a number no judge gives (NaN, 1e308) is listed."""
     total = Fraction(0)
     for item in value if isinstance(value, list) else [value]:
-        found = number(item)
-        if found is not None:
-            total += found
-        elif item is not None and item not in TITLES:
+        if item is None or item in TITLES:
+            continue
+        if isinstance(item, str) and number(item) is None:
             lost.append(
                 Lost(Text(f"титул «{text_of(item)}»", f"title “{text_of(item)}”"), why=NO_COLUMN)
             )
+        else:
+            total += bonus_value(item, at, lost, _BONUS)
     place_bonus(seat, total, lost)
+
+
+_BONUS = Text("бонус", "bonus")
 
 
 def _titles(value: Any) -> list[str]:

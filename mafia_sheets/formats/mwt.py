@@ -34,19 +34,23 @@ import pandas as pd
 from ..reading.unrecorded import NOT_ALL
 from ..text import Text
 from .base import (
+    LEFT_BLANK,
     NOT_KEPT,
     GameData,
     Imported,
     Lost,
     SeatData,
     all_are,
+    bonus_value,
     empty_game,
+    game_refusal,
     games_of,
     iter_dicts,
+    malformed,
     moment,
-    number,
+    named_seats,
     place_bonus,
-    seats_of,
+    place_of,
     text_of,
     whole,
 )
@@ -92,27 +96,40 @@ _RESULT_KNOWN = (
 
 
 def claims(document: Any) -> bool:
-    """Games whose `result` object holds the ten `players` and their `player_roles`."""
-    return all_are(
-        games_of(document, "games"),
-        lambda g: (
-            isinstance(g.get("result"), dict)
-            and isinstance(g["result"].get("players"), list)
-            and isinstance(g["result"].get("player_roles"), list)
-        ),
-    )
+    """Games whose `result` object holds the ten `players` and their `player_roles`: at
+    least one such game, the others objects (a game lacking them is refused by name)."""
+    games = games_of(document, "games")
+    return all_are(games, lambda g: True) and any(_missing(g) is None for g in games)
+
+
+def _missing(game: dict[str, Any]) -> str | None:
+    """The first field the upload needs that `game` lacks (None: it has them all)."""
+    result = game.get("result")
+    if not isinstance(result, dict):
+        return "result"
+    for key in ("players", "player_roles"):
+        if not isinstance(result.get(key), list):
+            return f"result.{key}"
+    return None
 
 
 def read(document: Any, source: str, out: Imported) -> int:
     games = games_of(document, "games")
-    for game in games:
-        if isinstance(game, dict):
-            data = _game(game, out.lost)
-            out.games.append(data)
-            withheld = game["result"].get("game_autobonus")
-            out.titles.extend(
-                (data, seat, "worstMove") for seat in range(10) if _at(withheld, seat) == 0
+    for index, game in enumerate(games):
+        missing = _missing(game)
+        if missing is not None:
+            found = Text(
+                "нет списка (ожидается по значению на место 1–10)",
+                "no list (one value per seat 1–10 expected)",
             )
+            session = text_of(game.get("session_number"))
+            raise game_refusal(source, index, session, missing, found)
+        data = _game(game, out.lost)
+        out.games.append(data)
+        withheld = game["result"].get("game_autobonus")
+        out.titles.extend(
+            (data, seat, "worstMove") for seat in range(10) if _at(withheld, seat) == 0
+        )
     return len(games)
 
 
@@ -121,11 +138,11 @@ def _game(game: dict[str, Any], lost: list[Lost]) -> GameData:
     session = text_of(game.get("session_number"))
     part = whole(game.get("part_number"), 0) or 1
     data = empty_game(session if part <= 1 else f"{part}-{session}")
-    data.table = whole(game.get("table_number"), 0)
+    data.table = _plain_number(game.get("table_number"))  # a table may be named
     data.round = whole(session, 0)
     data.judge = _person(game.get("referee_user_id"))
-    data.result = str(result.get("result")) if result.get("result") in RESULTS else None
-    data.ended = moment(result.get("end_time"))
+    data.result = _result(result.get("result"), data, lost)
+    data.ended = _ended(result.get("end_time"), data, lost)
     if part > 1:
         lost.append(
             Lost(
@@ -152,24 +169,86 @@ def _at(array: Any, seat: int) -> Any:
     return array[seat] if isinstance(array, list) and seat < len(array) else None
 
 
+def _result(value: Any, data: GameData, lost: list[Lost]) -> str | None:
+    """`red`, `black` or `draw`; anything else is listed and the result left blank, for
+    `check` to report at its cell."""
+    if value in RESULTS:
+        return str(value)
+    if value not in (None, ""):
+        why = Text(
+            f"ожидается red, black или draw — {LEFT_BLANK.ru}",
+            f"red, black or draw expected — {LEFT_BLANK.en}",
+        )
+        lost.append(malformed(_RESULT, value, place_of(data, "result.result"), why, "game"))
+    return None
+
+
+def _ended(value: Any, data: GameData, lost: list[Lost]) -> dt.datetime | None:
+    ended = moment(value)
+    if ended is None and value not in (None, ""):
+        why = Text(f"не дата и время — {LEFT_BLANK.ru}", f"not a date and time — {LEFT_BLANK.en}")
+        lost.append(malformed(_ENDED, value, place_of(data, "result.end_time"), why, "game"))
+    return ended
+
+
 def _seats(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None:
     for seat in range(10):
-        role = _at(result.get("player_roles"), seat)
+
+        def value(key: str, seat: int = seat) -> tuple[Any, Text]:
+            """The seat's entry of the array `key`, and where it stands."""
+            return _at(result.get(key), seat), place_of(data, f"result.{key}[{seat}]")
+
         data.seats[seat] = SeatData(
             _person(_at(result.get("players"), seat)),
-            ROLES.get(str(role), "civilian"),
-            min(whole(_at(result.get("player_fouls"), seat)) or 0, 4),
+            _role(*value("player_roles"), lost),
+            _fouls(*value("player_fouls"), lost),
         )
         # the judge's extras and their penalties are one number in «Доп», as the rating
         # site's own import adds them into one bonus
-        extras = (number(_at(result.get("game_bonus"), seat)) or Fraction(0)) + (
-            number(_at(result.get("penalty"), seat)) or Fraction(0)
-        )
+        extras = bonus_value(*value("game_bonus"), lost, _BONUS)
+        extras += bonus_value(*value("penalty"), lost, _BONUS)
         place_bonus(data.seats[seat], extras, lost, _BONUS)
         if _at(result.get("is_replacement"), seat):
             lost.append(Lost(Text("замена игрока", "a replacement player"), why=NOT_KEPT))
 
 
+def _role(value: Any, at: Text, lost: list[Lost]) -> str | None:
+    """The seat's role; one the upload does not know is listed and left blank (read as a
+    civilian, so that `check` counts the roles and says which game lacks one)."""
+    if value is None:
+        return "civilian"
+    role = ROLES.get(str(value))
+    if role is None:
+        why = Text(
+            f"ожидается red, sheriff, black или don — {LEFT_BLANK.ru} (читается мирным)",
+            f"red, sheriff, black or don expected — {LEFT_BLANK.en} (read as civilian)",
+        )
+        lost.append(malformed(_ROLE, value, at, why))
+    return role
+
+
+def _fouls(value: Any, at: Text, lost: list[Lost]) -> int:
+    """Fouls 0–4; more than 4 is written as 4, as the rating site reads a 4th warning (and
+    the paper form has four boxes); what is no count is listed and left blank."""
+    if value is None or value == "":
+        return 0
+    count = whole(value)
+    if count is not None and count <= 4:
+        return count
+    if count is not None:
+        lost.append(
+            malformed(_FOULS, value, at, Text("больше 4 — записано 4", "over 4 — written as 4"))
+        )
+        return 4
+    why = Text(f"ожидается число 0–4 — {LEFT_BLANK.ru}", f"0–4 expected — {LEFT_BLANK.en}")
+    lost.append(malformed(_FOULS, value, at, why))
+    return 0
+
+
+_RESULT = Text("результат", "result")
+_ENDED = Text("время окончания", "end time")
+_ROLE = Text("роль", "role")
+_FOULS = Text("фолы", "fouls")
 _BONUS = Text("бонус", "bonus")
 
 
@@ -211,6 +290,11 @@ def _phase(kind: int, leave: dict[str, Any]) -> int | None:
 def _best_move(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None:
     first = whole(result.get("killed_first"), 1, 10)
     named = result.get("best_move_value")
+    if first is None and result.get("killed_first") not in (None, ""):
+        why = Text(f"не место 1–10 — {LEFT_BLANK.ru}", f"not a seat 1–10 — {LEFT_BLANK.en}")
+        kind = Text("убитый в первую ночь", "the first night's victim")
+        where = place_of(data, "result.killed_first")
+        lost.append(malformed(kind, result.get("killed_first"), where, why))
     if first is None:
         if named:
             lost.append(
@@ -225,7 +309,7 @@ def _best_move(result: dict[str, Any], data: GameData, lost: list[Lost]) -> None
     if victim.left is None:
         victim.left, victim.when = "killed", 2
     if isinstance(named, list):
-        victim.best_move = seats_of(named)
+        victim.best_move = named_seats(named, place_of(data, "result.best_move_value"), lost)
     elif named is not None:
         lost.append(
             Lost(

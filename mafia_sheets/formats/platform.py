@@ -10,11 +10,21 @@ not judge its end by departures nobody wrote down.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from ..text import Text
-from .base import NOT_KEPT, GameData, Lost, SeatData, empty_game, number, place_bonus, whole
+from .base import (
+    NOT_KEPT,
+    GameData,
+    Lost,
+    SeatData,
+    bonus_value,
+    empty_game,
+    named_seats,
+    place_bonus,
+    place_of,
+    whole,
+)
 
 FIRST_NIGHT = 2  # Н1 as a phase ordinal
 
@@ -56,7 +66,8 @@ def platform_game(game: PlatformGame, lost: list[Lost]) -> GameData:
         )
     for seat, (player, role, (plus, minus, sign), unknown) in game.seats.items():
         data.seats[seat - 1] = SeatData(player, role)
-        bonus = (number(plus) or Fraction(0)) + sign * (number(minus) or Fraction(0))
+        bonus = bonus_value(plus, place_of(data, "points_plus", seat), lost, _BONUS)
+        bonus += sign * bonus_value(minus, place_of(data, "points_minus", seat), lost, _BONUS)
         place_bonus(data.seats[seat - 1], bonus, lost)
         for key in unknown:
             lost.append(Lost(Text(f"поле игрока «{key}»", f"player field “{key}”"), why=NOT_KEPT))
@@ -68,8 +79,12 @@ def platform_game(game: PlatformGame, lost: list[Lost]) -> GameData:
     return data
 
 
+_BONUS = Text("бонус", "bonus")
+
+
 def _first_night(game: PlatformGame, data: GameData, lost: list[Lost]) -> None:
-    named = tuple(s for s in (whole(v, 1, 10) for v in game.best_move) if s is not None)
+    given = [value for value in game.best_move if value not in (None, "")]
+    named = named_seats(given, place_of(data, "best move"), lost)
     if game.first_killed is None:
         if named:
             lost.append(

@@ -108,14 +108,23 @@ def is_note_header(text: object) -> bool:
     return isinstance(text, str) and header_key(text) in {header_key(h) for h in NOTE_HEADERS}
 
 
-def closest_column(sheet: str, text: object) -> str:
-    """The code of the known column whose name or alias is nearest to `text` (always one)."""
+def closest_column(sheet: str, text: object) -> str | None:
+    """The code of the known column whose name or alias is nearest to `text`, or None when
+    none is near enough to suggest (a short header needs a closer match: `ЛИ` is not
+    `Роли`, nor `Дата` `Карта`).
+
+    >>> closest_column("seats", "Игрк"), closest_column("seats", "ЛИ")
+    ('player', None)
+    """
     key = header_key(text)
     table = header_table(sheet)
     best = max(
         table,
         key=lambda known: (difflib.SequenceMatcher(None, key, known).ratio(), -table[known].rank),
     )
+    ratio = difflib.SequenceMatcher(None, key, best).ratio()
+    if ratio < (0.8 if len(key) <= 4 else 0.6):
+        return None
     return table[best].code
 
 

@@ -111,15 +111,28 @@ UNKNOWN_COLUMN = define(
     "unknown-column",
     "warning",
     Text(
-        "Столбец {header} не прочитан: такого столбца нет; ближе всего — «{closest}»",
-        "Column {header} is not read: no such column; the nearest is “{closest}”",
+        "Столбец {header} не прочитан: такого столбца нет{nearest}",
+        "Column {header} is not read: no such column{nearest}",
     ),
     Text("один из столбцов листа: {known}", "one of the sheet's columns: {known}"),
     Text(
-        "Если это «{closest}», переименуйте заголовок в «{closest}»; если столбец "
-        "вспомогательный — его можно оставить, он не считается",
-        "If it is “{closest}”, rename the header to “{closest}”; a helper column may stay, "
-        "it is not counted",
+        "{rename}; если столбец вспомогательный — его можно оставить, он не считается",
+        "{rename}; a helper column may stay, it is not counted",
+    ),
+)
+# What `unknown-column` says of the nearest known column, when one is near enough.
+_NEAREST = (
+    Text("; ближе всего — «{closest}»", "; the nearest is “{closest}”"),
+    Text(
+        "Если это «{closest}», переименуйте заголовок в «{closest}»",
+        "If it is “{closest}”, rename the header to “{closest}”",
+    ),
+)
+_NONE_NEAR = (
+    Text("", ""),
+    Text(
+        "Если это столбец протокола, назовите его, как в шаблоне (mafia-sheets template)",
+        "If it is a column of the protocol, name it as the template does (mafia-sheets template)",
     ),
 )
 UNHEADED_CELLS = define(
@@ -456,10 +469,32 @@ def _report_header(
             if j >= len(header) or is_blank(header[j]):  # read for its data: say the data
                 _report_unheaded(sheet, j, known)
                 continue
-            closest = SCHEMA[sheet.code][closest_column(sheet.code, typed)].name
             shown = Text(f"«{typed}»", f"“{typed}”")
-            sheet.add(UNKNOWN_COLUMN, cell, typed, header=shown, closest=closest, known=known)
+            nearest, rename = _nearest(sheet.code, typed)
+            sheet.add(
+                UNKNOWN_COLUMN,
+                cell,
+                typed,
+                header=shown,
+                nearest=nearest,
+                rename=rename,
+                known=known,
+            )
     return headers
+
+
+def _nearest(code: str, typed: str) -> tuple[Text, Text]:
+    """What `unknown-column` says of the known column nearest to a header: its name and
+    a rename, or — none being near (`ЛИ`, `Дата`) — the template's names."""
+    closest = closest_column(code, typed)
+    if closest is None:
+        return _NONE_NEAR
+    name = SCHEMA[code][closest].name
+    found, fix = _NEAREST
+    return (
+        Text(found.ru.format(closest=name.ru), found.en.format(closest=name.en)),
+        Text(fix.ru.format(closest=name.ru), fix.en.format(closest=name.en)),
+    )
 
 
 def _report_duplicate(sheet: _Sheet, j: int, kept: int, typed: str) -> None:

@@ -34,6 +34,7 @@ from ..reading.textfile import csv_rows
 from ..text import Text, cell_text
 from ..vocab import fold
 from .model import PLAYER_NAME, SEATS, Schedule
+from .repeats import repeated, repeats_text
 from .shape import SeatingError
 
 MAX_GAMES = 10_000
@@ -83,6 +84,12 @@ def read_people(source: Source) -> list[str]:
         raise _bad(
             source.name, "people[].name", Text("ник у каждого игрока", "a name for every player")
         )
+    # a nickname twice is refused, never merged (seating.repeats): named by the ids
+    ids = [p.get("id") if isinstance(p.get("id"), int) else n for n, p in enumerate(people)]
+    twice = repeated(zip(ids, names, strict=True))
+    if twice:
+        what = Text(f"Список игроков {source.name}", f"Players list {source.name}")
+        raise SeatingError(repeats_text(what, twice, (Text("id", "id"), Text("id", "id"))))
     return names
 
 

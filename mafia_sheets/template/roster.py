@@ -2,7 +2,10 @@
 
 Club secretaries keep player lists in whatever Excel or a registration form exported:
 utf-8 or Windows-1251, commas, semicolons or tabs, with or without a header row. We
-accept all of those and return clean, de-duplicated roster rows for the template.
+accept all of those and return clean roster rows for the template. A nickname listed twice
+(or spelt twice alike, `Кот` and `кот `) is refused naming its lines, never merged: a
+merged line would change the count of players, and two look-alike nicknames are two rating
+rows no judge can tell apart (:mod:`..seating.repeats`).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from ..reading.safety import inspect_workbook
 from ..reading.textfile import csv_rows
 from ..seating.model import Entrant
 from ..seating.readers import read_people
+from ..seating.repeats import repeated, repeats_text
 from ..seating.restrict import entrant_of
 from ..text import Text, cell_text
 from ..vocab import SHEETS, fold
@@ -54,8 +58,8 @@ _FIELDS = ("player", "club", "city", "team", "judges", "aliases")
 
 
 def read_players_file(path: str | os.PathLike[str]) -> list[PlayerRow]:
-    """Roster rows from a `.csv`, `.xlsx` or `.ods` file, blank rows skipped, duplicates
-    dropped.
+    """Roster rows from a `.csv`, `.xlsx` or `.ods` file, blank rows skipped; a nickname
+    listed twice is refused (see :func:`roster_from_rows`).
 
     Raises :class:`ProtocolReadError` with one line saying what is wrong and what to do.
     """
@@ -78,9 +82,9 @@ def read_players(name: str, data: bytes) -> list[PlayerRow]:
     """Roster rows from the bytes of a `.csv`, `.xlsx` or `.ods` file named `name`."""
     suffix = PurePath(name).suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        rows = _csv_rows(name, data)
+        rows, first, unit = _csv_rows(name, data), 1, _LINE
     elif suffix in BOOK_SUFFIXES:
-        rows = _xlsx_rows(name, data)
+        (rows, first), unit = _xlsx_rows(name, data), _ROW
     else:
         raise ProtocolReadError(
             Text(
@@ -91,7 +95,8 @@ def read_players(name: str, data: bytes) -> list[PlayerRow]:
                 "Save the list as .xlsx, .ods or .csv.",
             ),
         )
-    players = roster_from_rows(rows)
+    what = Text(f"Файл игроков {name}", f"Players file {name}")
+    players = roster_from_rows(rows, what, first, unit)
     if not players:
         raise ProtocolReadError(
             Text(
@@ -115,26 +120,43 @@ def entrants(name: str, data: bytes) -> list[Entrant]:
     ]
 
 
-def roster_from_rows(rows: Iterable[Sequence[object]]) -> list[PlayerRow]:
-    """Roster rows from a grid of cells; the first non-blank row may be a header."""
-    grid = [[_text(cell) for cell in row] for row in rows]
-    grid = [row for row in grid if any(row)]
-    if not grid:
+# the word for one line and for several, of a text file and of a sheet
+_LINE = (Text("строка", "line"), Text("строки", "lines"))
+_ROW = (Text("строка", "row"), Text("строки", "rows"))
+_A_ROSTER = Text("Список игроков", "The roster")
+
+
+def roster_from_rows(
+    rows: Iterable[Sequence[object]],
+    what: Text = _A_ROSTER,
+    first: int = 1,
+    unit: tuple[Text, Text] = _ROW,
+) -> list[PlayerRow]:
+    """Roster rows from a grid of cells (its first row is row `first` of the file); the
+    first non-blank row may be a header.
+
+    A nickname on two lines, alike once case, spacing, «ё» and look-alike letters are
+    folded, is refused naming both lines (`what`: the file, as the refusal names it):
+    before anything is written, the judge says whether it is one player or two.
+    """
+    numbered = [(first + index, [_text(cell) for cell in row]) for index, row in enumerate(rows)]
+    numbered = [(line, row) for line, row in numbered if any(row)]
+    if not numbered:
         return []
-    positions = _header_positions(grid[0])
+    positions = _header_positions(numbered[0][1])
     if positions is None:
         positions = {"player": 0, "club": 1, "city": 2}
     else:
-        grid = grid[1:]
-    players: list[PlayerRow] = []
-    seen: set[str] = set()
-    for row in grid:
-        player = PlayerRow(*(_pick(row, positions.get(name)) for name in _FIELDS))
-        key = fold(player.nickname)
-        if key and key not in seen:
-            seen.add(key)
-            players.append(player)
-    return players
+        numbered = numbered[1:]
+    lined = [
+        (line, PlayerRow(*(_pick(row, positions.get(name)) for name in _FIELDS)))
+        for line, row in numbered
+    ]
+    lined = [(line, player) for line, player in lined if player.nickname]
+    twice = repeated((line, player.nickname) for line, player in lined)
+    if twice:
+        raise ProtocolReadError(repeats_text(what, twice, unit))
+    return [player for _, player in lined]
 
 
 def _header_positions(first: Sequence[str]) -> dict[str, int] | None:
@@ -174,9 +196,10 @@ def _csv_rows(name: str, data: bytes) -> list[Sequence[object]]:
 # ---- xlsx --------------------------------------------------------------------------------
 
 
-def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
-    """The sheet named Игроки/Players when there is one, else the first sheet; read from
-    the parts the safety scan judged, like a protocol."""
+def _xlsx_rows(file: str, data: bytes) -> tuple[list[Sequence[object]], int]:
+    """The sheet named Игроки/Players when there is one, else the first sheet, and the
+    sheet's row its first row is (calamine starts at the first used cell); read from the
+    parts the safety scan judged, like a protocol."""
     judged = inspect_workbook(data, file).reader_archive()
     try:
         book = CalamineWorkbook.from_filelike(io.BytesIO(judged))
@@ -184,8 +207,10 @@ def _xlsx_rows(file: str, data: bytes) -> list[Sequence[object]]:
         wanted = {fold(SHEETS["players"](lang)) for lang in ("ru", "en")}
         name = next((n for n in names if fold(n) in wanted), names[0] if names else None)
         if name is None:
-            return []
-        return list(book.get_sheet_by_name(name).to_python())
+            return [], 1
+        sheet = book.get_sheet_by_name(name)
+        start = sheet.start
+        return list(sheet.to_python()), (start[0] + 1 if start else 1)
     except Exception as exc:  # calamine raises several unrelated types for a bad zip
         raise ProtocolReadError(
             Text(
