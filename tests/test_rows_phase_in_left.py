@@ -95,3 +95,26 @@ def test_a_sheet_whose_left_gives_no_phase_keeps_the_column_s_advice():
 )
 def test_a_departure_and_its_phase_are_read_from_one_cell(typed: str, read: Any):
     assert departure_and_phase(typed) == read
+
+
+def test_the_phase_in_left_beside_a_when_column_blank_or_agreeing_is_read():
+    with_column = run(red_then_black())
+    blank = run(phases_in_left(red_then_black()))  # «Когда» there, left blank
+    agreeing = red_then_black()
+    for row in agreeing.seats:
+        if row["left"]:
+            row["left"] = f"{row['left']} {row['when']}"  # «убит Н1» beside «Н1»
+    same = run(agreeing)
+    for outcome in (blank, same):
+        assert outcome.rating is not None
+        assert totals(outcome) == totals(with_column)
+        assert {f.code for f in outcome.findings} == {f.code for f in with_column.findings}
+
+
+def test_the_phase_in_left_beside_another_phase_in_when_is_an_error_at_left():
+    proto = red_then_black()
+    row = next(r for r in proto.seats if r["left"] == "убит")
+    row["left"] = f"убит {row['when']}"
+    row["when"] = "Д5"  # says another phase
+    outcome = run(proto)
+    assert "unknown-value" in {f.code for f in outcome.findings} and outcome.rating is None

@@ -32,7 +32,7 @@ from .matching import (
     match_header,
 )
 from .page import GROUPS_LISTED
-from .phase_text import departure_and_phase, read_from_phase
+from .phase_text import departure_and_phase, phase_in, read_from_phase
 from .raw import RawSheet, SheetRead, column_letter
 from .values import is_blank
 
@@ -319,9 +319,12 @@ def _data(sheet: _Sheet, chosen: dict[str, int], letters: dict[str, str]) -> Raw
 def _phases_in_left(sheet: _Sheet, raw: RawSheet) -> RawSheet:
     """A seats sheet without «Когда» whose «Выбыл» gives the phase too («убит Н1», or a
     phase alone: «Н1» — killed in Н1, said aloud): each departure read with its phase,
-    the «Выбыл» cell standing for the phase's own. Each distinct value is split once."""
+    the «Выбыл» cell standing for the phase's own. Each distinct value is split once.
+    With «Когда», see :func:`_phases_beside_when`."""
     left = raw.columns.get("left")
-    if left is None or "when" in raw.letters:
+    if left is not None and "when" in raw.letters:
+        return _phases_beside_when(raw)
+    if left is None:
         return raw
     split = {v: departure_and_phase(v) for v in set(left) if v.__class__ is str}
     if not any(split.values()):
@@ -341,6 +344,28 @@ def _phases_in_left(sheet: _Sheet, raw: RawSheet) -> RawSheet:
         "when": ["" if got is None else vocab.phase_name(got[1], "ru") for got in read],
     }
     return dataclasses.replace(raw, letters={**raw.letters, "when": letter}, columns=columns)
+
+
+def _phases_beside_when(raw: RawSheet) -> RawSheet:
+    """«убит Н1» in «Выбыл» beside a «Когда» that is blank or says the same phase: the
+    departure and its phase, read as typed (a «Когда» that says another phase is left to
+    the checks: the departure stays unread, an error at its cell)."""
+    left, when = raw.columns["left"], raw.columns["when"]
+    split = {v: departure_and_phase(v) for v in set(left) if v.__class__ is str}
+    if not any(got and not got[2] for got in split.values()):
+        return raw
+    new_left, new_when = list(left), list(when)
+    for i, value in enumerate(left):
+        got = split.get(value) if value.__class__ is str else None
+        if got is None or got[2]:  # no phase in it, or a phase alone: not this reading
+            continue
+        word, phase, _ = got
+        if is_blank(when[i]):
+            new_left[i], new_when[i] = word, vocab.phase_name(phase, "ru")
+        elif (typed := phase_in(vocab.fold(str(when[i])))) is not None and typed[0] == phase:
+            new_left[i] = word
+    columns = {**raw.columns, "left": new_left, "when": new_when}
+    return dataclasses.replace(raw, columns=columns)
 
 
 def _as_list(values: Sequence[object]) -> list[object]:
