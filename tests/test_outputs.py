@@ -7,8 +7,10 @@ import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from mafia_sheets.cli import files as outputs
+from mafia_sheets.cli.commands import main
 from mafia_sheets.cli.files import guard_output, write_atomic
 from mafia_sheets.errors import ExitStatus, OutputWriteError
 
@@ -209,3 +211,23 @@ def test_write_error_names_the_path_as_given(
     assert error.en.startswith(
         f"{Path('out') / 'results.xlsx'} cannot be written: it is open in Excel"
     )
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["template", "{out}"],
+        ["seat", "--players", "10", "--rounds", "1", "--protocol", "{out}"],
+    ],
+)
+def test_a_new_protocol_never_replaces_an_existing_file_without_force(tmp_path, command):
+    out = tmp_path / "cup.xlsx"
+    out.write_bytes(b"the judge's filled protocol")
+    args = [part.format(out=out) for part in command]
+    refused = CliRunner().invoke(main, args)
+    assert refused.exit_code == 2 and "--force" in refused.stderr
+    assert out.read_bytes() == b"the judge's filled protocol"
+    assert not list(tmp_path.glob("*.tmp*"))
+    replaced = CliRunner().invoke(main, [*args, "--force"])
+    assert replaced.exit_code == 0, replaced.output
+    assert out.read_bytes().startswith(b"PK")

@@ -68,6 +68,12 @@ LAYOUT = click.option(
     help="rows — строка на место; blank — бланк на игру (лист A4 на игру); wide — "
     "строка на игру / one row per seat; one A4 sheet per game; one row per game.",
 )
+# every command that writes a new protocol (template, seat --protocol, import)
+FORCE = click.option(
+    "--force",
+    is_flag=True,
+    help="Заменить существующий файл / replace an existing file.",
+)
 DEBUG = click.option(
     "--debug",
     is_flag=True,

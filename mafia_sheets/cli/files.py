@@ -77,6 +77,22 @@ def guard_output(path: StrPath, inputs: Sequence[StrPath], suffix: str = ".xlsx"
             )
 
 
+def guard_new_protocol(path: StrPath, force: bool) -> None:
+    """A new protocol (a template, a seating's, an import) never replaces an existing file
+    unless `--force` says so: the file there may be a protocol with its games typed in."""
+    target, shown = Path(path), os.fspath(path)
+    if force or not target.exists():
+        return
+    raise OutputWriteError(
+        Text(
+            f"{shown} уже есть: новый протокол не записывается поверх файла — в нём могут "
+            "быть результаты игр. Дайте другое имя или добавьте --force, чтобы заменить его.",
+            f"{shown} already exists: a new protocol is not written over a file — it may "
+            "hold the games' results. Choose another name, or add --force to replace it.",
+        )
+    )
+
+
 def write_atomic(path: StrPath, data: bytes) -> None:
     """Write `data` to `path` completely or not at all (temp file, fsync, rename)."""
     target, shown = Path(path), os.fspath(path)

@@ -17,8 +17,8 @@ from ..errors import MafiaSheetsError
 from ..reading.safety import load_source
 from ..rules import find_edition, load_rules, presets
 from ..text import Plural, Text, terminal
-from .common import DEBUG, LANG, LAYOUT, Run, gathered
-from .files import guard_output, write_atomic
+from .common import DEBUG, FORCE, LANG, LAYOUT, Run, gathered
+from .files import guard_new_protocol, guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..formats.base import Imported
@@ -66,6 +66,7 @@ class ImportOptions:
     out: Path
     layout: str
     rules: str | None
+    force: bool
     lang: str
     debug: bool
 
@@ -87,6 +88,7 @@ class ImportOptions:
     help="Правила подсчёта для протокола (список: mafia-sheets rules) / the scoring edition "
     "the protocol carries (list: mafia-sheets rules).",
 )
+@FORCE
 @LANG
 @DEBUG
 @gathered(ImportOptions)
@@ -104,6 +106,7 @@ def import_command(options: ImportOptions) -> None:
     run, lang = Run(options.lang, options.debug), options.lang
     try:
         guard_output(options.out, options.files)
+        guard_new_protocol(options.out, options.force)
         edition = _edition(options.rules)
         imported = import_games([load_source(path) for path in options.files], edition)
         for name, kind, games in imported.read:

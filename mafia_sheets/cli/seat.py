@@ -14,8 +14,8 @@ import click
 from ..errors import MafiaSheetsError, OutputWriteError
 from ..reading.safety import load_source
 from ..text import Text, terminal
-from .common import DEBUG, LANG, Run, gathered
-from .files import guard_output, write_atomic
+from .common import DEBUG, FORCE, LANG, Run, gathered
+from .files import guard_new_protocol, guard_output, write_atomic
 
 if TYPE_CHECKING:
     from ..seating.model import Entrant
@@ -42,6 +42,7 @@ class SeatOptions:
     plan_out: Path | None
     protocol_out: Path | None
     layout: str
+    force: bool
     lang: str
     debug: bool
 
@@ -116,6 +117,7 @@ class SeatOptions:
     show_default=True,
     help="Вид протокола / the protocol's layout.",
 )
+@FORCE
 @LANG
 @DEBUG
 @gathered(SeatOptions)
@@ -166,6 +168,8 @@ def _guard(options: SeatOptions) -> None:
         if out is not None:
             guard_output(out, inputs)
     plan, protocol = options.plan_out, options.protocol_out
+    if protocol is not None:
+        guard_new_protocol(protocol, options.force)
     if plan is not None and protocol is not None and _one_file(plan, protocol):
         raise OutputWriteError(
             Text(

@@ -10,8 +10,8 @@ import click
 from ..errors import MafiaSheetsError
 from ..text import terminal
 from . import text as msg
-from .common import DEBUG, LANG, LAYOUT, Run, gathered
-from .files import guard_output, write_atomic
+from .common import DEBUG, FORCE, LANG, LAYOUT, Run, gathered
+from .files import guard_new_protocol, guard_output, write_atomic
 
 # `--help` imports this module: the command's library is imported when the command runs.
 
@@ -23,6 +23,7 @@ class TemplateOptions:
     players_file: Path | None
     layout: str
     tables: int
+    force: bool
     lang: str
     debug: bool
 
@@ -50,6 +51,7 @@ class TemplateOptions:
     show_default=True,
     help="Столов (номера игр по столам) / tables (games numbered per table).",
 )
+@FORCE
 @LANG
 @DEBUG
 @gathered(TemplateOptions)
@@ -68,6 +70,7 @@ def template(options: TemplateOptions) -> None:
     try:
         inputs = [options.players_file] if options.players_file else []
         guard_output(options.out, inputs)
+        guard_new_protocol(options.out, options.force)
         players = read_players_file(options.players_file) if options.players_file else []
         if options.layout == "rows":
             data = build_template(options.lang, games, players)
