@@ -314,3 +314,12 @@ def test_an_ods_without_end_times_says_the_end_time_is_empty(tmp_path: Path) -> 
     games = json.loads(out.read_bytes())
     assert [g["result"]["end_time"] for g in games] == [None] * 3
     assert {g["result"]["result"] for g in games} == {"red"}
+
+
+def test_the_upload_says_the_scoring_rules_it_does_not_carry() -> None:
+    sample = (Path(__file__).parent.parent / "samples" / "tournament-ru.xlsx").read_bytes()
+    plain = rating_of(sample)
+    assert not [n for n in upload(plain)[1] if "--rules" in n.en]  # the regulation's own
+    other = replace(plain, rules=replace(plain.rules, apply_k=False))
+    said = [n for n in upload(other)[1] if "--rules" in n.en]
+    assert len(said) == 1 and "Турнир" in said[0].ru and "Tournament sheet" in said[0].en

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..reading.unrecorded import NOT_ALL
+from ..rules import DEFAULT_EDITION, load_rules
 from ..text import Text
 from .base import (
     LEFT_BLANK,
@@ -585,6 +586,24 @@ def _empty_ends(games: list[dict[str, Any]], bare: int) -> list[Text]:
     return notes
 
 
+def _rules_not_carried(rating: Rating) -> list[Text]:
+    """The upload holds games, not how they are scored: rules other than the regulation's
+    own must be given again to whatever reads it back (an import reads the regulation)."""
+    rules = rating.rules
+    if rules.values() == load_rules(DEFAULT_EDITION).values():
+        return []
+    name = rules.edition.name
+    return [
+        Text(
+            f"правила подсчёта («{name.ru}», и параметры листа «Турнир») в выгрузке не "
+            "записаны: после загрузки или импорта задайте их снова (--rules или лист «Турнир»)",
+            f"the scoring rules (“{name.en}”, and the Tournament sheet's settings) are not "
+            "in the upload: after uploading or importing it, set them again (--rules or "
+            "the Tournament sheet)",
+        )
+    ]
+
+
 def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]:
     """What to say once about the upload; `bare`: games whose end is a time with no date."""
     empty = ", ".join(_EMPTY)
@@ -617,6 +636,7 @@ def _notes(rating: Rating, games: list[dict[str, Any]], bare: int) -> list[Text]
             )
         )
     notes += _empty_ends(games, bare)
+    notes += _rules_not_carried(rating)
     annulled = int(rating.games["annulled"].sum())
     if annulled:
         notes.append(
