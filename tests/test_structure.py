@@ -229,3 +229,16 @@ def test_a_second_column_of_one_purpose_is_reported_at_its_header_cell():
     assert [(f.code, f.severity, f.sheet, f.cell, f.value) for f in outcome.findings] == [
         ("duplicate-column-differs", "error", "Протокол", f"{after_last}1", "Ник")
     ]  # other names than «Игрок» holds: which is meant is the judge's to say
+
+
+def test_a_misspelt_role_is_one_finding_not_also_a_wrong_count_of_roles():
+    from builders import Proto, names
+
+    proto = Proto()
+    proto.add_game(1, names("A"), "Красные")
+    proto.add_game(2, names("B"), "Красные")
+    proto.seat(1, 3)["role"] = "Вампир"
+    proto.seat(2, 3)["role"] = "Мирный"  # a count of roles really wrong: said
+    codes = [(f.code, f.game) for f in evaluate([proto.source()], rate=False).findings]
+    assert ("unknown-value", "1") in codes and ("role-count", "1") not in codes
+    assert ("role-count", "2") in codes

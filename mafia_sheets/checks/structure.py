@@ -10,6 +10,8 @@ import pandas as pd
 from .. import vocab
 from ..findings import Finding, define
 from ..model import Protocol, Table
+from ..reading.columns import SCHEMA
+from ..reading.values import BAD
 from ..text import LANGS, Text
 from . import check
 from .gate import (
@@ -276,7 +278,7 @@ def role_counts(context: Context) -> Iterator[Finding]:
     seats = context.protocol.table("seats")
     if seats is None:
         return
-    frame = seats.frame[seats.frame["game"].notna()]
+    frame = seats.frame[seats.frame["game"].notna() & ~_misspelt_role_games(context)]
     counts = (
         frame.groupby(["game", "role"], sort=False)
         .size()
@@ -297,6 +299,20 @@ def role_counts(context: Context) -> Iterator[Finding]:
         yield from at_rows(
             seats, ROLE_COUNT, "role", first_row_per_game(frame, np.array([game])), found=found
         )
+
+
+def _misspelt_role_games(context: Context) -> np.ndarray:
+    """The rows of the games where a role was typed but not read (`unknown-value` says it
+    at its cell): their count of roles would only repeat that typo in other words."""
+    seats, columns = context.protocol.table("seats"), context.seat_columns
+    assert seats is not None
+    frame = seats.frame
+    if columns is None or "role" not in seats.raw:
+        return np.zeros(len(frame), dtype=bool)
+    parse = SCHEMA["seats"]["role"].parse  # a role not read is typed blank: a civilian
+    unread = columns.raw.of(seats.raw.index, "role").where(lambda v: parse(v) is BAD)
+    games = frame["game"].to_numpy(dtype=object)
+    return np.asarray(pd.Series(games).isin(set(games[unread])).to_numpy(), dtype=bool)
 
 
 @check(LEFT_WITHOUT_WHEN, WHEN_WITHOUT_LEFT)
