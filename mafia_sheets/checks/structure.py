@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
@@ -353,7 +354,13 @@ def _without_when(protocol: Protocol, seats: Table, rows: pd.DataFrame) -> Itera
         place, fix = _PHASE_ADVICE[str(kind)]
         at = "left" if kind == "absent" else "when"
         found = at_rows(seats, LEFT_WITHOUT_WHEN, at, group, phase_place=place, phase_fix=fix)
-        yield from departure_quoted(seats, found, group, beside=kind != "column")
+        quoted = departure_quoted(seats, found, group, beside=kind != "column")
+        if kind != "absent":
+            yield from quoted
+            continue
+        # the sheet has no place for a phase at all: one finding, every departure in `also`
+        first, *rest = quoted
+        yield dataclasses.replace(first, also=tuple((f.sheet, f.cell) for f in rest))
 
 
 def _seat_rows_kind(letters: dict[str, str]) -> str:

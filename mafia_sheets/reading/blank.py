@@ -4,9 +4,10 @@ Fields are found by their labels, never at fixed cells (FIELD.md §2A: templates
 merge and wrap cells, and even one club's generator and parser disagree on addresses):
 
 * a seat grid — a header row with a player label and a seat, role or fouls label, then
-  ten seat rows; fouls are a number, marks or sticks in one cell, or 1–4 boxes marked
-  «x», «+», «I» or numbered 1, 2, 3, 4 (a merged «Фолы» header spans its boxes); extra
-  points, departure and phase when the grid has them;
+  ten seat rows, numbered as forms number them (`1`, `1.`, `1)`, `№1`); fouls are a
+  number, marks or sticks in one cell, or 1–4 boxes marked «x», «+», «I» or numbered
+  1, 2, 3, 4 (a merged «Фолы» header spans its boxes); extra points, departure and phase
+  when the grid has them;
 * everything else by its label wherever it sits — above, below, beside the grid, in the
   right half of the page, across merged cells — with the value beside it, below it or in
   its own cell (:mod:`.blank_fields`): header fields, the result, the best move, the
@@ -32,7 +33,7 @@ from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
 from .phase_rows import departure_in_cell, read_phase_rows, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
-from .values import whole_number
+from .values import seat_number, whole_number
 
 _DUPLICATE = Text("второй столбец этого поля", "a second column of this field")
 
@@ -292,7 +293,7 @@ def _seat_rows(grid: Grid, header: int, columns: dict[str, int]) -> list[int]:
         for r in range(header + 1, min(grid.height, header + 16)):
             row = cells[r]
             value = row[seat] if seat < len(row) else ""
-            number = value if value.__class__ is int else whole_number(value)
+            number = value if value.__class__ is int else seat_number(value)
             if number is not None and 1 <= number <= 10:
                 rows.append(r)
                 if len(rows) == 10:
@@ -366,7 +367,9 @@ def _seat_rows_read(
             if value != "" and value is not None:
                 take((r, c))
             row[name] = ("" if value is None else value, letters + number)
-        if "seat" not in row:
+        if "seat" in row:
+            row["seat"] = _numbered_seat(row["seat"])
+        else:
             row["seat"] = (position, "")
         if boxes:
             for c, _ in boxes:
@@ -377,6 +380,15 @@ def _seat_rows_read(
             departure_in_cell(page, row)
         out.append(row)
     return out
+
+
+def _numbered_seat(seat: Located) -> Located:
+    """A seat numbered as forms number their rows (`1.`, `1)`, `№1`) is that seat: read as
+    the number, so that every field naming the seat (the kills, the first killed, the best
+    move's victim) finds its row."""
+    value, cell = seat
+    number = seat_number(value) if isinstance(value, str) else None
+    return (number, cell) if number is not None and 1 <= number <= 10 else seat
 
 
 def fouls_in(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> Located:

@@ -6,7 +6,9 @@ another label and never a cell another field has read. The result is written bes
 label or marked beside printed options («Красные ☐ Чёрные ☒»); the best move is three
 seats in cells or in one cell, after its label or below it, with the first-night
 victim's seat after «Игрок №», first of four numbers, or in its own field. A label whose
-value cannot be placed is reported at its cell, never dropped.
+value cannot be placed is reported at its cell, never dropped. What a sheet says twice —
+two results written, a result written and marked, a best move in the grid's «ЛХ» and on
+its line — must say one thing: an error at both cells otherwise, never a silent choice.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from .grid import mark, seats_in
 from .labels import GAME, RESULT_DISPLAY, RESULT_WORDS, SEAT, is_title, label_of
 from .page import Page
 from .raw import GameSheet, Located
-from .values import whole_number
+from .values import BAD, parse_seat_list, seat_number, whole_number
 
 RESULT_MARKED_TWICE = define(
     "result-marked-twice",
@@ -33,6 +35,59 @@ RESULT_MARKED_TWICE = define(
     ),
     Text("одна отметка: красные, чёрные или ничья", "one mark: red, black or draw"),
     Text("Оставьте отметку только у одного результата", "Keep the mark beside one result only"),
+)
+RESULT_WRITTEN_TWICE = define(
+    "result-written-twice",
+    "error",
+    Text(
+        "Результат игры записан несколько раз, и записи расходятся: {found}",
+        "The game's result is written more than once, and the entries differ: {found}",
+    ),
+    Text(
+        "один результат: красные, чёрные или ничья (повтор — тот же результат)",
+        "one result: red, black or draw (a repeat saying the same)",
+    ),
+    Text(
+        "Исправьте или удалите запись, которая неверна",
+        "Fix or delete the entry that is wrong",
+    ),
+)
+RESULT_MARK_AMBIGUOUS = define(
+    "result-mark-ambiguous",
+    "error",
+    Text(
+        "Отметка «{value}» стоит между «{before}» и «{after}»: неясно, к какому результату "
+        "она относится",
+        "The mark “{value}” sits between “{before}” and “{after}”: which result it "
+        "belongs to is unclear",
+    ),
+    Text(
+        "клетки для отметок с одной стороны от каждого результата (у всех справа или у всех слева)",
+        "the boxes for the marks on one side of every result (all on the right or all on the left)",
+    ),
+    Text(
+        "Оставьте клетку для отметки только с одной стороны от каждого результата",
+        "Keep a box for the mark on one side of each result only",
+    ),
+)
+BEST_MOVE_WRITTEN_TWICE = define(
+    "best-move-written-twice",
+    "error",
+    Text(
+        "Лучший ход места {seat} записан дважды и по-разному: «{value}» и «{other}» в {where}",
+        "The best move of seat {seat} is written twice, differently: “{value}” and “{other}” "
+        "at {where}",
+    ),
+    Text(
+        "лучший ход — в одном месте: в столбце «ЛХ» или в строке «Лучший ход» (или одни и "
+        "те же места в обоих)",
+        "the best move in one place: the «ЛХ» column or the best-move line (or the same "
+        "seats in both)",
+    ),
+    Text(
+        "Оставьте лучший ход в одном месте или исправьте, чтобы оба называли одни и те же места",
+        "Keep the best move in one place, or make both name the same seats",
+    ),
 )
 BEST_MOVE_WITHOUT_VICTIM = define(
     "best-move-without-victim",
@@ -314,27 +369,30 @@ def _protest(page: Page, label: Label) -> None:
 def _result(page: Page, labels: list[Label], fields: list[Label]) -> Located | None:
     """The result: the printed option marked beside, else the word written beside the
     result's label (or a lone result word); options that turn out to be neither — a role
-    «Мафия» typed outside the grid — are left to the cells not read."""
+    «Мафия» typed outside the grid — are left to the cells not read. A result written
+    twice (two labels, or a label and a mark) must say one thing: an error otherwise."""
     options = [
         label for label in labels if label.kind == "result" and not page.taken(label.r, label.c)
     ]
-    written = next((label for label in fields if label.field == "result"), None)
+    written = [label for label in fields if label.field == "result"]
     marked = _marked(page, options) if len({o.outcome for o in options}) >= 2 else None
     if marked is not None:
-        if written is not None:
-            page.take(written.r, written.c)
+        for label in written:
+            page.take(label.r, label.c)
+        # a result word in a label's own cell is a second result; other words there
+        # (a hint printed after the label) are not
+        own = [o for o in written if label_of(o.rest) in RESULT_WORDS]
+        _one_result(page, [marked, *(_as_result(page, o) for o in own)])
         return marked
-    if written is not None:
-        # a result word beside its label is its value — unless it is one of printed options
-        near = [o for o in options if o.r in (written.r, written.r + 1)]
-        through = frozenset((o.r, o.c) for o in near) if len(near) == 1 else frozenset()
-        value = _header_value(page, written, through)
-        if not _blank(value[0]):
-            word = RESULT_WORDS.get(label_of(value[0]))
-            return (RESULT_DISPLAY[word] if word else value[0]), value[1]
+    if written:
+        values = [_written_result(page, label, options) for label in written]
+        typed = [value for value in values if not _blank(value[0])]
+        if typed:
+            _one_result(page, typed)
+            return typed[0]
         for option in _printed_options(options):  # printed beside it, none marked yet
             page.take(option.r, option.c)
-        return value  # the label is there, its cell still empty
+        return values[0]  # the label is there, its cell still empty
     if len(options) == 1:  # a result written on its own
         option = options[0]
         page.take(option.r, option.c)
@@ -346,6 +404,41 @@ def _result(page: Page, labels: list[Label], fields: list[Label]) -> Located | N
         first = printed[0]
         return "", page.grid.address(first.r, page.grid.right_end(first.r, first.c) + 1)
     return None
+
+
+def _written_result(page: Page, written: Label, options: list[Label]) -> Located:
+    """The value of one result label: a result word beside it is its value — unless it
+    is one of several printed options."""
+    near = [o for o in options if o.r in (written.r, written.r + 1) and not page.taken(o.r, o.c)]
+    through = frozenset((o.r, o.c) for o in near) if len(near) == 1 else frozenset()
+    value = _header_value(page, written, through)
+    if _blank(value[0]):
+        return value
+    word = RESULT_WORDS.get(label_of(value[0]))
+    return (RESULT_DISPLAY[word] if word else value[0]), value[1]
+
+
+def _as_result(page: Page, label: Label) -> Located:
+    """A result written in its label's own cell (`Победили: мафия`)."""
+    word = RESULT_WORDS.get(label_of(label.rest))
+    return (RESULT_DISPLAY[word] if word else label.rest), page.grid.address(label.r, label.c)
+
+
+def _one_result(page: Page, results: list[Located]) -> None:
+    """Results written more than once: the same one each time, or an error at the first
+    that differs (and the first result's cell)."""
+
+    def meaning(value: object) -> str:
+        return RESULT_WORDS.get(label_of(value), label_of(value) or cell_text(value))
+
+    first = results[0]
+    other = next((v for v in results[1:] if meaning(v[0]) != meaning(first[0])), None)
+    if other is None:
+        return
+    listed = ", ".join(f"«{cell_text(value).strip()}» ({cell})" for value, cell in results)
+    r, c = page.grid.cell_of(other[1])
+    also = [(page.grid.name, first[1])] if first[1] != other[1] else []
+    page.add(RESULT_WRITTEN_TWICE, r, c, other[0], also=also, found=listed)
 
 
 def _printed_options(options: list[Label]) -> list[Label]:
@@ -367,9 +460,12 @@ def _printed_options(options: list[Label]) -> list[Label]:
 
 def _marked(page: Page, options: list[Label]) -> Located | None:
     """The option with a mark beside it: right (over a blank cell), else left, else
-    below, else above; None when no option is marked."""
+    below, else above — or only left where the form's boxes stand left of their words
+    (:func:`_box_side`); None when no option is marked."""
     grid = page.grid
-    for side in ("right", "left", "below", "above"):
+    layout = _box_side(page, options)
+    sides = ("left", "below", "above") if layout == "left" else ("right", "left", "below", "above")
+    for side in sides:
         marked = []
         for option in options:
             at = _mark_cell(page, option, side)
@@ -378,6 +474,7 @@ def _marked(page: Page, options: list[Label]) -> Located | None:
         if marked:
             for option in options:
                 page.take(option.r, option.c)
+                _take_empty_boxes(page, option)
             for _, (r, c) in marked:
                 page.take(r, c)
             if len({outcome for outcome, _ in marked}) > 1:
@@ -389,9 +486,68 @@ def _marked(page: Page, options: list[Label]) -> Located | None:
                 )
                 r, c = marked[1][1]
                 page.add(RESULT_MARKED_TWICE, r, c, "", found=names)
+            if layout == "both":
+                _say_if_between(page, options, [at for _, at in marked])
             outcome, (r, c) = marked[0]
             return RESULT_DISPLAY[outcome], grid.address(r, c)
     return None
+
+
+# An empty box printed for a mark: part of the form, not data.
+_EMPTY_BOXES = frozenset({*"☐□◻▢❏❑❒○◯", "[ ]", "[]", "( )", "()"})
+
+
+def _beside(page: Page, option: Label) -> dict[str, tuple[int, int]]:
+    """The cells right and left of a printed option, where its box would be."""
+    return {
+        "left": (option.r, option.c - 1),
+        "right": (option.r, page.grid.right_end(option.r, option.c) + 1),
+    }
+
+
+def _box(page: Page, at: tuple[int, int]) -> bool:
+    """A box for a mark: marked, or printed empty."""
+    r, c = at
+    if c < 0 or at in page.labels or page.grid.blank(r, c):
+        return False
+    value = page.grid.value(r, c)
+    return mark(value) or (isinstance(value, str) and value.strip() in _EMPTY_BOXES)
+
+
+def _box_side(page: Page, options: list[Label]) -> str:
+    """Which side of its word the form prints each box: `right`, `left`, `both` (boxes
+    on either side, the layout says nothing) or `unknown` (no box tells). Only a box
+    beside one option tells; one between two options could be either's."""
+    sides: dict[tuple[int, int], list[str]] = {}
+    for option in options:
+        for side, at in _beside(page, option).items():
+            if _box(page, at):
+                sides.setdefault(at, []).append(side)
+    told = [found[0] for found in sides.values() if len(found) == 1]
+    left, right = told.count("left"), told.count("right")
+    if left != right:
+        return "left" if left > right else "right"
+    return "both" if left else "unknown"
+
+
+def _take_empty_boxes(page: Page, option: Label) -> None:
+    """The unmarked boxes beside an option are the form's, not data."""
+    for at in _beside(page, option).values():
+        if _box(page, at) and not mark(page.grid.value(*at)):
+            page.take(*at)
+
+
+def _say_if_between(page: Page, options: list[Label], marks: list[tuple[int, int]]) -> None:
+    """A mark between two options, on a form whose boxes do not say which side is
+    theirs: an error at the mark, never a silent choice."""
+    for at in marks:
+        before = next((o for o in options if _beside(page, o)["right"] == at), None)
+        after = next((o for o in options if _beside(page, o)["left"] == at), None)
+        if before is not None and after is not None:
+            words = [page.grid.value(o.r, o.c) for o in (before, after)]
+            page.add(
+                RESULT_MARK_AMBIGUOUS, *at, page.grid.value(*at), before=words[0], after=words[1]
+            )
 
 
 def _mark_cell(page: Page, option: Label, side: str) -> tuple[int, int] | None:
@@ -481,21 +637,57 @@ def _is_victim_label(page: Page, r: int, c: int) -> bool:
 
 def attach_best_move(page: Page, game: GameSheet, move: object, named: object) -> None:
     """Put the best move on its maker's seat row: the victim named beside it, else the
-    first-killed field, else the player the departures show killed on night 1."""
+    first-killed field, else the player the departures show killed on night 1, else the
+    one row whose own «ЛХ» holds a best move."""
     assert isinstance(move, BestMove)
     victim = move.victim
     if victim is None or _blank(victim[0]):
         victim = named if isinstance(named, tuple) else None
     if victim is None or _blank(victim[0]):
-        victim = first_night_victim(game)
+        victim = first_night_victim(game) or _grid_maker(game)
     where = victim[1] if victim is not None and victim[1] else move.cell
     r, c = page.grid.cell_of(where)
-    if victim is not None:
-        for row in game.seats:
-            if _whole(row.get("seat", ("", ""))[0]) == _whole(victim[0]):
-                row["best_move"] = (move.text, move.cell)
-                return
+    seat = seat_number(victim[0]) if victim is not None else None
+    for row in game.seats if seat is not None else ():
+        if seat_number(row.get("seat", ("", ""))[0]) == seat:
+            _put_best_move(page, row, move)
+            return
     page.add(BEST_MOVE_WITHOUT_VICTIM, r, c, victim[0] if victim is not None else move.text)
+
+
+def _put_best_move(page: Page, row: dict[str, Located], move: BestMove) -> None:
+    """The best move onto its maker's row. One the grid's own «ЛХ» column already holds
+    there must name the same seats: two different ones are an error at both cells (the
+    line's is kept, and the error blocks the rating), never a silent choice."""
+    own = row.get("best_move")
+    if own is not None and not _blank(own[0]) and not _same_seats(own[0], move.text):
+        r, c = page.grid.cell_of(move.cell)
+        page.add(
+            BEST_MOVE_WRITTEN_TWICE,
+            r,
+            c,
+            move.text,
+            also=[(page.grid.name, own[1])] if own[1] and own[1] != move.cell else [],
+            seat=cell_text(row.get("seat", ("", ""))[0]),
+            other=cell_text(own[0]).strip(),
+            where=own[1],
+        )
+    row["best_move"] = (move.text, move.cell)
+
+
+def _same_seats(one: object, other: object) -> bool:
+    """Two best moves naming the same seats, in any order («5 7 2» and «2, 5, 7»)."""
+    first, second = parse_seat_list(one), parse_seat_list(other)
+    if first is BAD or second is BAD or not isinstance(first, tuple):
+        return False
+    return isinstance(second, tuple) and sorted(first) == sorted(second)
+
+
+def _grid_maker(game: GameSheet) -> Located | None:
+    """The one seat whose row in the grid holds a best move of its own («ЛХ»): the maker
+    of the best move written on the line too."""
+    makers = [row["seat"] for row in game.seats if not _blank(row.get("best_move", ("", ""))[0])]
+    return makers[0] if len(makers) == 1 else None
 
 
 def first_night_victim(game: GameSheet) -> Located | None:
@@ -517,6 +709,3 @@ def seat_text(value: object) -> str:
 
 def _blank(value: object) -> bool:
     return value is None or value == "" or (isinstance(value, str) and not value.strip())
-
-
-_whole = whole_number

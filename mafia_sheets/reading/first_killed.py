@@ -17,7 +17,7 @@ from ..text import Text, cell_text
 from .columns import SHEET_FIELDS
 from .page import Page
 from .raw import GameSheet, Located
-from .values import whole_number
+from .values import seat_number
 
 FIRST_KILLED_READ = define(
     "first-killed-read-as-departure",
@@ -68,9 +68,9 @@ _KILLED, _NIGHT_1 = "убит", 2
 def take_first_killed(page: Page, game: GameSheet, named: Located | None) -> None:
     """The seat the first-killed field names onto the game's departures, or an error at
     both cells where the departures typed say otherwise."""
-    if named is None or whole_number(named[0]) is None:
+    seat = seat_number(named[0]) if named is not None else None
+    if named is None or seat is None:
         return
-    seat = int(whole_number(named[0]) or 0)
     row = next((row for row in game.seats if _seat_of(row) == seat), None)
     if row is None:
         return  # not a seat of the game: the best move's own findings say so
@@ -127,7 +127,7 @@ def _cell_of(row: dict[str, Located]) -> str:
 
 
 def _seat_of(row: dict[str, Located]) -> int | None:
-    return whole_number(row.get("seat", ("", ""))[0])
+    return seat_number(row.get("seat", ("", ""))[0])
 
 
 def _typed(located: Located | None) -> Located | None:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from .. import vocab
 from ..findings import define
-from ..text import Text
+from ..text import Text, cell_text
 from .blank_fields import PHASE_FIELDS, Label
 from .columns import SHEET_FIELDS
 from .grid import NOTHING, mark, seats_in
 from .labels import GAME
-from .page import Page
+from .page import Cell, Page
 from .phase_text import departure_and_phase, phase_in, read_from_phase
 from .raw import GameSheet
-from .values import whole_number
+from .values import seat_number, whole_number
 
 BAD_SEAT_CELL = define(
     "bad-seat-cell",
@@ -55,7 +55,37 @@ BAD_PHASE_CELL = define(
         "Type the phase or a mark, or clear the cell",
     ),
 )
+DEPARTURES_DISAGREE = define(
+    "departures-disagree",
+    "error",
+    Text(
+        "Место {seat}: в строке «{field}» — {said}, а в {where} записано «{typed}»",
+        "Seat {seat}: the row “{field}” says {said}, but {where} says “{typed}”",
+    ),
+    Text(
+        "одно выбывание места: таблица мест и строки убитых, заголосованных и "
+        "дисквалифицированных говорят одно и то же",
+        "one departure a seat: the seat grid and the rows of kills, votes and "
+        "disqualified seats saying the same",
+    ),
+    Text(
+        "Исправьте выбывание в {where} или в строке «{field}», чтобы они совпали",
+        "Fix the departure at {where} or in the row “{field}” so that they agree",
+    ),
+)
 _LEFT_WORD = {"kills": "убит", "votes": "заголосован", "disqualified": "дисквалифицирован"}
+_LEFT_SHOWN = {
+    "kills": Text("убит", "killed"),
+    "votes": Text("заголосован", "voted out"),
+    "disqualified": Text("дисквалифицирован", "disqualified"),
+}
+# The departure codes a row of phases agrees with («удалён» reads as a disqualification).
+_SAME_WAY = {
+    "kills": ("killed",),
+    "votes": ("voted",),
+    "disqualified": ("disqualified", "removed"),
+}
+_NOT_IN_GRID = Text("места {seat} нет в таблице мест", "seat {seat} is not in the seat grid")
 _NOT_COUNTED = Text("не влияет на баллы", "carries no points")
 Entry = tuple[int, int, list[int], int | None]  # row, column, seats, phase ordinal (None: ?)
 
@@ -79,7 +109,7 @@ def read_phase_rows(
             entries = _phase_row(page, label)
             for r, c, seats, phase in entries or ():
                 for seat in seats:
-                    _depart(game, seat, label.field, phase, page.grid.address(r, c))
+                    _depart(page, game, seat, label.field, phase, (r, c))
         elif label.field in SHEET_FIELDS and not SHEET_FIELDS[label.field].counted:
             _not_counted(page, label)
     for label in labels:  # «Ночь 1 | Ночь 2 …» over cells no row label has read
@@ -118,9 +148,9 @@ def _per_seat(page: Page, label: Label, game: GameSheet) -> None:
             if phase is None:
                 page.add(BAD_PHASE_CELL, r, c, value, field=field)
                 continue
-        seat = whole_number(row.get("seat", ("", ""))[0])
+        seat = seat_number(row.get("seat", ("", ""))[0])
         if seat is not None:
-            _depart(game, seat, label.field, phase, grid.address(r, c))
+            _depart(page, game, seat, label.field, phase, (r, c))
 
 
 LAST_ROUND = 12  # a night's or day's number, not more (the template's phases end at Н12)
@@ -367,7 +397,7 @@ def _under_header(page: Page, label: Label, game: GameSheet) -> None:
     found = _entries(page, label, [(*below, 0)], {label.c: phase})
     for r, c, seats, own in found or ():
         for seat in seats:
-            _depart(game, seat, label.field, own, grid.address(r, c))
+            _depart(page, game, seat, label.field, own, (r, c))
 
 
 def split_phase(value: object) -> tuple[int | None, list[int] | None]:
@@ -388,15 +418,68 @@ def split_phase(value: object) -> tuple[int | None, list[int] | None]:
     return phase, seats
 
 
-def _depart(game: GameSheet, seat: int, kind: str, phase: int | None, cell: str) -> None:
-    for row in game.seats:
-        if whole_number(row.get("seat", ("", ""))[0]) != seat:
-            continue
-        if _typed(row.get("left")) or _typed(row.get("when")):
-            return  # the grid says it already
-        row["left"] = (_LEFT_WORD[kind], cell)
-        row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_NOT_WRITTEN, cell)
+def _depart(page: Page, game: GameSheet, seat: int, kind: str, phase: int | None, at: Cell) -> None:
+    """The seat's departure from a row of phases. Where its row already records one (the
+    grid's «Выбыл»/«Когда», or another cell of these rows), the two must agree: an error at
+    both cells otherwise — never a silent choice. A seat the grid does not hold is listed
+    with its reason among the cells not read."""
+    cell = page.grid.address(*at)
+    row = next(
+        (row for row in game.seats if seat_number(row.get("seat", ("", ""))[0]) == seat), None
+    )
+    if row is None:
+        page.used.discard(at)
+        page.note(*at, _NOT_IN_GRID.format(seat=seat))
         return
+    if _typed(row.get("left")) or _typed(row.get("when")):
+        _agree(page, row, (seat, kind, phase), at)
+        return
+    row["left"] = (_LEFT_WORD[kind], cell)
+    row["when"] = (vocab.phase_name(phase, "ru") if phase else vocab.PHASE_NOT_WRITTEN, cell)
+
+
+def _agree(
+    page: Page, row: dict[str, tuple[object, str]], said: tuple[int, str, int | None], at: Cell
+) -> None:
+    """A departure written twice: what one leaves out the other may give (a grid's «убит»
+    with no phase, a «Когда» with no departure word); what they both give must be one."""
+    seat, kind, phase = said
+    left, when = row.get("left", ("", "")), row.get("when", ("", ""))
+    code = vocab.value_lookup("left").get(vocab.fold(cell_text(left[0])))
+    typed = vocab.parse_phase(cell_text(when[0])) if _typed(when) else None
+    same_way = code in _SAME_WAY[kind] or (code is None and not _typed(left))
+    if same_way and (phase is None or typed is None or typed == phase):
+        cell = page.grid.address(*at)
+        if not _typed(left):
+            row["left"] = (_LEFT_WORD[kind], cell)
+        if phase is not None and (not _typed(when) or vocab.phase_unknown(when[0])):
+            row["when"] = (vocab.phase_name(phase, "ru"), cell)  # a phase unreadable stays
+        return
+    grid = page.grid
+    where = left[1] if _typed(left) and left[1] else when[1]
+    written = " ".join(cell_text(v[0]).strip() for v in (left, when) if _typed(v))
+    page.add(
+        DEPARTURES_DISAGREE,
+        *at,
+        grid.value(*at),
+        also=[(grid.name, where)] if where and where != grid.address(*at) else [],
+        seat=seat,
+        field=SHEET_FIELDS[kind].name,
+        said=_said(kind, phase),
+        where=where,
+        typed=written,
+    )
+
+
+def _said(kind: str, phase: int | None) -> Text:
+    """«убит в Н2», «дисквалифицирован»: what a row of phases says of a seat."""
+    word = _LEFT_SHOWN[kind]
+    if phase is None:
+        return word
+    return Text(
+        f"{word.ru} в {vocab.phase_name(phase, 'ru')}",
+        f"{word.en} in {vocab.phase_name(phase, 'en')}",
+    )
 
 
 def _typed(located: tuple[object, str] | None) -> bool:

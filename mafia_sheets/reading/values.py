@@ -49,6 +49,21 @@ def whole_number(value: object) -> int | None:
     return None
 
 
+# A seat number as a printed form numbers its rows: `1.`, `1)`, `№1`, `№ 1`, `#1` — one
+# number, one mark of numbering around it, nothing else (`1.5` or `1-2` are no seat).
+_NUMBERED = re.compile(r"(?:№|#)?\s*(\d{1,2})\s*[.)]?")
+
+
+def seat_number(value: object) -> int | None:
+    """A seat's number as typed: a whole number (:func:`whole_number`), or one written as
+    forms number their rows — `'1.'`, `'1)'`, `'№1'`, `'#1'`; None otherwise."""
+    number = whole_number(value)
+    if number is not None or not isinstance(value, str):
+        return number
+    match = _NUMBERED.fullmatch(value.strip())
+    return int(match.group(1)) if match else None
+
+
 def parse_text(value: object) -> object:
     """A text with its runs of spaces made one, a number as typed, a date in ISO form;
     None for a blank cell. Texts and numbers, nearly every cell, are answered first."""
