@@ -330,8 +330,11 @@ def test_seat_lists_and_fouls_as_typed():
     assert parse_seat_list(2.7) == (2, 7)  # «2,7» in a Russian Excel
     assert parse_seat_list(379.0) == (3, 7, 9) and parse_seat_list("3710") == (3, 7, 10)
     assert parse_seat_list("3 7 11") == (3, 7, 11)
+    assert parse_seat_list("3–7–9") == parse_seat_list("3 — 7 — 9") == (3, 7, 9)  # dashes
     assert parse_fouls("3 ф.") == parse_fouls("3 фола") == parse_fouls("3") == 3
     assert parse_fouls("5") is BAD
+    assert parse_fouls("IIII") == parse_fouls("xxxx") == 4 and parse_fouls("ІІ") == 2  # sticks
+    assert parse_fouls("IIIII") is BAD
 
 
 def test_a_best_move_excel_made_a_decimal_is_read_as_the_seats():
@@ -700,3 +703,20 @@ def test_an_unknown_header_names_the_nearest_column_only_when_one_is_near(header
     assert found[0].message("ru") == f"Столбец «{header}» не прочитан: такого столбца нет{nearest}"
     if not nearest:
         assert "template" in found[0].hint("en")
+
+
+def test_a_best_move_excel_took_for_a_date_is_unreadable_at_its_cell_not_seat_2009():
+    import datetime as dt
+
+    proto = tournament()
+    proto.seat(1, 1)["best_move"] = dt.datetime(2009, 7, 3)  # «3.7.9» in a Russian Excel
+    outcome = run(proto.to_bytes(), rate=False)
+    found = [(f.code, f.cell) for f in outcome.findings if "best" in f.code]
+    assert found == [("bad-best-move", seat_cell(proto, 1, 1, "best_move"))]
+
+
+def test_fouls_typed_as_sticks_in_seat_rows_count_one_a_stick():
+    sticks, numbers = tournament(), tournament()
+    sticks.seat(1, 2)["fouls"], numbers.seat(1, 2)["fouls"] = "III", 3
+    assert standings(run(sticks.to_bytes())) == standings(run(numbers.to_bytes()))
+    assert "bad-number" not in {f.code for f in run(sticks.to_bytes()).findings}

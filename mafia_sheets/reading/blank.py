@@ -33,7 +33,7 @@ from .labels import GAME, RESULT_WORDS, SEAT, label_of
 from .page import Page, report_unread
 from .phase_rows import departure_in_cell, read_phase_rows, report_read_from_phase
 from .raw import GameSheet, Located, SheetRead
-from .values import seat_number, whole_number
+from .values import marks_in, seat_number, whole_number
 
 _DUPLICATE = Text("второй столбец этого поля", "a second column of this field")
 
@@ -421,17 +421,6 @@ def fouls_in(cells: list[object], number: str, boxes: list[tuple[int, str]]) -> 
         if not mark(value) and marks_in(value) is None:
             return value, letters + number
     return sum(marks_in(v) or 1 for _, v in filled), first
-
-
-def marks_in(value: object) -> int | None:
-    """`'xx'`, `'+++'`, `'||'`, sticks `'III'` (Latin or Cyrillic) in one cell → the number
-    of marks."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().replace(" ", "").lower()
-    if text and len(text) <= 4 and all(ch in "xх+|/v✓*iіl" for ch in text):
-        return len(text)
-    return None
 
 
 # ---- the sheet's own name ---------------------------------------------------------------------

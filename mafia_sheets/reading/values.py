@@ -146,7 +146,7 @@ def parse_phase(value: object) -> object:
     return BAD if ordinal is None else ordinal
 
 
-_SEPARATORS = re.compile(r"[\s,;/.\-+]+")
+_SEPARATORS = re.compile(r"[\s,;/.\-\u2013\u2014+]+")  # an en or em dash too: `3–7–9`
 
 
 def parse_seat_list(value: object) -> object:
@@ -157,8 +157,8 @@ def parse_seat_list(value: object) -> object:
     """
     if is_blank(value):
         return None
-    if isinstance(value, bool):
-        return BAD
+    if isinstance(value, bool | dt.date | dt.time | dt.timedelta):
+        return BAD  # `3.7.9` that Excel took for the date 03.07.2009: not read as 2009
     if isinstance(value, int | float):
         if isinstance(value, float) and not math.isfinite(value):
             return BAD
@@ -201,9 +201,24 @@ _FOULS = re.compile(
 )
 
 
+def marks_in(value: object) -> int | None:
+    """`'xx'`, `'+++'`, `'||'`, sticks `'III'` (Latin or Cyrillic) in one cell → the number
+    of marks, as judges count fouls on paper."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().replace(" ", "").lower()
+    if text and len(text) <= 4 and all(ch in "xх+|/v✓*iіl" for ch in text):
+        return len(text)
+    return None
+
+
 def parse_fouls(value: object) -> object:
-    """Fouls 0–4: a number, or a number with its unit (`3 ф.`, `2 фола`, `1 foul`)."""
+    """Fouls 0–4: a number, a number with its unit (`3 ф.`, `2 фола`, `1 foul`), or marks
+    (`III`, `xx`: one a foul)."""
     if isinstance(value, str):
+        marks = marks_in(value)
+        if marks is not None:
+            return marks
         match = _FOULS.match(value.replace("ё", "е"))
         if match:
             value = match.group(1)
