@@ -135,3 +135,19 @@ def test_a_world_tour_game_without_its_roles_is_refused_by_name(tmp_path):
 def test_values_written_rightly_give_no_such_note(tmp_path):
     _, lines = imported(tmp_path, [mwt_game(red_game()), site_game(red_game())][:1])
     assert HEADING not in lines
+
+
+def test_two_records_of_one_name_keep_their_games_and_a_copy_is_refused(tmp_path):
+    for folder, number in (("ia", 1), ("ib", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "g.json").write_bytes(as_bytes([site_game(red_game(number))]))
+    out = tmp_path / "x.xlsx"
+    code, output = invoke(
+        "import", str(tmp_path / "ia/g.json"), str(tmp_path / "ib/g.json"), "-o", str(out)
+    )
+    assert code == 0, output
+    checked = invoke("check", str(out))
+    assert checked[0] == 0 and "duplicate-game" not in checked[1]
+    twice = tmp_path / "ia/g.json"
+    code, output = invoke("import", str(twice), str(twice), "-o", str(tmp_path / "y.xlsx"))
+    assert code == 2 and "дважды" in output

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import MafiaSheetsError
+from ..reading.files import each_once
 from ..reading.safety import load_source
 from ..rules import find_edition, load_rules, presets
 from ..text import Plural, Text, terminal
@@ -108,7 +109,8 @@ def import_command(options: ImportOptions) -> None:
         guard_output(options.out, options.files)
         guard_new_protocol(options.out, options.force)
         edition = _edition(options.rules)
-        imported = import_games([load_source(path) for path in options.files], edition)
+        read = each_once([load_source(path) for path in options.files], options.files)
+        imported = import_games(read, edition)
         for name, kind, games in imported.read:
             said = _LINES["read"](lang).format(
                 file=name, format=kind(lang), games=_GAMES(games, lang)
