@@ -60,9 +60,9 @@ def refuse_copies(sources: Sequence[Source], paths: Sequence[Path] | None = None
     en = "; ".join(f"{copy} is a copy of {original}" for original, copy in copies)
     raise ProtocolReadError(
         Text(
-            f"Одна и та же книга дана дважды ({ru}): её игры посчитались бы два раза. "
-            "Оставьте одну.",
-            f"The same workbook is given twice ({en}): its games would count twice. Keep one.",
+            f"Один и тот же файл дан дважды ({ru}): его игры посчитались бы два раза. "
+            "Оставьте один.",
+            f"The same file is given twice ({en}): its games would count twice. Keep one.",
         )
     )
 
