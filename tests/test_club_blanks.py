@@ -382,3 +382,18 @@ def test_a_phase_with_no_departure_cell_is_said_at_the_phase_cell():
     outcome = evaluate([Source("x.xlsx", buffer.getvalue())], rate=False)
     said = [(f.sheet, f.cell, f.value) for f in outcome.findings if f.code == "when-without-left"]
     assert said == [("Игры", "R2", "Н1")]  # «Когда 6» is column R
+
+
+def test_a_copied_game_sheet_that_kept_its_number_is_one_error_at_that_number():
+    def edit(book: Any) -> None:
+        copy = book.copy_worksheet(book["Игра 1"])
+        copy.title = "Игра 9"  # the judge copied the sheet and typed the next game on it
+
+    outcome = rate(_edited_blank(edit))
+    before = {f.code for f in rate(BLANKS["fiim-form"]()).findings}  # the form's own notes
+    errors = [(f.code, f.sheet, f.value) for f in outcome.findings if f.code not in before]
+    assert errors == [("game-on-two-sheets", "Игра 9", "1")]  # no cascade of a 20-seat game
+    found = next(f for f in outcome.findings if f.code == "game-on-two-sheets")
+    number = openpyxl.load_workbook(io.BytesIO(_edited_blank(edit)))["Игра 9"][found.cell].value
+    assert str(number).strip().endswith("1")  # the cell holding the number kept
+    assert found.severity == "error" and "«Игра 1»" in found.message("ru")

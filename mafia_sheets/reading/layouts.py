@@ -88,6 +88,20 @@ SEATS_BY_HEADERS = define(
     ),
 )
 
+GAME_ON_TWO_SHEETS = define(
+    "game-on-two-sheets",
+    "error",
+    Text(
+        "Игра {value} записана и на листе «{other}», и на листе «{sheet}»",
+        "Game {value} is written both on sheet “{other}” and on sheet “{sheet}”",
+    ),
+    Text("у каждого листа игры свой номер", "a number of its own for each game sheet"),
+    Text(
+        "Исправьте номер игры на листе «{sheet}» (лист скопирован, а номер остался?)",
+        "Correct the game number on sheet “{sheet}” (a copied sheet that kept its number?)",
+    ),
+)
+
 _GAME_COLUMNS = (
     "game",
     "round",
@@ -304,6 +318,7 @@ def _assemble(done: SheetsRead, kinds: list[tuple[str, str]], source: str) -> Re
     played = [game for game in done.games if game.played]
     for game in done.games:
         done.findings.extend(game.findings)
+    done.findings.extend(_ids_on_two_sheets(played, source))
     game_records, seat_records = _records(played)
     layouts = {kind for _, kind in kinds}
     if "games" in sheets or "seats" in sheets:
@@ -411,14 +426,61 @@ def _placed(values: dict[str, tuple[object, str]], cell: str) -> dict[str, tuple
 
 
 def _game_ids(games: list[GameSheet]) -> list[str]:
+    """Each game's id (:func:`_typed_ids`); a game sheet whose round, table and number an
+    earlier sheet has already (a sheet copied, its «Игра №» left as it was) takes that id
+    told apart by its sheet's name, and :func:`_ids_on_two_sheets` says so: one slip is
+    neither read as one game of twenty seats nor renames every other game."""
+    copies = _copies(games)
+    own = [game for i, game in enumerate(games) if i not in copies]
+    typed = iter(_typed_ids(own))
+    ids: list[str] = []
+    for i, game in enumerate(games):
+        ids.append(f"{ids[copies[i]]} ({game.sheet})" if i in copies else next(typed))
+    return ids
+
+
+def _copies(games: list[GameSheet]) -> dict[int, int]:
+    """Each game sheet repeating an earlier sheet's round, table and game number → that
+    earlier game's index (game rows of one sheet repeating are the checks' to say)."""
+    first: dict[tuple[str, ...], int] = {}
+    copies = {}
+    for i, game in enumerate(games):
+        key = tuple(_part(game, name) for name in ("round", "table", "game"))
+        if not key[2]:
+            continue  # no number: its sheet's name is its id
+        earlier = first.setdefault(key, i)
+        if earlier != i and games[earlier].sheet != game.sheet:
+            copies[i] = earlier
+    return copies
+
+
+def _ids_on_two_sheets(games: list[GameSheet], source: str) -> list[Finding]:
+    """`game-on-two-sheets` at the «Игра №» of each game sheet that repeats an earlier
+    sheet's game, quoting the number as typed."""
+    found = []
+    for i, earlier in _copies(games).items():
+        game = games[i]
+        cell = game.header.get("game", ("", ""))[1] or _anchor(game)
+        number = _part(game, "game")
+        other = games[earlier].sheet
+        found.append(
+            finding(GAME_ON_TWO_SHEETS, game.sheet, cell, number, source=source, other=other)
+        )
+    return found
+
+
+def _part(game: GameSheet, name: str) -> str:
+    """A game's field as typed (its number, table, round), "" when it has none."""
+    value = parse_text(game.header.get(name, ("", ""))[0])
+    return "" if value is None else str(value)
+
+
+def _typed_ids(games: list[GameSheet]) -> list[str]:
     """A game's id: its number when unique in the workbook, else «стол 2, игра 3» when the
     tables tell the games apart (as the row layout keys them), else `round-table-game`;
     the sheet's name for a game sheet with no number at all."""
 
-    def part(game: GameSheet, name: str) -> str:
-        value = parse_text(game.header.get(name, ("", ""))[0])
-        return "" if value is None else str(value)
-
+    part = _part
     plain = [part(g, "game") or g.sheet for g in games]
     if len(set(plain)) == len(plain):
         return plain
