@@ -11,6 +11,7 @@ reported at its cell (SPEC §2.7).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -224,12 +225,20 @@ SEATS_BY_HEADERS = "seats-by-headers"
 _SEAT_ROW_COLUMNS = frozenset({"game", "seat", "player"})
 
 
+@functools.lru_cache(maxsize=4096)
+def _seats_column(header: str) -> str | None:
+    """The seats sheet's column a header names (each sheet of 200 game sheets asks it of
+    the same few labels: answered once)."""
+    match = match_header("seats", header)
+    return None if match is None else match.code
+
+
 def _headed_as_seats(grid: Grid) -> bool:
     """Whether one of the first rows names a game, a seat and a player column over the
     rows of more than one game: a game sheet («бланк») has ten seat rows at most, and
     heads them without a game column as a rule (its id is a label)."""
     for index, row in enumerate(grid.cells[:HEADER_SEARCH_ROWS]):
-        named = {m.code for v in row if (m := match_header("seats", v)) is not None}
+        named = {_seats_column(v) for v in row if v.__class__ is str and v}
         if named >= _SEAT_ROW_COLUMNS:
             below = grid.cells[index + 1 : index + 12]
             return sum(1 for cells in below if sum(not is_blank(v) for v in cells) >= 2) > 10
