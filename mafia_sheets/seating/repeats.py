@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..text import Text
-from ..vocab import LOOK_ALIKES, fold
+from ..vocab import fold, fold_key
 
 MAX_SHOWN = 5  # repeated nicknames named in the one line; the rest counted
 
 
 def roster_key(name: str) -> str:
     """`'Kот'` (Latin K), `' кот'`, `'КО Т'`, `'Кот.'` → `'кот'`."""
-    return "".join(fold(name).split()).translate(LOOK_ALIKES)
+    return "".join(fold_key(name).split())
 
 
 def repeated(names: Iterable[tuple[int, str]]) -> list[list[tuple[int, str]]]:
